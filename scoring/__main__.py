@@ -1,0 +1,17 @@
+"""Entry point of ``python -m scoring``; a crash is a bug and exits 1."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+from .cli import EXIT_BUG, main
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except SystemExit:
+        raise
+    except Exception:  # anything unexpected is our bug, not the user's input
+        traceback.print_exc()
+        sys.exit(EXIT_BUG)

@@ -1,0 +1,126 @@
+"""``python -m scoring``: validate a tournament file, print standings and advancement (CONTRACT.md §2).
+
+Exit status: 0 success; 2 the input is wrong (one line per problem on stderr); 1 a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from .errors import InvalidTournament, ScoringError
+from .fileio import loads
+from .model import Tournament
+from .numbers import format_number
+from .standings import Standings, compute_standings, standings_json
+
+EXIT_OK, EXIT_BUG, EXIT_INPUT = 0, 1, 2
+
+# Extra subcommands (the seating commands) register here: (name, add_arguments, run).
+Command = tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace, Tournament], str]]
+EXTRA_COMMANDS: list[Command] = []
+
+
+def read_tournament(path: str) -> Tournament:
+    """Read and fully check the file (``-`` is standard input)."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidTournament([]) from error
+    return loads(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    validate = commands.add_parser("validate", help="check a tournament file; prints ok")
+    validate.add_argument("file")
+    standings = commands.add_parser("standings", help="a stage's standings")
+    standings.add_argument("file")
+    standings.add_argument("--stage", default=None)
+    standings.add_argument("--format", choices=("json", "text"), default="json")
+    advance = commands.add_parser("advance", help="who goes on to the next stage")
+    advance.add_argument("file")
+    advance.add_argument("--stage", required=True)
+    for name, help_text, add_arguments, _ in EXTRA_COMMANDS:
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("file")
+        add_arguments(sub)
+    return parser
+
+
+def run(args: argparse.Namespace) -> str:
+    tournament = read_tournament(args.file)
+    if args.command == "validate":
+        return "ok"
+    if args.command == "standings":
+        standings = compute_standings(tournament, args.stage)
+        if args.format == "text":
+            return standings_text(standings)
+        return json.dumps(standings_json(standings), ensure_ascii=False, indent=1)
+    if args.command == "advance":
+        standings = compute_standings(tournament, args.stage)
+        return json.dumps({"stage": standings.stage, "advance": list(standings.advance)})
+    for name, _, _, command in EXTRA_COMMANDS:
+        if args.command == name:
+            return command(args, tournament)
+    raise AssertionError(args.command)  # pragma: no cover - argparse only lets known commands through
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        print(run(args), file=out)
+    except InvalidTournament as error:
+        if error.problems:
+            for problem in error.problems:
+                print(problem, file=err)
+        else:
+            cause = error.__cause__
+            print(f"{args.file}: cannot read the file ({cause})", file=err)
+        return EXIT_INPUT
+    except ScoringError as error:
+        print(error, file=err)
+        return EXIT_INPUT
+    return EXIT_OK
+
+
+def standings_text(standings: Standings) -> str:
+    """A readable table: rank, player, points, games, wins, then the tie-break chain."""
+    headers = ["#", "player", "name", "points", "games", "wins", *standings.chain, "eligible"]
+    rows = []
+    for row in standings.rows:
+        tiebreaks = ["" if v is None else format_number(v) if not isinstance(v, int) else str(v)
+                     for v in row.tiebreaks.values()]
+        rows.append([str(row.rank), row.player, row.name, format_number(row.points), str(row.tally.games),
+                     str(row.tally.wins), *tiebreaks, "yes" if row.eligible else "no"])
+    lines = [f"{standings.ruleset} · stage {standings.stage} ({standings.kind.value})", ""]
+    lines += _table(headers, rows, right_aligned={0, 3, 4, 5, *range(6, 6 + len(standings.chain))})
+    if standings.teams is not None:
+        lines += ["", "teams:"]
+        lines += _table(["#", "team", "name", "points"],
+                        [[str(t.rank), t.team, t.name, format_number(t.points)] for t in standings.teams],
+                        right_aligned={0, 3})
+    if standings.advance:
+        lines += ["", f"advance ({len(standings.advance)}): {', '.join(standings.advance)}"]
+    if standings.winners is not None:
+        lines += ["", f"winners: {', '.join(standings.winners) or '-'}"]
+    return "\n".join(lines)
+
+
+def _table(headers: list[str], rows: list[list[str]], right_aligned: set[int]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right_aligned else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)]

@@ -1,0 +1,252 @@
+"""The domain model: a tournament as frozen dataclasses (RULES.md §1–§2).
+
+These objects are exactly what the tournament file holds (``fileio`` reads and writes them);
+the web application builds the same objects from its database rows, so every computation in
+``scoring`` sees one model. Optional file fields keep ``None`` when the file leaves them out and
+the ruleset's default applies (see ``rulesets.base.Ruleset.stage_format``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+
+class Side(StrEnum):
+    RED = "red"
+    BLACK = "black"
+    MANIAC = "maniac"
+
+
+class Role(StrEnum):
+    CIVILIAN = "civilian"
+    SHERIFF = "sheriff"
+    DOCTOR = "doctor"
+    MAFIA = "mafia"
+    DON = "don"
+    MANIAC = "maniac"
+    # Kostroma's extra characters: their side is given per seat (default red).
+    GHOST = "ghost"
+    MUSICIAN = "musician"
+    ARTIST = "artist"
+    THIEF = "thief"
+    SCREENWRITER = "screenwriter"
+
+
+EXTRA_CHARACTERS = frozenset({Role.GHOST, Role.MUSICIAN, Role.ARTIST, Role.THIEF, Role.SCREENWRITER})
+
+ROLE_SIDE: dict[Role, Side] = {
+    Role.CIVILIAN: Side.RED,
+    Role.SHERIFF: Side.RED,
+    Role.DOCTOR: Side.RED,
+    Role.MAFIA: Side.BLACK,
+    Role.DON: Side.BLACK,
+    Role.MANIAC: Side.MANIAC,
+}
+
+# "Black" in the rules means these two roles (RULES.md §1), e.g. for the best move.
+BLACK_ROLES = frozenset({Role.MAFIA, Role.DON})
+
+
+class StageKind(StrEnum):
+    QUALIFYING = "qualifying"
+    SEMIFINAL = "semifinal"
+    FINAL = "final"
+    OTHER = "other"
+
+
+class SeatingMethod(StrEnum):
+    RANDOM = "random"
+    BALANCED = "balanced"
+    SWISS_TENS = "swiss_tens"
+    SWISS_ZVEZDY = "swiss_zvezdy"
+
+
+class ProtestDecision(StrEnum):
+    PENDING = "pending"
+    UPHELD = "upheld"
+    REJECTED = "rejected"
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    player: str
+    role: Role
+    side: Side | None = None  # as written in the file; ``effective_side`` is what counts
+    fouls: int = 0
+    removed: bool = False
+    extra: Fraction = Fraction(0)
+    best: bool = False
+    days_survived: int | None = None
+    subjective: Fraction | None = None
+
+    @property
+    def effective_side(self) -> Side:
+        if self.side is not None:
+            return self.side
+        return ROLE_SIDE.get(self.role, Side.RED)
+
+    @property
+    def is_removed(self) -> bool:
+        """Removed from the table: marked so, or by the 4th foul (RULES.md §1)."""
+        return self.removed or self.fouls >= 4
+
+
+@dataclass(frozen=True)
+class Circle:
+    """One speech circle's marks (zvezdy): seats named best and worst."""
+
+    best: tuple[int, ...] = ()
+    worst: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Protest:
+    seat: int
+    text: str
+    lodged_at: str | None = None
+    decision: ProtestDecision | None = None
+    decided_by: str | None = None
+    # Keys the schema allows beyond these, kept as (key, JSON text) so nothing is lost.
+    other: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    """One table of one round (RULES.md §1). ``winner is None``: no result, counts for nothing."""
+
+    table: int
+    seats: tuple[Seat, ...]
+    winner: Side | None
+    first_killed: int | None = None
+    best_move: tuple[int, ...] = ()
+    circles: tuple[Circle, ...] = ()
+    mafia_missed_three_nights: bool = False
+    judge: str | None = None
+    notes: str | None = None
+    protests: tuple[Protest, ...] = ()
+
+    @property
+    def has_result(self) -> bool:
+        return self.winner is not None
+
+    def seat_at(self, number: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.seat == number:
+                return seat
+        return None
+
+    def won(self, seat: Seat) -> bool:
+        return self.winner is not None and seat.effective_side == self.winner
+
+
+@dataclass(frozen=True)
+class Penalty:
+    player: str
+    points: Fraction
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    games: tuple[Game, ...]
+    seating: SeatingMethod | None = None
+    byes: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True)
+class Advance:
+    """How many go on: ``top`` N overall, or ``per_game`` K (RULES.md §2)."""
+
+    mode: str  # "top" or "per_game"
+    count: int
+
+
+@dataclass(frozen=True)
+class Stage:
+    id: str
+    rounds: tuple[Round, ...]
+    name: str | None = None
+    kind: StageKind | None = None  # as written; ``Tournament.stage_kind`` resolves it
+    players: tuple[str, ...] | None = None
+    advance: Advance | None = None
+    reset: bool | None = None
+    multiplier: Fraction | None = None
+    lots: tuple[str, ...] | None = None
+
+    def participants(self) -> list[str]:
+        """The stage's players: its list plus anyone seated, on a bye or absent in its rounds."""
+        seen: dict[str, None] = dict.fromkeys(self.players or ())
+        for round_ in self.rounds:
+            for game in round_.games:
+                for seat in game.seats:
+                    seen.setdefault(seat.player)
+            for player in (*round_.byes, *round_.absent):
+                seen.setdefault(player)
+        return list(seen)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    nickname: str | None = None
+    team: str | None = None
+    guest: bool = False
+
+
+@dataclass(frozen=True)
+class Team:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    name: str | None = None
+    city: str | None = None
+    venue: str | None = None
+    starts: str | None = None
+    ends: str | None = None
+    standings_hidden: bool | None = None
+    other: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Tournament:
+    ruleset: str
+    players: tuple[Player, ...]
+    stages: tuple[Stage, ...]
+    # The organizer's parameter overrides exactly as written (name, JSON text), parsed by the ruleset.
+    params: tuple[tuple[str, str], ...] | None = None
+    info: TournamentInfo | None = None
+    teams: tuple[Team, ...] | None = None
+    format: str = "mafia-tournament/1"
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def stage_index(self, stage_id: str) -> int:
+        if not self._index:
+            self._index.update({stage.id: i for i, stage in enumerate(self.stages)})
+        return self._index[stage_id]
+
+    def stage(self, stage_id: str) -> Stage:
+        return self.stages[self.stage_index(stage_id)]
+
+    def stage_kind(self, stage: Stage) -> StageKind:
+        """The kind as written, or from the position: first is qualifying, last of several final."""
+        if stage.kind is not None and stage.kind is not StageKind.OTHER:
+            return stage.kind
+        index = self.stage_index(stage.id)
+        if index == 0:
+            return StageKind.QUALIFYING
+        if index == len(self.stages) - 1:
+            return StageKind.FINAL
+        return StageKind.SEMIFINAL
+
+    def players_by_id(self) -> dict[str, Player]:
+        return {player.id: player for player in self.players}

@@ -1,0 +1,49 @@
+"""Exact numbers: every point is a ``Fraction``; floats appear only at the JSON boundary."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+DECIMAL_STRING = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def is_number(value: object) -> bool:
+    """A JSON number (int or float, not bool) or a decimal string such as ``"0.25"``."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    return isinstance(value, str) and bool(DECIMAL_STRING.match(value))
+
+
+def to_fraction(value: object) -> Fraction:
+    """Read a JSON number or decimal string exactly: ``0.1`` becomes 1/10, not the float's binary value."""
+    if isinstance(value, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        # repr gives the shortest decimal that reads back as this float: what the file said.
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, str) and DECIMAL_STRING.match(value):
+        return Fraction(Decimal(value))
+    raise TypeError(f"not a number: {value!r}")
+
+
+def to_json_number(value: Fraction) -> int | float:
+    """An int when whole, otherwise the nearest float (exact for the halves and quarters of the rules)."""
+    if value.denominator == 1:
+        return int(value)
+    return float(value)
+
+
+def format_number(value: Fraction) -> str:
+    """A short human form: ``2``, ``2.25``, ``-0.5``, ``0.333333`` for non-terminating values."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    return text

@@ -1,0 +1,281 @@
+"""Typed ruleset parameters (RULES.md §8) and the parsing of a tournament's ``params`` overrides.
+
+Every ruleset shares one parameter set; each ruleset gives its own defaults. An override with
+an unknown name or a value of the wrong type is an error naming the parameter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .model import Side
+from .numbers import format_number, is_number, to_fraction
+
+
+class ParamError(ValueError):
+    """One bad parameter override; the message names the parameter."""
+
+
+@dataclass(frozen=True)
+class WinPoints:
+    """Points per player of the winning side, per side (a missing side gets 0)."""
+
+    red: Fraction
+    black: Fraction
+    maniac: Fraction
+
+    @classmethod
+    def same(cls, points: Fraction | int) -> WinPoints:
+        value = Fraction(points)
+        return cls(value, value, value)
+
+    def for_side(self, side: Side) -> Fraction:
+        return {Side.RED: self.red, Side.BLACK: self.black, Side.MANIAC: self.maniac}[side]
+
+    def to_json(self) -> object:
+        if self.red == self.black == self.maniac:
+            return _json_number(self.red)
+        return {"red": _json_number(self.red), "black": _json_number(self.black),
+                "maniac": _json_number(self.maniac)}
+
+
+@dataclass(frozen=True)
+class ValueSet:
+    """Allowed values: an explicit list, or a range ``min..max`` in ``step`` increments."""
+
+    values: tuple[Fraction, ...] = ()
+    minimum: Fraction | None = None
+    maximum: Fraction | None = None
+    step: Fraction | None = None
+
+    @classmethod
+    def of(cls, *values: str | int) -> ValueSet:
+        return cls(values=tuple(to_fraction(v) for v in values))
+
+    @classmethod
+    def range(cls, minimum: str | int, maximum: str | int, step: str | int) -> ValueSet:
+        return cls(minimum=to_fraction(minimum), maximum=to_fraction(maximum), step=to_fraction(step))
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Fraction | int):
+            return False
+        value = Fraction(value)
+        if self.minimum is not None and self.maximum is not None and self.step is not None:
+            if not self.minimum <= value <= self.maximum:
+                return False
+            return ((value - self.minimum) / self.step).denominator == 1
+        return value in self.values
+
+    def describe(self) -> str:
+        if self.minimum is not None and self.maximum is not None and self.step is not None:
+            return (f"from {format_number(self.minimum)} to {format_number(self.maximum)}"
+                    f" in steps of {format_number(self.step)}")
+        if not self.values:
+            return "0"
+        words = [format_number(v) for v in self.values]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+    def to_json(self) -> object:
+        if self.minimum is not None and self.maximum is not None and self.step is not None:
+            return {"min": _json_number(self.minimum), "max": _json_number(self.maximum),
+                    "step": _json_number(self.step)}
+        return [_json_number(v) for v in self.values]
+
+
+def _json_number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+# How each parameter is read from JSON.
+INT, OPT_INT, NUMBER, OPT_NUMBER, WIN, VALUES, BY_COUNT = (
+    "int", "optional int", "number", "optional number", "win points", "values", "points by count")
+
+
+@dataclass(frozen=True)
+class Params:
+    """The parameter set of RULES.md §8; each ruleset supplies the defaults (no defaults here)."""
+
+    table_size: int
+    win_points: WinPoints
+    removal_points: Fraction
+    absence_points: Fraction
+    ineligible_after_absences: int | None
+    bye_points: Fraction
+    max_byes: int | None
+    extra_max_players: int
+    extra_values_winner: ValueSet
+    extra_values_loser: ValueSet
+    extra_total_max: Fraction | None
+    best_move_civilian: Mapping[int, Fraction]
+    best_move_sheriff: Mapping[int, Fraction]
+    circle_best_points: Fraction
+    circle_worst_points: Fraction
+    circle_max_marks: int
+    missed_nights_points: Fraction
+    final_multiplier: Fraction
+    day_points: Fraction
+    sp_min: Fraction
+    sp_max: Fraction
+    max_winners: int | None
+
+    def __hash__(self) -> int:  # the mappings are not hashable; parameters are compared, not hashed
+        return hash(self.table_size)
+
+    def to_json(self) -> dict[str, object]:
+        """All parameters in the file's notation (used to show the defaults and to write them)."""
+        out: dict[str, object] = {}
+        for item in dataclasses.fields(self):
+            out[item.name] = _value_to_json(getattr(self, item.name))
+        return out
+
+
+def _value_to_json(value: object) -> object:
+    if isinstance(value, WinPoints | ValueSet):
+        return value.to_json()
+    if isinstance(value, Fraction):
+        return _json_number(value)
+    if isinstance(value, Mapping):
+        return {str(k): _json_number(v) for k, v in sorted(value.items())}
+    return value
+
+
+# Each parameter: how it is read from JSON, and what it means (shown to organizers).
+PARAM_KINDS: dict[str, tuple[str, str]] = {
+    "table_size": (INT, "seats per table"),
+    "win_points": (WIN, "per player of the winning side"),
+    "removal_points": (NUMBER, "added for a removal from the table"),
+    "absence_points": (NUMBER, "per missed round"),
+    "ineligible_after_absences": (OPT_INT, "this many absences or more: not eligible"),
+    "bye_points": (NUMBER, "per bye"),
+    "max_byes": (OPT_INT, "byes a player may get in a tournament"),
+    "extra_max_players": (INT, "players per game who may get extra points"),
+    "extra_values_winner": (VALUES, "allowed extra for a player of the winning side"),
+    "extra_values_loser": (VALUES, "allowed extra for a player of the losing side"),
+    "extra_total_max": (OPT_NUMBER, "most extra points in one game"),
+    "best_move_civilian": (BY_COUNT, "first-killed civilian, by blacks named"),
+    "best_move_sheriff": (BY_COUNT, "first-killed sheriff, by blacks named"),
+    "circle_best_points": (NUMBER, "per mark as best of a speech circle"),
+    "circle_worst_points": (NUMBER, "per mark as worst of a speech circle"),
+    "circle_max_marks": (INT, "best (and worst) marks per speech circle"),
+    "missed_nights_points": (NUMBER, "per black player when the mafia missed three nights"),
+    "final_multiplier": (NUMBER, "multiplier of a final stage"),
+    "day_points": (NUMBER, "tomsk OP per day survived"),
+    "sp_min": (NUMBER, "lowest subjective mark"),
+    "sp_max": (NUMBER, "highest subjective mark"),
+    "max_winners": (OPT_INT, "most winners"),
+}
+PARAM_NAMES = tuple(PARAM_KINDS)
+
+
+def describe(name: str) -> str:
+    """What a parameter means, in a few words."""
+    return PARAM_KINDS[name][1]
+
+
+def parse_overrides(defaults: Params, raw: Mapping[str, object]) -> tuple[Params, list[ParamError]]:
+    """Apply ``raw`` overrides to ``defaults``; return the result and every error found."""
+    kinds = {name: kind for name, (kind, _) in PARAM_KINDS.items()}
+    changes: dict[str, Any] = {}
+    errors: list[ParamError] = []
+    for name, value in raw.items():
+        if name not in kinds:
+            errors.append(ParamError(f"params.{name}: unknown parameter"))
+            continue
+        try:
+            changes[name] = _parse(kinds[name], value)
+        except ParamError as error:
+            errors.append(ParamError(f"params.{name}: {error}"))
+    params = dataclasses.replace(defaults, **changes) if not errors else defaults
+    if not errors:
+        errors.extend(_check_consistency(params))
+    return params, errors
+
+
+def _check_consistency(params: Params) -> list[ParamError]:
+    errors = []
+    if not 1 <= params.table_size <= 12:
+        errors.append(ParamError("params.table_size: must be from 1 to 12"))
+    if params.sp_min > params.sp_max:
+        errors.append(ParamError("params.sp_min: must not be above sp_max"))
+    if params.final_multiplier <= 0:
+        errors.append(ParamError("params.final_multiplier: must be above 0"))
+    return errors
+
+
+def _parse(kind: str, value: object) -> object:
+    if kind == INT:
+        return _whole(value)
+    if kind == OPT_INT:
+        return None if value is None else _whole(value)
+    if kind == NUMBER:
+        return _number(value)
+    if kind == OPT_NUMBER:
+        return None if value is None else _number(value)
+    if kind == WIN:
+        return _win_points(value)
+    if kind == VALUES:
+        return _value_set(value)
+    if kind == BY_COUNT:
+        return _by_count(value)
+    raise AssertionError(kind)  # pragma: no cover - every kind is handled above
+
+
+def _number(value: object) -> Fraction:
+    if not is_number(value):
+        raise ParamError(f"expected a number or a decimal string, got {json_repr(value)}")
+    return to_fraction(value)
+
+
+def _whole(value: object) -> int:
+    number = _number(value)
+    if number.denominator != 1 or number < 0:
+        raise ParamError(f"expected a whole number of 0 or more, got {json_repr(value)}")
+    return int(number)
+
+
+def _win_points(value: object) -> WinPoints:
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"red", "black", "maniac"}
+        if unknown:
+            raise ParamError(f"unknown side {sorted(unknown)[0]!r}; sides are red, black, maniac")
+        return WinPoints(*(_number(value.get(side, 0)) for side in ("red", "black", "maniac")))
+    return WinPoints.same(_number(value))
+
+
+def _value_set(value: object) -> ValueSet:
+    if isinstance(value, list):
+        return ValueSet(values=tuple(_number(v) for v in value))
+    if isinstance(value, Mapping):
+        if set(value) != {"min", "max", "step"}:
+            raise ParamError('a range needs exactly "min", "max" and "step"')
+        step = _number(value["step"])
+        if step <= 0:
+            raise ParamError("the step of a range must be above 0")
+        minimum, maximum = _number(value["min"]), _number(value["max"])
+        if minimum > maximum:
+            raise ParamError("the min of a range must not be above its max")
+        return ValueSet(minimum=minimum, maximum=maximum, step=step)
+    raise ParamError(f"expected a list of numbers or a {{min, max, step}} range, got {json_repr(value)}")
+
+
+def _by_count(value: object) -> dict[int, Fraction]:
+    if not isinstance(value, Mapping):
+        raise ParamError(f'expected an object such as {{"2": 0.25, "3": 0.5}}, got {json_repr(value)}')
+    out: dict[int, Fraction] = {}
+    for key, points in value.items():
+        if not (isinstance(key, str) and key in {"0", "1", "2", "3"}):
+            raise ParamError(f"the number of blacks named must be 0 to 3, got {key!r}")
+        out[int(key)] = _number(points)
+    return out
+
+
+def json_repr(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return repr(value)

@@ -1,0 +1,196 @@
+"""The ruleset base class: parameters, table composition, game points, stage format, winners.
+
+A ruleset is data plus a few functions (RULES.md, preamble): a subclass sets its defaults and
+overrides the few methods where its regulation differs. Subclasses register themselves with
+``@register`` under their stable id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
+from ..params import ParamError, Params, parse_overrides
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class SeatPoints:
+    """The game points of one seat, broken down, before the stage multiplier (RULES.md §1–§6)."""
+
+    win: Fraction = ZERO
+    days: Fraction = ZERO  # tomsk OP: day_points × days survived
+    subjective: Fraction = ZERO  # tomsk SP
+    best_move: Fraction = ZERO
+    extra: Fraction = ZERO
+    circles: Fraction = ZERO
+    removal: Fraction = ZERO
+    missed_nights: Fraction = ZERO
+
+    @property
+    def total(self) -> Fraction:
+        return (self.win + self.days + self.subjective + self.best_move + self.extra + self.circles
+                + self.removal + self.missed_nights)
+
+    def parts(self) -> dict[str, Fraction]:
+        """The non-zero parts by name, for breakdowns on pages and in the CLI."""
+        names = ("win", "days", "subjective", "best_move", "extra", "circles", "removal", "missed_nights")
+        return {name: getattr(self, name) for name in names if getattr(self, name)}
+
+
+@dataclass(frozen=True)
+class StageFormat:
+    """What a stage of a kind gets when the file does not say (RULES.md §3–§6)."""
+
+    advance: tuple[str, int] | None  # ("top", N) or ("per_game", K); None: nobody advances
+    reset: bool
+    multiplier: Fraction
+    rounds: int
+    seating: tuple[SeatingMethod, ...]  # per round, 1-based rounds map to index round-1 (last repeats)
+    tables: int | None = None  # tables per round the preset proposes, when the regulation fixes it
+
+    def seating_for(self, round_number: int) -> SeatingMethod:
+        index = min(max(round_number, 1), len(self.seating)) - 1
+        return self.seating[index]
+
+
+class Ruleset:
+    """Common behaviour; each regulation's class documents its clauses."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    regulation: ClassVar[str]  # the seed file of the Russian original
+    defaults: ClassVar[Params]
+    # Special roles per table; civilians fill the remaining seats.
+    special_roles: ClassVar[Mapping[Role, int]]
+    # The tie-break chain after points, by metric id (see ``metrics``); lots always come last.
+    tiebreaks: ClassVar[tuple[str, ...]]
+    # Registration and procedure facts the web application shows and enforces.
+    registration_cap: ClassVar[int | None] = None  # players beyond it are guests
+    min_age: ClassVar[int | None] = None
+    max_age: ClassVar[int | None] = None
+    allows_extra_characters: ClassVar[bool] = False
+    protest_minutes: ClassVar[int | None] = None
+    standings_hidden_by_default: ClassVar[bool] = False
+
+    def __init__(self, params: Params | None = None) -> None:
+        self.params = params if params is not None else self.defaults
+
+    @classmethod
+    def with_overrides(cls, raw: Mapping[str, object]) -> Ruleset:
+        params, errors = parse_overrides(cls.defaults, raw)
+        if errors:
+            raise ParamError("\n".join(str(error) for error in errors))
+        return cls(params)
+
+    # --- Table composition -------------------------------------------------------------
+
+    def expected_roles(self) -> dict[Role, int]:
+        """Role counts at a table: the special roles, and civilians for the other seats."""
+        counts = dict(self.special_roles)
+        counts[Role.CIVILIAN] = self.params.table_size - sum(counts.values())
+        return counts
+
+    def composition_problems(self, seats: tuple[Seat, ...]) -> list[str]:
+        """Messages like ``2 dons at the table; fiim expects 1``; empty when the table is right."""
+        counts: dict[Role, int] = {}
+        for seat in seats:
+            counts[seat.role] = counts.get(seat.role, 0) + 1
+        return self._compare_roles(counts, self.expected_roles())
+
+    def _compare_roles(self, counts: Mapping[Role, int], expected: Mapping[Role, int]) -> list[str]:
+        problems = []
+        for role in Role:
+            have, want = counts.get(role, 0), expected.get(role, 0)
+            if have != want:
+                problems.append(f"{count_of(have, role)} at the table; {self.id} expects {want}")
+        return problems
+
+    # --- Points --------------------------------------------------------------------------
+
+    def seat_points(self, game: Game, seat: Seat) -> SeatPoints:
+        """Points of one seat in a game with a result, before the stage's multiplier."""
+        p = self.params
+        assert game.winner is not None
+        won = game.won(seat)
+        return SeatPoints(
+            win=p.win_points.for_side(game.winner) if won else ZERO,
+            days=self.day_points(seat),
+            subjective=self.subjective_points(seat),
+            best_move=self.best_move_points(game, seat),
+            extra=seat.extra,
+            circles=self.circle_points(game, seat),
+            removal=p.removal_points if seat.is_removed else ZERO,
+            missed_nights=(p.missed_nights_points
+                           if game.mafia_missed_three_nights and seat.effective_side is Side.BLACK
+                           else ZERO),
+        )
+
+    def day_points(self, seat: Seat) -> Fraction:
+        return self.params.day_points * (seat.days_survived or 0)
+
+    def subjective_points(self, seat: Seat) -> Fraction:
+        return seat.subjective if seat.subjective is not None else ZERO
+
+    def best_move_points(self, game: Game, seat: Seat) -> Fraction:
+        """The first-killed player's guess: points by how many of the named seats are black."""
+        if game.first_killed != seat.seat or not game.best_move:
+            return ZERO
+        table = {Role.CIVILIAN: self.params.best_move_civilian,
+                 Role.SHERIFF: self.params.best_move_sheriff}.get(seat.role)
+        if not table:
+            return ZERO
+        blacks = sum(1 for number in game.best_move
+                     if (named := game.seat_at(number)) is not None and named.role in BLACK_ROLES)
+        return table.get(blacks, ZERO)
+
+    def circle_points(self, game: Game, seat: Seat) -> Fraction:
+        best = sum(1 for circle in game.circles if seat.seat in circle.best)
+        worst = sum(1 for circle in game.circles if seat.seat in circle.worst)
+        return self.params.circle_best_points * best + self.params.circle_worst_points * worst
+
+    # --- Stage format ----------------------------------------------------------------------
+
+    def stage_format(self, kind: StageKind) -> StageFormat:
+        raise NotImplementedError
+
+    def multiplier_for(self, kind: StageKind) -> Fraction:
+        return self.params.final_multiplier if kind is StageKind.FINAL else Fraction(1)
+
+    # --- Tie-breaks and winners ---------------------------------------------------------------
+
+    def tiebreak_chain(self, black_wins: int, red_wins: int) -> tuple[str, ...]:
+        """Metric ids after points. ``black_wins``/``red_wins``: the tally so far (zvezdy)."""
+        return self.tiebreaks
+
+    winners_rule: ClassVar[str] = "best_ranked"  # or "last_game_side" (tomsk, kostroma)
+
+    # --- Per-ruleset seat checks beyond the common ones -------------------------------------
+
+    def extra_seat_problems(self, game: Game, seat: Seat) -> list[str]:
+        return []
+
+
+def count_of(count: int, role: Role) -> str:
+    """``1 don``, ``2 dons``, ``0 sheriffs``."""
+    return f"{count} {role.value}" + ("" if count == 1 else "s")
+
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    RULESETS[cls.id] = cls
+    return cls
+
+
+def get_ruleset(ruleset_id: str) -> type[Ruleset]:
+    try:
+        return RULESETS[ruleset_id]
+    except KeyError:
+        raise KeyError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(sorted(RULESETS))}") from None
+

@@ -1,0 +1,94 @@
+"""``kostroma``: the Kostroma II city tournament (seed 002), as read in RULES.md §4."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ..model import EXTRA_CHARACTERS, Role, Seat, SeatingMethod, StageKind
+from ..params import Params, ValueSet, WinPoints
+from .base import Ruleset, StageFormat, count_of, register
+
+
+@register
+class Kostroma(Ruleset):
+    """Kostroma II city tournament: 3 points for a red win, 4 for a black win, final × 1.5.
+
+    - Table [ours: tables of 10]: 1 don, 2 mafia, 1 sheriff (комиссар), 1 doctor, 5 civilians;
+      an extra character (ghost, musician, artist, thief, screenwriter; each at most once per
+      table) may replace a civilian. Its side is given per seat (default red).
+    - Points (4.2): red side won 3; black side won 4; lost 0. Removed from the table (4.2.4): −1.
+    - Extra points (4.3): at most 3 players per game, each exactly 0.5 or 1, at most 2 in all
+      per game, whoever won.
+    - Final (4.7): every game point of the final is multiplied by 1.5, the −1 of a removal
+      included: a black winner of the final gets 4 × 1.5 = 6, plus 1 extra → (4 + 1) × 1.5 = 7.5.
+    - Format [ours]: qualifying of 4 ``balanced`` rounds; the top 10 go to one final game
+      (the regulation says only "the highest scorers"). No reset.
+    - Winners (5.1, 5.2): the ranked players of the side that won the final's last game.
+    - Tie-break (4.4): points → total extra points as awarded (before the multiplier) → wins →
+      wins as don or sheriff → lots.
+    - Registration (2.1, 2.2, annex 1.1): city residents aged 14 to 30 inclusive; applications
+      accepted or rejected by the organizer.
+    - Protests (4.5): within 10 minutes of the game's end; the chief judge decides, finally.
+    """
+
+    id = "kostroma"
+    name = "Kostroma city tournament (3/4 points, final × 1.5)"
+    regulation = "002_dff845450fe72543.txt"
+    defaults = Params(
+        table_size=10,
+        win_points=WinPoints(Fraction(3), Fraction(4), Fraction(0)),
+        removal_points=Fraction(-1),
+        absence_points=Fraction(0),
+        ineligible_after_absences=None,
+        bye_points=Fraction(0),
+        max_byes=None,
+        extra_max_players=3,
+        extra_values_winner=ValueSet.of(0, "0.5", 1),
+        extra_values_loser=ValueSet.of(0, "0.5", 1),
+        extra_total_max=Fraction(2),
+        best_move_civilian={},
+        best_move_sheriff={},
+        circle_best_points=Fraction(0),
+        circle_worst_points=Fraction(0),
+        circle_max_marks=0,
+        missed_nights_points=Fraction(0),
+        final_multiplier=Fraction(3, 2),
+        day_points=Fraction(0),
+        sp_min=Fraction(0),
+        sp_max=Fraction(0),
+        max_winners=None,
+    )
+    special_roles = {Role.DON: 1, Role.MAFIA: 2, Role.SHERIFF: 1, Role.DOCTOR: 1}
+    tiebreaks = ("extra", "wins", "don_sheriff_wins")
+    winners_rule = "last_game_side"
+    allows_extra_characters = True
+    protest_minutes = 10
+    min_age = 14
+    max_age = 30
+
+    def composition_problems(self, seats: tuple[Seat, ...]) -> list[str]:
+        """Extra characters count as civilians, each at most once per table."""
+        counts: dict[Role, int] = {}
+        for seat in seats:
+            counts[seat.role] = counts.get(seat.role, 0) + 1
+        problems = []
+        for role in sorted(EXTRA_CHARACTERS):
+            if counts.get(role, 0) > 1:
+                problems.append(f"{count_of(counts[role], role)} at the table; kostroma allows at most 1")
+        merged: Mapping[Role, int] = {
+            **{role: n for role, n in counts.items() if role not in EXTRA_CHARACTERS},
+            Role.CIVILIAN: counts.get(Role.CIVILIAN, 0) + sum(counts.get(r, 0) for r in EXTRA_CHARACTERS),
+        }
+        for message in self._compare_roles(merged, self.expected_roles()):
+            if message.split(" ", 2)[1].startswith("civilian"):
+                message += " (civilians and extra characters together)"
+            problems.append(message)
+        return problems
+
+    def stage_format(self, kind: StageKind) -> StageFormat:
+        if kind is StageKind.FINAL:
+            return StageFormat(None, reset=False, multiplier=self.multiplier_for(kind),
+                               rounds=1, seating=(SeatingMethod.RANDOM,), tables=1)
+        return StageFormat(("top", 10), reset=False, multiplier=self.multiplier_for(kind),
+                           rounds=4, seating=(SeatingMethod.BALANCED,))

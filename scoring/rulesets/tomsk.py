@@ -1,0 +1,89 @@
+"""``tomsk``: the Tomsk team championship (seed 000), as read in RULES.md §3."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model import Game, Role, Seat, SeatingMethod, StageKind
+from ..numbers import format_number
+from ..params import Params, ValueSet, WinPoints
+from .base import Ruleset, StageFormat, register
+
+
+@register
+class Tomsk(Ruleset):
+    """Tomsk team championship: tables of 12 with a maniac; rating per game HP = OP + SP.
+
+    - Table (RULES.md §3): 3 mafia, 1 maniac, 1 sheriff, 1 doctor, 6 civilians; no don.
+    - Per game HP = OP + SP. The regulation names the objective (OP) and subjective (SP) parts
+      but gives no numbers; ours, editable: OP = ``win_points`` (2) if the player's side won
+      + ``day_points`` (0.5) × ``days_survived``; SP = the seat's ``subjective`` mark (the jury's
+      voting sheets), within [``sp_min``, ``sp_max``] = [−3, 3]. ``days_survived`` and
+      ``subjective`` are required in every game with a result. So a civilian of the winning city
+      who saw 4 days and got SP 0.5 earns 2 + 0.5 × 4 + 0.5 = 4.5.
+    - No extra points (``extra`` must be 0).
+    - Format (4.6, 4.7): qualifying = 1 round, 8 tables, random seating; semifinal = 2 games;
+      final = 1 game. Advance ``per_game`` 3 from qualifying (24 players) and 6 from the
+      semifinal (12); the semifinal and the final start from zero (reset).
+    - Winners (11.6): the ranked players of the side that won the final's last game with a
+      result, in standings order, at most ``max_winners`` (6).
+    - Teams (4.5): a team table beside the individual one, on every stage.
+    - Registration (4.1, 6.1): cap 96, later registrations are guests; minimum age 18.
+    - Tie-break [ours]: HP → wins → total days survived → lots.
+    """
+
+    id = "tomsk"
+    name = "Tomsk team championship (HP = OP + SP)"
+    regulation = "000_549c7c03d7d365e5.txt"
+    defaults = Params(
+        table_size=12,
+        win_points=WinPoints.same(2),
+        removal_points=Fraction(0),
+        absence_points=Fraction(0),
+        ineligible_after_absences=None,
+        bye_points=Fraction(0),
+        max_byes=None,
+        extra_max_players=0,
+        extra_values_winner=ValueSet(),
+        extra_values_loser=ValueSet(),
+        extra_total_max=None,
+        best_move_civilian={},
+        best_move_sheriff={},
+        circle_best_points=Fraction(0),
+        circle_worst_points=Fraction(0),
+        circle_max_marks=0,
+        missed_nights_points=Fraction(0),
+        final_multiplier=Fraction(1),
+        day_points=Fraction(1, 2),
+        sp_min=Fraction(-3),
+        sp_max=Fraction(3),
+        max_winners=6,
+    )
+    special_roles = {Role.MAFIA: 3, Role.MANIAC: 1, Role.SHERIFF: 1, Role.DOCTOR: 1}
+    tiebreaks = ("wins", "days_survived")
+    winners_rule = "last_game_side"
+    registration_cap = 96
+    min_age = 18
+
+    def stage_format(self, kind: StageKind) -> StageFormat:
+        if kind is StageKind.QUALIFYING:
+            return StageFormat(("per_game", 3), reset=False, multiplier=self.multiplier_for(kind),
+                               rounds=1, seating=(SeatingMethod.RANDOM,), tables=8)
+        if kind is StageKind.SEMIFINAL:
+            return StageFormat(("per_game", 6), reset=True, multiplier=self.multiplier_for(kind),
+                               rounds=1, seating=(SeatingMethod.RANDOM,), tables=2)
+        return StageFormat(None, reset=True, multiplier=self.multiplier_for(kind),
+                           rounds=1, seating=(SeatingMethod.RANDOM,), tables=1)
+
+    def extra_seat_problems(self, game: Game, seat: Seat) -> list[str]:
+        """OP needs the days survived and SP the jury's mark in every game with a result."""
+        if not game.has_result:
+            return []
+        problems = []
+        if seat.days_survived is None:
+            problems.append("days_survived is required in a tomsk game with a result")
+        if seat.subjective is None:
+            problems.append(
+                f"subjective (SP, from {format_number(self.params.sp_min)} to "
+                f"{format_number(self.params.sp_max)}) is required in a tomsk game with a result")
+        return problems

@@ -1,0 +1,276 @@
+"""Stage standings, advancement, winners and team tables (RULES.md §2 and each ruleset).
+
+``compute_standings`` is the one entry point the CLI, the API and the web pages call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import UnknownStage
+from .metrics import METRICS, Value
+from .model import Side, Stage, StageKind, Tournament
+from .numbers import to_json_number
+from .rulesets import Ruleset
+from .tally import PlayerTally, StageScoring
+from .validation import ruleset_for
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: str
+    name: str
+    eligible: bool
+    tally: PlayerTally
+    tiebreaks: Mapping[str, Value | None]
+
+    @property
+    def points(self) -> Fraction:
+        return self.tally.points
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    rank: int
+    team: str
+    name: str
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Standings:
+    ruleset: str
+    stage: str
+    kind: StageKind
+    chain: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    teams: tuple[TeamRow, ...] | None
+    advance: tuple[str, ...]
+    winners: tuple[str, ...] | None
+
+    def row(self, player: str) -> StandingRow | None:
+        for row in self.rows:
+            if row.player == player:
+                return row
+        return None
+
+
+def default_stage(tournament: Tournament) -> Stage:
+    """The last stage that has a game with a result, else the first stage (CONTRACT.md §2)."""
+    for stage in reversed(tournament.stages):
+        if any(game.has_result for round_ in stage.rounds for game in round_.games):
+            return stage
+    return tournament.stages[0]
+
+
+def compute_standings(tournament: Tournament, stage_id: str | None = None,
+                      ruleset: Ruleset | None = None) -> Standings:
+    """The standings of one stage (default: ``default_stage``). The tournament must be valid."""
+    if not tournament.stages:
+        raise UnknownStage(stage_id or "(none)")
+    if stage_id is None:
+        stage = default_stage(tournament)
+    else:
+        try:
+            stage = tournament.stage(stage_id)
+        except KeyError:
+            raise UnknownStage(stage_id) from None
+    if ruleset is None:
+        ruleset, _ = ruleset_for(tournament)
+    scoring = StageScoring(tournament, ruleset)
+    players = tournament.players_by_id()
+    ranked = [pid for pid in stage.participants() if not (pid in players and players[pid].guest)]
+    tallies = scoring.tallies(scoring.window(stage), ranked)
+    wins = scoring.side_wins_so_far(stage)
+    chain = ruleset.tiebreak_chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
+    order, values = rank_players(ranked, tallies, chain, stage.lots or ())
+    absences = scoring.absences_so_far(stage)
+    limit = ruleset.params.ineligible_after_absences
+    rows = tuple(
+        StandingRow(
+            rank=rank,
+            player=pid,
+            name=players[pid].name if pid in players else pid,
+            eligible=limit is None or absences[pid] < limit,
+            tally=tallies[pid],
+            tiebreaks={metric: values[pid].get(metric) for metric in chain},
+        )
+        for rank, pid in order
+    )
+    kind = scoring.kind(stage)
+    return Standings(
+        ruleset=ruleset.id,
+        stage=stage.id,
+        kind=kind,
+        chain=chain,
+        rows=rows,
+        teams=_team_rows(tournament, rows),
+        advance=tuple(_advancing(scoring, stage, kind, rows)),
+        winners=_winners(ruleset, stage, kind, rows),
+    )
+
+
+def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
+                 lots: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
+    """Order players by points, then the chain, then lots; return (rank, player) best first and
+    each player's tie-break values. Ranks are competition ranks (1, 2, 2, 4)."""
+    values: dict[str, dict[str, Value]] = {pid: {} for pid in players}
+    for metric_id in chain:
+        metric = METRICS[metric_id]
+        if not metric.per_group:
+            for pid, value in metric.values(players, tallies).items():
+                values[pid][metric_id] = value
+    groups = _split(sorted(players), lambda pid: tallies[pid].points)
+    for metric_id in chain:
+        metric = METRICS[metric_id]
+        refined: list[list[str]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if metric.per_group:
+                group_values = metric.values(group, tallies)
+                for pid, value in group_values.items():
+                    values[pid][metric_id] = value
+                refined += _split(group, group_values.__getitem__)
+            else:
+                refined += _split(group, lambda pid, m=metric_id: values[pid][m])
+        groups = refined
+    lot_place = {pid: index for index, pid in enumerate(lots)}
+    ordered: list[tuple[int, str]] = []
+    for group in groups:
+        for subgroup in _by_lots(group, lot_place):
+            rank = len(ordered) + 1
+            ordered += [(rank, pid) for pid in sorted(subgroup)]
+    return ordered, values
+
+
+def _split(group: Sequence[str], key: object) -> list[list[str]]:
+    """Split ``group`` into runs of equal key, highest first (ties keep id order)."""
+    assert callable(key)
+    keyed = sorted(group, key=lambda pid: (-key(pid), pid))
+    runs: list[list[str]] = []
+    last: object = object()
+    for pid in keyed:
+        value = key(pid)
+        if runs and value == last:
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+        last = value
+    return runs
+
+
+def _by_lots(group: list[str], lot_place: Mapping[str, int]) -> list[list[str]]:
+    """Listed players above unlisted ones, in list order; the unlisted stay tied (RULES.md §2)."""
+    if len(group) == 1:
+        return [group]
+    listed = sorted((pid for pid in group if pid in lot_place), key=lot_place.__getitem__)
+    unlisted = [pid for pid in group if pid not in lot_place]
+    return [[pid] for pid in listed] + ([unlisted] if unlisted else [])
+
+
+def _team_rows(tournament: Tournament, rows: Sequence[StandingRow]) -> tuple[TeamRow, ...] | None:
+    if not tournament.teams:
+        return None
+    team_of = {p.id: p.team for p in tournament.players if p.team is not None}
+    totals = {team.id: Fraction(0) for team in tournament.teams}
+    for row in rows:
+        team = team_of.get(row.player)
+        if team in totals:
+            totals[team] += row.points
+    names = {team.id: team.name for team in tournament.teams}
+    ordered = sorted(totals, key=lambda tid: (-totals[tid], tid))
+    out: list[TeamRow] = []
+    for index, tid in enumerate(ordered):
+        rank = out[-1].rank if out and totals[tid] == out[-1].points else index + 1
+        out.append(TeamRow(rank, tid, names[tid], totals[tid]))
+    return tuple(out)
+
+
+def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Sequence[StandingRow]) -> list[str]:
+    """Who goes on (RULES.md §2), in standings order; a final advances nobody."""
+    if kind is StageKind.FINAL:
+        return []
+    advance = stage.advance
+    rule = (advance.mode, advance.count) if advance else scoring.ruleset.stage_format(kind).advance
+    if rule is None:
+        return []
+    mode, count = rule
+    if mode == "top":
+        # Competition ranks make an unbreakable tie at the cut let every tied player through.
+        return [row.player for row in rows if row.rank <= count]
+    rank_of = {row.player: row.rank for row in rows}
+    advancing = []
+    for row in rows:
+        for round_ in stage.rounds:
+            for game in round_.games:
+                if not game.has_result or all(seat.player != row.player for seat in game.seats):
+                    continue
+                above = sum(1 for seat in game.seats
+                            if seat.player in rank_of and rank_of[seat.player] < row.rank)
+                if above < count:
+                    advancing.append(row.player)
+                    break
+            else:
+                continue
+            break
+    return advancing
+
+
+def _winners(ruleset: Ruleset, stage: Stage, kind: StageKind,
+             rows: Sequence[StandingRow]) -> tuple[str, ...] | None:
+    """The tournament's winners once the final has a game with a result; else None."""
+    games = [(round_.number, game.table, game) for round_ in stage.rounds for game in round_.games
+             if game.has_result]
+    if kind is not StageKind.FINAL or not games:
+        return None
+    eligible = [row for row in rows if row.eligible]
+    if ruleset.winners_rule == "last_game_side":
+        _, _, last = max(games, key=lambda item: (item[0], item[1]))
+        side = {seat.player for seat in last.seats if seat.effective_side == last.winner}
+        winners = [row.player for row in eligible if row.player in side]
+        limit = ruleset.params.max_winners
+        return tuple(winners[:limit] if limit is not None else winners)
+    if not eligible:
+        return ()
+    best = eligible[0].rank
+    return tuple(row.player for row in eligible if row.rank == best)
+
+
+def standings_json(standings: Standings) -> dict[str, object]:
+    """The standings JSON of CONTRACT.md §2."""
+    out: dict[str, object] = {
+        "ruleset": standings.ruleset,
+        "stage": standings.stage,
+        "standings": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "name": row.name,
+                "points": to_json_number(row.points),
+                "games": row.tally.games,
+                "wins": row.tally.wins,
+                "eligible": row.eligible,
+                "tiebreaks": {name: _json_value(value) for name, value in row.tiebreaks.items()},
+            }
+            for row in standings.rows
+        ],
+    }
+    if standings.teams is not None:
+        out["teams"] = [{"rank": t.rank, "team": t.team, "name": t.name, "points": to_json_number(t.points)}
+                        for t in standings.teams]
+    if standings.winners is not None:
+        out["winners"] = list(standings.winners)
+    return out
+
+
+def _json_value(value: Value | None) -> int | float | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    return to_json_number(value)

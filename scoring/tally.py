@@ -1,0 +1,166 @@
+"""Scored facts: every counted seat with its points, and each player's tally over a set of stages.
+
+The tally is computed once per standings request; the tie-break metrics only read it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .model import Game, Role, Round, Seat, Side, Stage, StageKind, Tournament
+from .rulesets import Ruleset, SeatPoints
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class ScoredSeat:
+    """One seat of one game with a result, with its points (``total`` is after the multiplier)."""
+
+    stage: str
+    round: int
+    game: Game
+    seat: Seat
+    points: SeatPoints
+    multiplier: Fraction
+
+    @property
+    def total(self) -> Fraction:
+        return self.points.total * self.multiplier
+
+    @property
+    def won(self) -> bool:
+        return self.game.won(self.seat)
+
+
+@dataclass
+class PlayerTally:
+    """What one player did over some stages: the parts of their points and the tie-break facts."""
+
+    player: str
+    game_points: Fraction = ZERO
+    bye_points: Fraction = ZERO
+    absence_points: Fraction = ZERO
+    penalty_points: Fraction = ZERO
+    games: int = 0
+    wins: int = 0
+    byes: int = 0
+    absences: int = 0
+    best: int = 0
+    first_killed: int = 0
+    extra: Fraction = ZERO  # as awarded, before any multiplier
+    days_survived: int = 0
+    wins_as: Counter[Role] = field(default_factory=Counter)
+    games_as: Counter[Role] = field(default_factory=Counter)
+    points_as: dict[Role, Fraction] = field(default_factory=dict)
+    points_by_side: dict[Side, Fraction] = field(default_factory=dict)
+    seats: list[ScoredSeat] = field(default_factory=list)
+
+    @property
+    def points(self) -> Fraction:
+        return self.game_points + self.bye_points + self.absence_points + self.penalty_points
+
+    def add_seat(self, scored: ScoredSeat) -> None:
+        seat, total = scored.seat, scored.total
+        self.seats.append(scored)
+        self.game_points += total
+        self.games += 1
+        self.games_as[seat.role] += 1
+        self.points_as[seat.role] = self.points_as.get(seat.role, ZERO) + total
+        side = seat.effective_side
+        self.points_by_side[side] = self.points_by_side.get(side, ZERO) + total
+        if scored.won:
+            self.wins += 1
+            self.wins_as[seat.role] += 1
+        if seat.best or seat.extra > 0:
+            self.best += 1
+        if scored.game.first_killed == seat.seat:
+            self.first_killed += 1
+        self.extra += seat.extra
+        self.days_survived += seat.days_survived or 0
+
+
+class StageScoring:
+    """Scores the stages of one tournament under its ruleset, caching what repeats."""
+
+    def __init__(self, tournament: Tournament, ruleset: Ruleset) -> None:
+        self.tournament = tournament
+        self.ruleset = ruleset
+        self._scored: dict[str, list[ScoredSeat]] = {}
+
+    def kind(self, stage: Stage) -> StageKind:
+        return self.tournament.stage_kind(stage)
+
+    def multiplier(self, stage: Stage) -> Fraction:
+        if stage.multiplier is not None:
+            return stage.multiplier
+        return self.ruleset.multiplier_for(self.kind(stage))
+
+    def resets(self, stage: Stage) -> bool:
+        if stage.reset is not None:
+            return stage.reset
+        return self.ruleset.stage_format(self.kind(stage)).reset
+
+    def window(self, stage: Stage) -> list[Stage]:
+        """The stages whose points count in ``stage``'s standings: back to the latest reset."""
+        index = self.tournament.stage_index(stage.id)
+        start = index
+        while start > 0 and not self.resets(self.tournament.stages[start]):
+            start -= 1
+        return list(self.tournament.stages[start:index + 1])
+
+    def so_far(self, stage: Stage) -> list[Stage]:
+        """All stages up to and including ``stage`` (for eligibility and zvezdy's tally)."""
+        return list(self.tournament.stages[:self.tournament.stage_index(stage.id) + 1])
+
+    def scored_seats(self, stage: Stage) -> list[ScoredSeat]:
+        if stage.id not in self._scored:
+            multiplier = self.multiplier(stage)
+            self._scored[stage.id] = [
+                ScoredSeat(stage.id, round_.number, game, seat, self.ruleset.seat_points(game, seat), multiplier)
+                for round_ in stage.rounds for game in round_.games if game.has_result for seat in game.seats
+            ]
+        return self._scored[stage.id]
+
+    def tallies(self, stages: Sequence[Stage], players: Iterable[str]) -> dict[str, PlayerTally]:
+        tallies = {player: PlayerTally(player) for player in players}
+        p = self.ruleset.params
+        for stage in stages:
+            for scored in self.scored_seats(stage):
+                tally = tallies.get(scored.seat.player)
+                if tally is not None:
+                    tally.add_seat(scored)
+            for round_ in stage.rounds:
+                self._add_round_points(round_, tallies, p.bye_points, p.absence_points)
+        return tallies
+
+    @staticmethod
+    def _add_round_points(round_: Round, tallies: dict[str, PlayerTally], bye: Fraction, absence: Fraction) -> None:
+        for player in round_.byes:
+            if player in tallies:
+                tallies[player].byes += 1
+                tallies[player].bye_points += bye
+        for player in round_.absent:
+            if player in tallies:
+                tallies[player].absences += 1
+                tallies[player].absence_points += absence
+        for penalty in round_.penalties:
+            if penalty.player in tallies:
+                tallies[penalty.player].penalty_points += penalty.points
+
+    def absences_so_far(self, stage: Stage) -> Counter[str]:
+        counts: Counter[str] = Counter()
+        for earlier in self.so_far(stage):
+            for round_ in earlier.rounds:
+                counts.update(round_.absent)
+        return counts
+
+    def side_wins_so_far(self, stage: Stage) -> Counter[Side]:
+        counts: Counter[Side] = Counter()
+        for earlier in self.so_far(stage):
+            for round_ in earlier.rounds:
+                counts.update(game.winner for game in round_.games if game.winner is not None)
+        return counts

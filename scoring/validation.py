@@ -1,0 +1,239 @@
+"""The rules a tournament must keep beyond the schema (RULES.md §1–§8), every problem reported.
+
+Each message names where it is (stage, round, table, seat) and what the ruleset expects, so
+the same text serves the CLI, the import screen and the judge's protocol form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+
+from .errors import Location, Problem
+from .model import EXTRA_CHARACTERS, ROLE_SIDE, Game, Round, Side, Stage, Tournament
+from .numbers import format_number
+from .params import parse_overrides
+from .rulesets import Ruleset, get_ruleset
+
+
+def ruleset_for(tournament: Tournament) -> tuple[Ruleset, list[Problem]]:
+    """The tournament's ruleset with its parameter overrides applied, and any problems in them."""
+    cls = get_ruleset(tournament.ruleset)
+    raw = {name: json.loads(text) for name, text in tournament.params or ()}
+    params, errors = parse_overrides(cls.defaults, raw)
+    problems = [Problem(Location(), str(error)) for error in errors]
+    return cls(params), problems
+
+
+def validate(tournament: Tournament) -> list[Problem]:
+    """Every rule the tournament breaks, in file order; empty when it is valid."""
+    ruleset, problems = ruleset_for(tournament)
+    problems += _player_problems(tournament)
+    known = {player.id for player in tournament.players}
+    byes_so_far: Counter[str] = Counter()
+    stage_ids: set[str] = set()
+    for stage in tournament.stages:
+        where = Location(stage=stage.id)
+        if stage.id in stage_ids:
+            problems.append(Problem(where, "a second stage with this id"))
+        stage_ids.add(stage.id)
+        problems += _unknown(where, "players", stage.players or (), known)
+        problems += _unknown(where, "lots", stage.lots or (), known)
+        problems += _duplicates(where, "players", stage.players or ())
+        problems += _duplicates(where, "lots", stage.lots or ())
+        round_numbers: set[int] = set()
+        for round_ in stage.rounds:
+            at_round = where.at(round=round_.number)
+            if round_.number in round_numbers:
+                problems.append(Problem(at_round, "a second round with this number in the stage"))
+            round_numbers.add(round_.number)
+            problems += _round_problems(ruleset, at_round, round_, known)
+            problems += _bye_limit(ruleset, at_round, round_, byes_so_far)
+            for game in round_.games:
+                problems += game_problems(ruleset, game, at_round.at(table=game.table), known)
+    return problems
+
+
+def _player_problems(tournament: Tournament) -> list[Problem]:
+    problems = _duplicates(Location(field="players"), "player ids", [p.id for p in tournament.players])
+    team_ids = [team.id for team in tournament.teams or ()]
+    problems += _duplicates(Location(field="teams"), "team ids", team_ids)
+    for player in tournament.players:
+        if player.team is not None and player.team not in team_ids:
+            problems.append(Problem(Location(field=f"player {player.id}"),
+                                    f"team {player.team} is not in the file's teams"))
+    return problems
+
+
+def _unknown(where: Location, what: str, ids: Iterable[str], known: set[str]) -> list[Problem]:
+    return [Problem(where, f"{what}: player {pid} is not in the file's players") for pid in ids
+            if pid not in known]
+
+
+def _duplicates(where: Location, what: str, ids: Iterable[str]) -> list[Problem]:
+    counts = Counter(ids)
+    return [Problem(where, f"{what}: {pid} is listed {n} times") for pid, n in counts.items() if n > 1]
+
+
+def _round_problems(ruleset: Ruleset, where: Location, round_: Round, known: set[str]) -> list[Problem]:
+    problems: list[Problem] = []
+    places: dict[str, str] = {}
+
+    def place(player: str, description: str, at: Location) -> None:
+        if player not in known:
+            problems.append(Problem(at, f"player {player} is not in the file's players"))
+        if player in places:
+            problems.append(Problem(at, f"player {player} appears twice in the round ({places[player]} "
+                                        f"and {description})"))
+        else:
+            places[player] = description
+
+    tables = Counter(game.table for game in round_.games)
+    for table, count in tables.items():
+        if count > 1:
+            problems.append(Problem(where.at(table=table), f"{count} games with this table number"))
+    for game in round_.games:
+        for seat in game.seats:
+            place(seat.player, f"table {game.table} seat {seat.seat}", where.at(table=game.table, seat=seat.seat))
+    for player in round_.byes:
+        place(player, "a bye", where)
+    for player in round_.absent:
+        place(player, "absent", where)
+    for penalty in round_.penalties:
+        if penalty.player not in known:
+            problems.append(Problem(where, f"penalty: player {penalty.player} is not in the file's players"))
+    return problems
+
+
+def _bye_limit(ruleset: Ruleset, where: Location, round_: Round, byes_so_far: Counter[str]) -> list[Problem]:
+    problems = []
+    limit = ruleset.params.max_byes
+    for player in round_.byes:
+        byes_so_far[player] += 1
+        if limit is not None and byes_so_far[player] > limit:
+            problems.append(Problem(where, f"player {player} gets bye number {byes_so_far[player]}; "
+                                           f"{ruleset.id} allows at most {limit} per tournament"))
+    return problems
+
+
+def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str] | None = None) -> list[Problem]:
+    """Every rule one game breaks; also what the judge's protocol form checks before saving."""
+    problems = [Problem(where, message) for message in _table_problems(ruleset, game)]
+    numbers = {seat.seat for seat in game.seats}
+    sides = {seat.effective_side for seat in game.seats}
+    if game.winner is not None and game.winner not in sides:
+        problems.append(Problem(where, f"winner {game.winner.value}: nobody at the table plays that side"))
+    if game.mafia_missed_three_nights and game.winner is not Side.RED:
+        problems.append(Problem(where, "the mafia missed three nights, so the city won: winner must be red"))
+    problems += _first_kill_problems(game, where, numbers)
+    problems += _circle_problems(ruleset, game, where, numbers)
+    problems += _extra_problems(ruleset, game, where)
+    for seat in game.seats:
+        at = where.at(seat=seat.seat)
+        role_side = ROLE_SIDE.get(seat.role)
+        if seat.side is not None:
+            if role_side is not None and seat.side is not role_side:
+                problems.append(Problem(at, f"a {seat.role.value} plays {role_side.value}, not {seat.side.value}"))
+            if seat.role in EXTRA_CHARACTERS and seat.side is Side.MANIAC:
+                problems.append(Problem(at, f"a {seat.role.value} plays red or black, not maniac"))
+        if seat.subjective is not None and seat.subjective != 0:
+            lo, hi = ruleset.params.sp_min, ruleset.params.sp_max
+            if lo == hi == 0:
+                problems.append(Problem(at, f"{ruleset.id} has no subjective marks (subjective must be 0)"))
+            elif not lo <= seat.subjective <= hi:
+                problems.append(Problem(at, f"subjective mark {format_number(seat.subjective)} is outside "
+                                            f"{format_number(lo)}..{format_number(hi)}"))
+        problems += [Problem(at, message) for message in ruleset.extra_seat_problems(game, seat)]
+    return problems
+
+
+def _table_problems(ruleset: Ruleset, game: Game) -> list[str]:
+    size = ruleset.params.table_size
+    problems = []
+    if len(game.seats) != size:
+        problems.append(f"{len(game.seats)} seats at the table; {ruleset.id} plays at tables of {size}")
+    counts = Counter(seat.seat for seat in game.seats)
+    for number, count in sorted(counts.items()):
+        if count > 1:
+            problems.append(f"seat {number} is given {count} times")
+        if number > size:
+            problems.append(f"seat {number} does not exist at a table of {size}")
+    players = Counter(seat.player for seat in game.seats)
+    for player, count in players.items():
+        if count > 1:
+            problems.append(f"player {player} sits at the table {count} times")
+    problems += ruleset.composition_problems(game.seats)
+    return problems
+
+
+def _first_kill_problems(game: Game, where: Location, numbers: set[int]) -> list[Problem]:
+    problems = []
+    if game.first_killed is not None and game.first_killed not in numbers:
+        problems.append(Problem(where, f"first_killed: seat {game.first_killed} is not at the table"))
+    if game.best_move:
+        if game.first_killed is None:
+            problems.append(Problem(where, "best_move is given but nobody was killed in the first night"))
+        elif game.first_killed in game.best_move:
+            problems.append(Problem(where.at(seat=game.first_killed),
+                                    "best_move: the first-killed player cannot name their own seat"))
+        for number in game.best_move:
+            if number not in numbers:
+                problems.append(Problem(where, f"best_move: seat {number} is not at the table"))
+    return problems
+
+
+def _circle_problems(ruleset: Ruleset, game: Game, where: Location, numbers: set[int]) -> list[Problem]:
+    problems = []
+    most = ruleset.params.circle_max_marks
+    for index, circle in enumerate(game.circles, start=1):
+        label = f"circle {index}"
+        if most == 0 and (circle.best or circle.worst):
+            problems.append(Problem(where, f"{label}: {ruleset.id} has no per-circle marks"))
+            continue
+        for kind, seats in (("best", circle.best), ("worst", circle.worst)):
+            if len(seats) > most:
+                problems.append(Problem(where, f"{label}: {len(seats)} players named {kind}; "
+                                               f"{ruleset.id} allows at most {most}"))
+            for number in seats:
+                if number not in numbers:
+                    problems.append(Problem(where, f"{label}: {kind} seat {number} is not at the table"))
+        for number in sorted(set(circle.best) & set(circle.worst)):
+            problems.append(Problem(where.at(seat=number), f"{label}: named both best and worst"))
+    return problems
+
+
+def _extra_problems(ruleset: Ruleset, game: Game, where: Location) -> list[Problem]:
+    p = ruleset.params
+    given = [seat for seat in game.seats if seat.extra != 0]
+    if not given:
+        return []
+    if p.extra_max_players == 0:
+        return [Problem(where.at(seat=seat.seat), f"{ruleset.id} has no extra points (extra must be 0)")
+                for seat in given]
+    problems = []
+    if len(given) > p.extra_max_players:
+        problems.append(Problem(where, f"{len(given)} players got extra points; {ruleset.id} allows at most "
+                                       f"{p.extra_max_players}"))
+    total = sum((seat.extra for seat in given), start=given[0].extra * 0)
+    if p.extra_total_max is not None and total > p.extra_total_max:
+        problems.append(Problem(where, f"extra points total {format_number(total)}; {ruleset.id} allows at "
+                                       f"most {format_number(p.extra_total_max)} in a game"))
+    for seat in given:
+        at = where.at(seat=seat.seat)
+        if game.winner is None:
+            if seat.extra not in p.extra_values_winner and seat.extra not in p.extra_values_loser:
+                problems.append(Problem(at, f"extra {format_number(seat.extra)} is not allowed under "
+                                            f"{ruleset.id}"))
+        elif game.won(seat) and seat.extra not in p.extra_values_winner:
+            problems.append(Problem(at, f"a winning player can get {p.extra_values_winner.describe()} extra "
+                                        f"points under {ruleset.id}"))
+        elif not game.won(seat) and seat.extra not in p.extra_values_loser:
+            problems.append(Problem(at, f"a losing player can get {p.extra_values_loser.describe()} extra "
+                                        f"points under {ruleset.id}"))
+    return problems
+
+
+def stage_problems(tournament: Tournament, stage: Stage) -> list[Problem]:
+    """The problems of one stage only (for the web's per-round checks)."""
+    return [problem for problem in validate(tournament) if problem.location.stage == stage.id]
