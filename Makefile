@@ -1,10 +1,11 @@
-# The two commands of the README: `make run` and `make test`.
+# The two commands of the README: `make run` and `make test` (CONTRACT.md §4).
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -13,6 +14,13 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# Serve the app on an embedded SQLite database with a demo tournament loaded.
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver $(HOST)
+
+# Lint, type-check the pure package, run every test (PostgreSQL when DATABASE_URL points at one).
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict scoring
@@ -26,6 +34,11 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/standings.py
+
+# Re-extract and compile the translations (needs GNU gettext); the .mo files are committed.
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l ru --no-location --no-obsolete -i '.venv/*' -i 'scoring/*' -i 'tests/*' -i 'bench/*'
+	$(PY) manage.py compilemessages -l ru -i .venv
 
 clean:
 	rm -rf $(VENV)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import Absence, Bye, Participant, Penalty, Player, Round, Seat, Stage, Table, Team, Tournament
+
+
+class StageInline(admin.TabularInline):
+    model = Stage
+    extra = 0
+    fields = [
+        "order", "ext_id", "name", "kind", "advance_kind", "advance_count", "reset", "multiplier", "closed",
+    ]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "ruleset", "city", "starts", "standings_hidden"]
+    list_filter = ["ruleset", "standings_hidden"]
+    search_fields = ["name", "slug", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organizers"]
+    inlines = [StageInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
+    search_fields = ["surname", "first_name", "nickname", "city", "club"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "ext_id", "tournament"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Participant)
+class ParticipantAdmin(admin.ModelAdmin):
+    list_display = ["number", "player", "tournament", "team", "guest", "status"]
+    list_filter = ["tournament", "status", "guest"]
+    search_fields = ["player__surname", "player__nickname", "ext_id"]
+    raw_id_fields = ["player"]
+    list_select_related = ["player", "tournament", "team"]
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__", "tournament", "order", "kind", "advance_kind", "advance_count", "reset", "closed",
+    ]
+    list_filter = ["tournament"]
+    filter_horizontal = ["players"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+
+
+class ByeInline(admin.TabularInline):
+    model = Bye
+    extra = 0
+    raw_id_fields = ["participant"]
+
+
+class AbsenceInline(admin.TabularInline):
+    model = Absence
+    extra = 0
+    raw_id_fields = ["participant"]
+
+
+class PenaltyInline(admin.TabularInline):
+    model = Penalty
+    extra = 0
+    raw_id_fields = ["participant"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "stage", "number", "seating", "state", "published_at"]
+    list_filter = ["state", "stage__tournament"]
+    inlines = [TableInline, ByeInline, AbsenceInline, PenaltyInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["participant", "round"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round", "number"]
+    inlines = [SeatInline]
+
+
+admin.site.register([Bye, Absence, Penalty, Seat])

@@ -1,0 +1,27 @@
+"""The tournament's database rows; ``tournaments.adapter`` turns them into ``scoring``'s model."""
+
+from __future__ import annotations
+
+from .event import AdvanceKind, RulesetId, Stage, StageKind, Tournament
+from .people import Participant, ParticipantStatus, Player, Team
+from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, SeatingMethod, Table
+
+__all__ = [
+    "Absence",
+    "AdvanceKind",
+    "Bye",
+    "Participant",
+    "ParticipantStatus",
+    "Penalty",
+    "Player",
+    "Round",
+    "RoundState",
+    "RulesetId",
+    "Seat",
+    "SeatingMethod",
+    "Stage",
+    "StageKind",
+    "Table",
+    "Team",
+    "Tournament",
+]

@@ -1,0 +1,119 @@
+"""A tournament and its stages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class RulesetId(models.TextChoices):
+    """The four regulations (stable ids of the tournament file and of ``scoring.rulesets``)."""
+
+    TOMSK = "tomsk", _("Tomsk team championship")
+    KOSTROMA = "kostroma", _("Kostroma city tournament")
+    FIIM = "fiim", _("FIIM (Zelenograd open championship)")
+    ZVEZDY = "zvezdy", _("“Forward to the stars”")
+
+
+class Tournament(models.Model):
+    slug = models.SlugField(_("short name for addresses"), max_length=64, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    ruleset = models.CharField(_("regulation"), max_length=20, choices=RulesetId.choices)
+    params = models.JSONField(_("parameters overridden"), default=dict, blank=True)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts = models.DateField(_("starts"), null=True, blank=True)
+    ends = models.DateField(_("ends"), null=True, blank=True)
+    standings_hidden = models.BooleanField(
+        _("standings hidden"), default=False, help_text=_("Public pages show no points or ranks.")
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="organized_tournaments",
+        blank=True,
+        verbose_name=_("organizers"),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-starts", "-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends__isnull=True)
+                | models.Q(starts__isnull=True)
+                | models.Q(ends__gte=models.F("starts")),
+                name="tournament_ends_after_starts",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    def is_organizer(self, user: Any) -> bool:
+        """Whether ``user`` may change this tournament (checked on the server by every view)."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if user.is_superuser:
+            return True
+        return self.organizers.filter(pk=user.pk).exists()
+
+
+class StageKind(models.TextChoices):
+    QUALIFYING = "qualifying", _("qualifying")
+    SEMIFINAL = "semifinal", _("semifinal")
+    FINAL = "final", _("final")
+    OTHER = "other", _("other")
+
+
+class AdvanceKind(models.TextChoices):
+    TOP = "top", _("the best N overall")
+    PER_GAME = "per_game", _("fewer than K above them in one of their games")
+
+
+class Stage(models.Model):
+    """A stage; a blank optional field means "the ruleset's value for this kind of stage"."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    ext_id = models.CharField(_("id in the tournament file"), max_length=64)
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=StageKind.choices, blank=True)
+    order = models.PositiveIntegerField(_("order"))
+    planned_rounds = models.PositiveIntegerField(_("rounds planned"), null=True, blank=True)
+    seating_plan = models.JSONField(_("seating method per round"), default=list, blank=True)
+    advance_kind = models.CharField(_("who advances"), max_length=10, choices=AdvanceKind.choices, blank=True)
+    advance_count = models.PositiveIntegerField(_("how many advance"), null=True, blank=True)
+    reset = models.BooleanField(_("starts from zero"), null=True, blank=True)
+    multiplier = models.DecimalField(
+        _("points multiplier"),
+        max_digits=8,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+    )
+    players_listed = models.BooleanField(_("players fixed"), default=False)
+    players = models.ManyToManyField("tournaments.Participant", related_name="stages", blank=True)
+    lots = models.JSONField(_("lots"), null=True, blank=True)
+    closed = models.BooleanField(_("closed"), default=False)
+
+    class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        ordering = ["tournament", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "ext_id"], name="stage_ext_id_unique"),
+            models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.get_kind_display() or self.ext_id

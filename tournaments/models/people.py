@@ -1,0 +1,96 @@
+"""Players (a registry across tournaments), teams and a tournament's participants."""
+
+from __future__ import annotations
+
+from django.core.validators import RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .event import Tournament
+
+ext_id_validator = RegexValidator(
+    r"^[A-Za-z0-9_.-]{1,64}$", _("Use 1 to 64 Latin letters, digits, '_', '.' or '-'.")
+)
+
+
+class Player(models.Model):
+    """A person, across tournaments. The phone is private: only organizers and the admin see it."""
+
+    surname = models.CharField(_("surname"), max_length=100)
+    first_name = models.CharField(_("first name"), max_length=100, blank=True)
+    patronymic = models.CharField(_("patronymic"), max_length=100, blank=True)
+    nickname = models.CharField(_("nickname"), max_length=100, blank=True)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["surname", "first_name", "patronymic", "id"]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.surname, self.first_name, self.patronymic) if part)
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.full_name} «{self.nickname}»" if self.nickname else self.full_name
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    ext_id = models.CharField(_("id in the tournament file"), max_length=64, validators=[ext_id_validator])
+    name = models.CharField(_("name"), max_length=100)
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["tournament", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "ext_id"], name="team_ext_id_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ParticipantStatus(models.TextChoices):
+    """An application is ``applied`` until the organizer accepts or rejects it."""
+
+    APPLIED = "applied", _("applied")
+    ACCEPTED = "accepted", _("accepted")
+    REJECTED = "rejected", _("rejected")
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="participations")
+    ext_id = models.CharField(_("id in the tournament file"), max_length=64, validators=[ext_id_validator])
+    number = models.PositiveIntegerField(_("number"), null=True, blank=True)
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members", verbose_name=_("team")
+    )
+    guest = models.BooleanField(_("guest"), default=False, help_text=_("Plays, but is never ranked."))
+    status = models.CharField(
+        _("status"), max_length=10, choices=ParticipantStatus.choices, default=ParticipantStatus.ACCEPTED
+    )
+    registered = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        ordering = ["tournament", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "ext_id"], name="participant_ext_id_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="participant_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="participant_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number or '–'}. {self.player.full_name}"

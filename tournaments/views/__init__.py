@@ -1,0 +1,1 @@
+"""Thin views: forms validate, services change state, templates show."""
