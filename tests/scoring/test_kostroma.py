@@ -71,7 +71,7 @@ def test_tie_break_extra_points_before_wins() -> None:
     # don with 1 extra (4 + 1), then loses as a civilian with 1 extra (0 + 1): 6, 1 win.
     # Tied on 6 points, p12 ranks above by extra points (2 > 0) despite fewer wins.
     r1 = [game("kostroma", ["p12", *players(9, start=51)], "black", seats={1: {"extra": 1}})]
-    r2 = [game("kostroma", ["p21", "p22", "p23", "p24", "p25", "p12", "p27", "p28", "p29", "p30"], "red",
+    r2 = [game("kostroma", ["p21", "p22", "p23", "p24", "p25", "p12", "p27", "p28", "p29", "p30"], "black",
                seats={6: {"extra": 1}}),
           game("kostroma", ["p31", "p32", "p33", "p34", "p35", "p06", "p37", "p38", "p39", "p40"], "red",
                table=2)]
