@@ -176,8 +176,9 @@ class Ruleset:
 
 
 def count_of(count: int, role: Role) -> str:
-    """``1 don``, ``2 dons``, ``0 sheriffs``."""
-    return f"{count} {role.value}" + ("" if count == 1 else "s")
+    """``1 don``, ``2 dons``, ``0 sheriffs``, ``2 mafia``."""
+    plural = count != 1 and role is not Role.MAFIA
+    return f"{count} {role.value}" + ("s" if plural else "")
 
 
 RULESETS: dict[str, type[Ruleset]] = {}
