@@ -1,0 +1,98 @@
+"""A cyclic construction for full tables planned together (notes/seating.md, "How", layer 1).
+
+With N = g*k players written as (a, b), a in Z_g and b in 0..k-1, round r seats (a, b) at table
+a + F[b][r] mod g. Every table then holds one player of each b, so any k x R matrix F gives valid
+rounds, and two players (a, b), (a', b') meet in round r exactly when F[b'][r] - F[b][r] = a - a'.
+Searching the small matrix F instead of the tables reaches the pigeonhole bound for many regular
+shapes; the swap search then polishes the result with the real history and constraints.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .anneal import pair_weight
+
+
+def search_offsets(
+    g: int, k: int, rounds: int, moves: int, rng: random.Random, target: int, xor: bool = False
+) -> list[list[int]]:
+    """Anneal F (k x rounds, entries mod g; column 0 and row 0 stay 0) to lower g * sum of
+    pair costs over rows. Returns the best F found."""
+    # the group of table labels: Z_g, or (Z_2)^m with xor when g is a power of two
+    sub = [[(x ^ y) if xor else (x - y) % g for y in range(g)] for x in range(g)]
+    f = [[0] * rounds for _ in range(k)]
+    for b in range(1, k):
+        for r in range(1, rounds):
+            f[b][r] = rng.randrange(g)
+    # cnt[b][c][d]: rounds where row c minus row b equals d (kept for b != c, both orders)
+    cnt = [[[0] * g for _ in range(k)] for _ in range(k)]
+    for b in range(k):
+        for c in range(k):
+            if b != c:
+                for r in range(rounds):
+                    cnt[b][c][sub[f[c][r]][f[b][r]]] += 1
+    inc = [pair_weight(m + 1) - pair_weight(m) for m in range(rounds + 2)]
+
+    def total() -> int:
+        return sum(pair_weight(m) for b in range(k) for c in range(b + 1, k) for m in cnt[b][c]) * g
+
+    current = best = total()
+    best_f = [row[:] for row in f]
+    if rounds < 2 or k < 2 or best <= target:
+        return best_f
+    hot, cold = 1.0, 0.05
+    epoch = max(10_000, moves // 8)
+    done = 0
+    rand = rng.random
+    while done < moves and best > target:
+        for step in range(min(epoch, moves - done)):
+            if step % 256 == 0:
+                temp = hot * (cold / hot) ** (step / epoch)
+            b = 1 + int(rand() * (k - 1))
+            r = 1 + int(rand() * (rounds - 1))
+            old = f[b][r]
+            new = (old + 1 + int(rand() * (g - 1))) % g
+            d = 0
+            row_b = f[b]
+            for c in range(k):
+                if c == b:
+                    continue
+                v = f[c][r]
+                cc = cnt[b][c]
+                do, dn = sub[v][old], sub[v][new]
+                d += inc[cc[dn]] - inc[cc[do] - 1]
+            if d <= 0 or rand() < math.exp(-d / temp):
+                for c in range(k):
+                    if c == b:
+                        continue
+                    v = f[c][r]
+                    do, dn = sub[v][old], sub[v][new]
+                    cnt[b][c][do] -= 1
+                    cnt[b][c][dn] += 1
+                    cnt[c][b][sub[old][v]] -= 1
+                    cnt[c][b][sub[new][v]] += 1
+                row_b[r] = new
+                current += d
+                if current < best:
+                    best = current
+                    best_f = [row[:] for row in f]
+                    if best <= target:
+                        break
+        done += epoch
+    return best_f
+
+
+def cyclic_rounds(
+    players: list[int], g: int, k: int, f: list[list[int]], xor: bool = False
+) -> list[list[list[int]]]:
+    """The rounds of F for `players` (g*k of them, taken as (a, b) = divmod(index, k))."""
+    rounds = []
+    for r in range(len(f[0])):
+        tables: list[list[int]] = [[] for _ in range(g)]
+        for i, p in enumerate(players):
+            a, b = divmod(i, k)
+            tables[(a ^ f[b][r]) if xor else (a + f[b][r]) % g].append(p)
+        rounds.append(tables)
+    return rounds

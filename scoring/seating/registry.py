@@ -1,0 +1,38 @@
+"""The seating methods of RULES.md §7, registered by id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
+
+from .context import Context
+from .model import SeatingRequest
+
+Progress = Callable[[float], None]
+# A planned round as indices: tables in physical order, each in seat order; then the byes.
+IndexRound = tuple[list[list[int]], list[int]]
+
+
+class SeatingMethod:
+    """A way to seat rounds. Subclasses set `id` and implement `seat`."""
+
+    id: ClassVar[str] = ""
+    swiss: ClassVar[bool] = False  # needs `order`, one round at a time
+
+    def seat(
+        self, request: SeatingRequest, ctx: Context, rng: random.Random, progress: Progress | None
+    ) -> list[IndexRound]:
+        raise NotImplementedError
+
+
+METHODS: dict[str, type[SeatingMethod]] = {}
+
+M = TypeVar("M", bound=type[SeatingMethod])
+
+
+def register(cls: M) -> M:
+    if not cls.id or cls.id in METHODS:
+        raise ValueError(f"seating method id {cls.id!r} is empty or taken")
+    METHODS[cls.id] = cls
+    return cls
