@@ -65,13 +65,13 @@ class GameSeat(models.Model):
     side = models.CharField(_("side"), max_length=10, choices=Side.choices, blank=True)
     fouls = models.PositiveSmallIntegerField(_("fouls"), default=0, validators=[MaxValueValidator(4)])
     removed = models.BooleanField(_("removed"), default=False)
-    extra = models.DecimalField(_("extra points"), max_digits=6, decimal_places=2, default=Decimal(0))
+    extra = models.DecimalField(_("extra points"), max_digits=10, decimal_places=6, default=Decimal(0))
     best = models.BooleanField(_("named best"), default=False)
     days_survived = models.PositiveSmallIntegerField(
         _("days survived"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(12)]
     )
     subjective = models.DecimalField(
-        _("subjective points"), max_digits=6, decimal_places=2, null=True, blank=True
+        _("subjective points"), max_digits=10, decimal_places=6, null=True, blank=True
     )
 
     class Meta:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Absence, Bye, Participant, Penalty, Player, Round, Seat, Stage, Table, Team, Tournament
+from .models import Absence, Bye, Participant, Penalty, Player, Round, Seat, Stage, StagePlayer, Table, Team, Tournament
 
 
 class StageInline(admin.TabularInline):
@@ -44,13 +44,19 @@ class ParticipantAdmin(admin.ModelAdmin):
     list_select_related = ["player", "tournament", "team"]
 
 
+class StagePlayerInline(admin.TabularInline):
+    model = StagePlayer
+    extra = 0
+    raw_id_fields = ["participant"]
+
+
 @admin.register(Stage)
 class StageAdmin(admin.ModelAdmin):
     list_display = [
         "__str__", "tournament", "order", "kind", "advance_kind", "advance_count", "reset", "closed",
     ]
     list_filter = ["tournament"]
-    filter_horizontal = ["players"]
+    inlines = [StagePlayerInline]
 
 
 class TableInline(admin.TabularInline):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .event import AdvanceKind, RulesetId, Stage, StageKind, Tournament
+from .event import AdvanceKind, RulesetId, Stage, StageKind, StagePlayer, Tournament
 from .people import Participant, ParticipantStatus, Player, Team
 from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, SeatingMethod, Table
 
@@ -21,6 +21,7 @@ __all__ = [
     "SeatingMethod",
     "Stage",
     "StageKind",
+    "StagePlayer",
     "Table",
     "Team",
     "Tournament",

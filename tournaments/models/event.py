@@ -24,7 +24,8 @@ class Tournament(models.Model):
     slug = models.SlugField(_("short name for addresses"), max_length=64, unique=True)
     name = models.CharField(_("name"), max_length=200)
     ruleset = models.CharField(_("regulation"), max_length=20, choices=RulesetId.choices)
-    params = models.JSONField(_("parameters overridden"), default=dict, blank=True)
+    params = models.JSONField(_("parameters overridden"), null=True, blank=True)
+    info_other = models.JSONField(_("other tournament fields of the file"), default=dict, blank=True)
     city = models.CharField(_("city"), max_length=100, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts = models.DateField(_("starts"), null=True, blank=True)
@@ -95,14 +96,16 @@ class Stage(models.Model):
     reset = models.BooleanField(_("starts from zero"), null=True, blank=True)
     multiplier = models.DecimalField(
         _("points multiplier"),
-        max_digits=8,
-        decimal_places=4,
+        max_digits=10,
+        decimal_places=6,
         null=True,
         blank=True,
         validators=[MinValueValidator(0)],
     )
     players_listed = models.BooleanField(_("players fixed"), default=False)
-    players = models.ManyToManyField("tournaments.Participant", related_name="stages", blank=True)
+    players = models.ManyToManyField(
+        "tournaments.Participant", through="tournaments.StagePlayer", related_name="stages", blank=True
+    )
     lots = models.JSONField(_("lots"), null=True, blank=True)
     closed = models.BooleanField(_("closed"), default=False)
 
@@ -117,3 +120,20 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return self.name or self.get_kind_display() or self.ext_id
+
+
+class StagePlayer(models.Model):
+    """A player fixed for a stage (by closing the previous one, or from the file), in order."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entries")
+    participant = models.ForeignKey("tournaments.Participant", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField(_("position"))
+
+    class Meta:
+        verbose_name = _("player of a stage")
+        verbose_name_plural = _("players of a stage")
+        ordering = ["stage", "position"]
+        constraints = [models.UniqueConstraint(fields=["stage", "participant"], name="stage_player_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.stage}: {self.participant_id}"

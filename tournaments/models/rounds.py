@@ -96,6 +96,7 @@ class Bye(models.Model):
     class Meta:
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
+        ordering = ["round", "id"]
         constraints = [models.UniqueConstraint(fields=["round", "participant"], name="bye_once_per_round")]
 
     def __str__(self) -> str:
@@ -111,6 +112,7 @@ class Absence(models.Model):
     class Meta:
         verbose_name = _("absence")
         verbose_name_plural = _("absences")
+        ordering = ["round", "id"]
         constraints = [
             models.UniqueConstraint(fields=["round", "participant"], name="absence_once_per_round")
         ]
@@ -122,8 +124,8 @@ class Absence(models.Model):
 class Penalty(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
     participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="penalties")
-    points = models.DecimalField(_("points"), max_digits=8, decimal_places=4, default=Decimal(0))
-    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    points = models.DecimalField(_("points"), max_digits=10, decimal_places=6, default=Decimal(0))
+    reason = models.CharField(_("reason"), max_length=200, null=True, blank=True)
 
     class Meta:
         verbose_name = _("penalty")

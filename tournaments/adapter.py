@@ -1,0 +1,359 @@
+"""The one bridge between the database and ``scoring``'s model (DESIGN.md).
+
+``to_model`` reads a tournament's rows in a fixed number of queries, whatever its size, and
+builds the ``scoring.model.Tournament`` that standings, validation and the tournament file use.
+``save_model`` stores such a model as new rows (the import), all or nothing.
+
+Only published rounds are part of the model; a seat joins a game once its protocol (roles) is
+recorded, since the file requires a role for every seat.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from games.models import Game as GameRow
+from games.models import GameSeat, Protest
+from scoring import model as m
+from scoring.errors import InvalidTournament, Location, Problem
+
+from .models import (
+    Absence,
+    Bye,
+    Participant,
+    Penalty,
+    Player,
+    Round,
+    RoundState,
+    Seat,
+    Stage,
+    StagePlayer,
+    Table,
+    Team,
+    Tournament,
+)
+
+DECIMAL_PLACES = 6
+
+
+def to_decimal(value: Fraction, where: str) -> Decimal:
+    """``value`` as a Decimal, exactly, or an ``InvalidTournament`` naming ``where``."""
+    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal(1).scaleb(-DECIMAL_PLACES))
+    if Fraction(decimal) != value:
+        raise InvalidTournament([Problem(Location(field=where), f"more than {DECIMAL_PLACES} decimal places")])
+    return decimal
+
+
+def to_fraction(value: Decimal | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+# --- database → model ---------------------------------------------------------------------------
+
+
+def to_model(tournament: Tournament) -> m.Tournament:
+    """The tournament as ``scoring`` sees it; a fixed number of queries (11)."""
+    participants = list(tournament.participants.select_related("player").order_by("number", "id"))
+    ext = {p.pk: p.ext_id for p in participants}
+    teams = list(tournament.teams.order_by("id"))
+    team_ext = {team.pk: team.ext_id for team in teams}
+    stages = list(tournament.stages.order_by("order"))
+    entries: dict[int, list[str]] = defaultdict(list)
+    for entry in StagePlayer.objects.filter(stage__tournament=tournament).order_by("stage", "position"):
+        entries[entry.stage_id].append(ext[entry.participant_id])
+    rounds = list(
+        Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).order_by("stage", "number")
+    )
+    round_ids = [r.pk for r in rounds]
+    games = list(GameRow.objects.filter(table__round__in=round_ids).select_related("table").order_by("table__number"))
+    seats: dict[int, list[m.Seat]] = defaultdict(list)
+    for row in GameSeat.objects.filter(game__in=[g.pk for g in games]).select_related("seat").order_by("seat__number"):
+        seats[row.game_id].append(seat_model(row, ext[row.seat.participant_id]))
+    protests: dict[int, list[m.Protest]] = defaultdict(list)
+    for protest in Protest.objects.filter(game__in=[g.pk for g in games]).order_by("id"):
+        protests[protest.game_id].append(protest_model(protest))
+    games_by_round: dict[int, list[m.Game]] = defaultdict(list)
+    for game in games:
+        games_by_round[game.table.round_id].append(game_model(game, seats[game.pk], protests[game.pk]))
+    byes, absent = defaultdict(list), defaultdict(list)
+    for bye in Bye.objects.filter(round__in=round_ids).order_by("id"):
+        byes[bye.round_id].append(ext[bye.participant_id])
+    for absence in Absence.objects.filter(round__in=round_ids).order_by("id"):
+        absent[absence.round_id].append(ext[absence.participant_id])
+    penalties: dict[int, list[m.Penalty]] = defaultdict(list)
+    for penalty in Penalty.objects.filter(round__in=round_ids).order_by("id"):
+        penalties[penalty.round_id].append(
+            m.Penalty(ext[penalty.participant_id], Fraction(penalty.points), penalty.reason)
+        )
+    rounds_by_stage: dict[int, list[m.Round]] = defaultdict(list)
+    for r in rounds:
+        rounds_by_stage[r.stage_id].append(
+            m.Round(
+                number=r.number,
+                games=tuple(games_by_round[r.pk]),
+                seating=m.SeatingMethod(r.seating) if r.seating else None,
+                byes=tuple(byes[r.pk]),
+                absent=tuple(absent[r.pk]),
+                penalties=tuple(penalties[r.pk]),
+            )
+        )
+    return m.Tournament(
+        ruleset=tournament.ruleset,
+        params=None if tournament.params is None else tuple((k, json.dumps(v)) for k, v in tournament.params.items()),
+        info=info_model(tournament),
+        teams=tuple(m.Team(team.ext_id, team.name) for team in teams) if teams else None,
+        players=tuple(
+            m.Player(
+                p.ext_id,
+                p.player.full_name,
+                p.player.nickname or None,
+                team_ext.get(p.team_id) if p.team_id else None,
+                p.guest,
+            )
+            for p in participants
+            if p.status == "accepted"
+        ),
+        stages=tuple(
+            stage_model(stage, entries.get(stage.pk), rounds_by_stage[stage.pk]) for stage in stages
+        ),
+    )
+
+
+def info_model(t: Tournament) -> m.TournamentInfo:
+    return m.TournamentInfo(
+        name=t.name,
+        city=t.city or None,
+        venue=t.venue or None,
+        starts=t.starts.isoformat() if t.starts else None,
+        ends=t.ends.isoformat() if t.ends else None,
+        standings_hidden=True if t.standings_hidden else None,
+        other=tuple((k, json.dumps(v)) for k, v in (t.info_other or {}).items()),
+    )
+
+
+def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:
+    return m.Stage(
+        id=stage.ext_id,
+        rounds=tuple(rounds),
+        name=stage.name or None,
+        kind=m.StageKind(stage.kind) if stage.kind else None,
+        players=tuple(players or ()) if stage.players_listed else None,
+        advance=m.Advance(stage.advance_kind, stage.advance_count)
+        if stage.advance_kind and stage.advance_count is not None
+        else None,
+        reset=stage.reset,
+        multiplier=to_fraction(stage.multiplier),
+        lots=tuple(stage.lots) if stage.lots is not None else None,
+    )
+
+
+def game_model(game: GameRow, seats: list[m.Seat], protests: list[m.Protest]) -> m.Game:
+    return m.Game(
+        table=game.table.number,
+        seats=tuple(seats),
+        winner=m.Side(game.winner) if game.winner else None,
+        first_killed=game.first_killed,
+        best_move=tuple(game.best_move or ()),
+        circles=tuple(m.Circle(tuple(c.get("best", ())), tuple(c.get("worst", ()))) for c in game.circles or ()),
+        mafia_missed_three_nights=game.mafia_missed_three_nights,
+        judge=game.judge,
+        notes=game.notes,
+        protests=tuple(protests),
+    )
+
+
+def seat_model(row: GameSeat, player: str) -> m.Seat:
+    return m.Seat(
+        seat=row.seat.number,
+        player=player,
+        role=m.Role(row.role),
+        side=m.Side(row.side) if row.side else None,
+        fouls=row.fouls,
+        removed=row.removed,
+        extra=Fraction(row.extra),
+        best=row.best,
+        days_survived=row.days_survived,
+        subjective=to_fraction(row.subjective),
+    )
+
+
+def protest_model(p: Protest) -> m.Protest:
+    return m.Protest(
+        seat=p.seat,
+        text=p.text,
+        lodged_at=p.lodged_at,
+        decision=m.ProtestDecision(p.decision) if p.decision else None,
+        decided_by=p.decided_by,
+        other=tuple((k, json.dumps(v)) for k, v in (p.other or {}).items()),
+    )
+
+
+# --- model → database ---------------------------------------------------------------------------
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``"Ivanov Ivan Ivanovich"`` → surname ``Ivanov``, first name ``Ivan Ivanovich``; joined back
+    with one space, the full name reads as written."""
+    surname, _, rest = name.partition(" ")
+    if not surname or not rest:
+        return name, ""
+    return surname, rest
+
+
+def unique_slug(base: str) -> str:
+    root = slugify(base)[:50] or "tournament"
+    slug, n = root, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{root}-{n}"
+    return slug
+
+
+def parse_date(value: str | None, where: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InvalidTournament([Problem(Location(field=where), f"{value!r} is not a date (YYYY-MM-DD)")]) from None
+
+
+@transaction.atomic
+def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
+    """Store ``t`` as a new tournament with its players, stages, rounds and games; ids kept."""
+    info = t.info or m.TournamentInfo()
+    name = info.name or slug or "Tournament"
+    tournament = Tournament.objects.create(
+        slug=slug or unique_slug(name),
+        name=name,
+        ruleset=t.ruleset,
+        params=None if t.params is None else {k: json.loads(v) for k, v in t.params},
+        info_other={k: json.loads(v) for k, v in info.other},
+        city=info.city or "",
+        venue=info.venue or "",
+        starts=parse_date(info.starts, "tournament.starts"),
+        ends=parse_date(info.ends, "tournament.ends"),
+        standings_hidden=bool(info.standings_hidden),
+    )
+    tournament.organizers.add(*organizers)
+    teams = {
+        team.id: Team.objects.create(tournament=tournament, ext_id=team.id, name=team.name) for team in t.teams or ()
+    }
+    people = Player.objects.bulk_create(
+        Player(surname=split_name(p.name)[0], first_name=split_name(p.name)[1], nickname=p.nickname or "")
+        for p in t.players
+    )
+    participants = {
+        p.id: row
+        for p, row in zip(
+            t.players,
+            Participant.objects.bulk_create(
+                Participant(
+                    tournament=tournament,
+                    player=person,
+                    ext_id=p.id,
+                    number=i,
+                    team=teams[p.team] if p.team else None,
+                    guest=p.guest,
+                )
+                for i, (p, person) in enumerate(zip(t.players, people, strict=True), start=1)
+            ),
+            strict=True,
+        )
+    }
+    for order, stage in enumerate(t.stages, start=1):
+        save_stage(tournament, order, stage, participants)
+    return tournament
+
+
+def save_stage(tournament: Tournament, order: int, stage: m.Stage, participants: dict[str, Participant]) -> None:
+    where = f"stage {stage.id}"
+    row = Stage.objects.create(
+        tournament=tournament,
+        ext_id=stage.id,
+        name=stage.name or "",
+        kind=stage.kind.value if stage.kind else "",
+        order=order,
+        advance_kind=stage.advance.mode if stage.advance else "",
+        advance_count=stage.advance.count if stage.advance else None,
+        reset=stage.reset,
+        multiplier=None if stage.multiplier is None else to_decimal(stage.multiplier, f"{where}: multiplier"),
+        players_listed=stage.players is not None,
+        lots=list(stage.lots) if stage.lots is not None else None,
+    )
+    StagePlayer.objects.bulk_create(
+        StagePlayer(stage=row, participant=participants[pid], position=i) for i, pid in enumerate(stage.players or ())
+    )
+    for r in stage.rounds:
+        save_round(row, r, participants, f"{where}, round {r.number}")
+
+
+def save_round(stage: Stage, r: m.Round, participants: dict[str, Participant], where: str) -> None:
+    round_row = Round.objects.create(
+        stage=stage, number=r.number, seating=r.seating.value if r.seating else "", state=RoundState.PUBLISHED
+    )
+    Bye.objects.bulk_create(Bye(round=round_row, participant=participants[p]) for p in r.byes)
+    Absence.objects.bulk_create(Absence(round=round_row, participant=participants[p]) for p in r.absent)
+    Penalty.objects.bulk_create(
+        Penalty(
+            round=round_row,
+            participant=participants[p.player],
+            points=to_decimal(p.points, f"{where}: penalty of {p.player}"),
+            reason=p.reason,
+        )
+        for p in r.penalties
+    )
+    for game in r.games:
+        save_game(round_row, game, participants, f"{where}, table {game.table}")
+
+
+def save_game(round_row: Round, game: m.Game, participants: dict[str, Participant], where: str) -> None:
+    table = Table.objects.create(round=round_row, number=game.table)
+    row = GameRow.objects.create(
+        table=table,
+        winner=game.winner.value if game.winner else "",
+        first_killed=game.first_killed,
+        best_move=list(game.best_move),
+        circles=[{k: list(v) for k, v in (("best", c.best), ("worst", c.worst)) if v} for c in game.circles],
+        mafia_missed_three_nights=game.mafia_missed_three_nights,
+        judge=game.judge,
+        notes=game.notes,
+    )
+    seat_rows = Seat.objects.bulk_create(
+        Seat(table=table, round=round_row, number=s.seat, participant=participants[s.player]) for s in game.seats
+    )
+    GameSeat.objects.bulk_create(
+        GameSeat(
+            game=row,
+            seat=seat_row,
+            role=s.role.value,
+            side=s.side.value if s.side else "",
+            fouls=s.fouls,
+            removed=s.removed,
+            extra=to_decimal(s.extra, f"{where}, seat {s.seat}: extra"),
+            best=s.best,
+            days_survived=s.days_survived,
+            subjective=None if s.subjective is None else to_decimal(s.subjective, f"{where}, seat {s.seat}"),
+        )
+        for s, seat_row in zip(game.seats, seat_rows, strict=True)
+    )
+    Protest.objects.bulk_create(
+        Protest(
+            game=row,
+            seat=p.seat,
+            text=p.text,
+            lodged_at=p.lodged_at,
+            decision=p.decision.value if p.decision else None,
+            decided_by=p.decided_by,
+            other={k: json.loads(v) for k, v in p.other},
+        )
+        for p in game.protests
+    )

@@ -1,0 +1,36 @@
+"""``python manage.py import_tournament FILE``: create a tournament from a tournament file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scoring.errors import InvalidTournament
+
+from ...services.files import import_text
+
+
+class Command(BaseCommand):
+    help = "Create a tournament from a tournament file (ids kept) and print its slug; FILE may be '-'."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file")
+        parser.add_argument("--slug", help="address of the new tournament (default: from its name)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["file"]
+        try:
+            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            self.stderr.write(f"{path}: cannot read: {error.strerror}")
+            sys.exit(2)
+        try:
+            tournament = import_text(text, slug=options.get("slug"))
+        except InvalidTournament as error:
+            for problem in error.problems:
+                self.stderr.write(str(problem))
+            sys.exit(2)
+        self.stdout.write(tournament.slug)

@@ -1,0 +1,40 @@
+"""``python manage.py load_demo``: the demo tournament and an organizer login; twice changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from ...demo import SLUG, build_demo_file, planned_format
+from ...models import Tournament
+from ...services.files import import_text
+
+USERNAME = "organizer"
+PASSWORD = "mafia-demo"
+
+
+class Command(BaseCommand):
+    help = "Load the demo fiim tournament (70 players, qualifying under way) and an organizer login."
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        user, created = get_user_model().objects.get_or_create(username=USERNAME)
+        if created:
+            user.set_password(PASSWORD)
+            user.save()
+            user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+        if Tournament.objects.filter(slug=SLUG).exists():
+            self.stdout.write(f"The demo tournament is loaded already: /t/{SLUG}/")
+        else:
+            tournament = import_text(json.dumps(build_demo_file()), slug=SLUG, organizers=[user])
+            for stage in tournament.stages.all():
+                stage.planned_rounds, stage.seating_plan = planned_format(tournament.ruleset, stage.kind)
+                stage.save(update_fields=["planned_rounds", "seating_plan"])
+            self.stdout.write(f"Loaded the demo tournament: /t/{SLUG}/")
+        self.stdout.write(f"Organizer login: {USERNAME} / {PASSWORD}" if created else
+                          f"Organizer login: {USERNAME} (password {PASSWORD} unless you changed it)")

@@ -1,0 +1,1 @@
+"""State changes of tournaments: each a function under ``transaction.atomic``."""
