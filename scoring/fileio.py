@@ -79,15 +79,20 @@ def loads(text: str, *, check_rules: bool = True) -> Tournament:
 
 def schema_problems(data: JSON) -> list[Problem]:
     errors = sorted(schema_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [Problem(_location_of(data, list(error.absolute_path)), _schema_message(error)) for error in errors]
+    problems = []
+    for error in errors:
+        location = _location_of(data, list(error.absolute_path))
+        # Outside the stages the location is the field's path already; inside, name the field.
+        prefix = _field_name(error.absolute_path) if location.field is None else ""
+        problems.append(Problem(location, prefix + _schema_message(error)))
+    return problems
 
 
 def _schema_message(error: Any) -> str:
     # For "oneOf" failures the top message repeats the whole value; the best sub-error is clearer.
     if error.validator == "oneOf" and error.context:
-        best = min(error.context, key=lambda e: len(e.message))
-        return f"{_field_name(error.absolute_path)}{best.message}"
-    return f"{_field_name(error.absolute_path)}{error.message}"
+        return str(min(error.context, key=lambda e: len(e.message)).message)
+    return str(error.message)
 
 
 def _field_name(path: Sequence[object]) -> str:
