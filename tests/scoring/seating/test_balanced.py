@@ -1,0 +1,96 @@
+"""`balanced` (RULES.md §7): repeats against the pigeonhole bound, seats, tables, constraints."""
+
+from __future__ import annotations
+
+import time
+
+from scoring.seating import SeatingHistory, SeatingRequest, plan, report, shape_bound
+from tests.scoring.seating.helpers import check_round, ids, one_at_a_time
+
+
+def test_bound_of_notes_for_the_benchmark_shapes() -> None:
+    assert shape_bound(70, 10, 4) == 126
+    assert shape_bound(70, 10, 7) == 441
+    assert shape_bound(96, 12, 8) == 896
+    assert shape_bound(200, 10, 10) == 0
+
+
+def test_70_players_4_rounds_reach_the_bound_with_no_pair_meeting_three_times() -> None:
+    start = time.perf_counter()
+    rounds = plan(SeatingRequest(ids(70), 10, "balanced", rounds=4, seed=1))
+    elapsed = time.perf_counter() - start
+    for rnd in rounds:
+        check_round(rnd, ids(70), 10)
+    rep = report([r.tables for r in rounds], table_size=10)
+    assert rep["q"] == rep["lower_bound"] == 126
+    assert rep["max_meetings"] == 2 and rep["pairs_met_twice_or_more"] == 126
+    assert rep["same_seat_repeats"] == 0
+    assert elapsed < 5  # about a second on the 2-core machine; slack for a loaded CI
+
+
+def test_seats_never_repeat_while_rounds_fit_the_table_and_thirds_spread() -> None:
+    rounds = plan(SeatingRequest(ids(40), 10, "balanced", rounds=10, seed=2, effort=0.1))
+    rep = report([r.tables for r in rounds], table_size=10)
+    assert rep["same_seat_repeats"] == 0
+    # 10 games over seats 1..10 with no repeat: exactly 3 early, 4 middle, 3 late each
+    assert rep["seat_spread"]["early"] == {"min": 3, "max": 3}
+    assert rep["seat_spread"]["late"] == {"min": 3, "max": 3}
+
+
+def test_thirds_spread_over_four_rounds() -> None:
+    rounds = plan(SeatingRequest(ids(70), 10, "balanced", rounds=4, seed=3))
+    rep = report([r.tables for r in rounds], table_size=10)
+    for third in ("early", "middle", "late"):
+        assert rep["seat_spread"][third]["max"] <= 2
+
+
+def test_one_round_at_a_time_stays_near_the_bound() -> None:
+    rounds = one_at_a_time(ids(70), 10, 4, effort=0.3)
+    rep = report([r.tables for r in rounds], table_size=10)
+    assert rep["max_meetings"] == 2
+    assert rep["q"] <= 1.1 * 126
+    assert rep["same_seat_repeats"] == 0
+
+
+def test_players_spread_over_the_physical_tables() -> None:
+    # with fewer tables than seats someone must return to a table (notes/seating.md); with 20
+    # tables everyone can play 3 rounds at 3 different tables, where random seating cannot
+    rounds = plan(SeatingRequest(ids(200), 10, "balanced", rounds=3, seed=4, effort=0.05))
+    assert report([r.tables for r in rounds])["table_repeats"] == 0
+    rounds = plan(SeatingRequest(ids(200), 10, "random", rounds=3, seed=4))
+    assert report([r.tables for r in rounds])["table_repeats"] > 10
+
+
+def test_byes_go_to_those_with_the_fewest_and_no_second_bye_while_avoidable() -> None:
+    players = ids(33)
+    rounds = plan(SeatingRequest(players, 10, "balanced", rounds=4, seed=5, effort=0.1))
+    byes = [p for r in rounds for p in r.byes]
+    assert len(byes) == 12 and len(set(byes)) == 12
+    history = SeatingHistory((), {p: 1 for p in players[:31]})
+    (rnd,) = plan(SeatingRequest(players, 10, "balanced", history, effort=0.1))
+    assert set(rnd.byes) == set(players[31:]) | set(rnd.byes) and set(players[31:]) <= set(rnd.byes)
+
+
+def test_keep_apart_pairs_and_teammates_are_kept_apart() -> None:
+    players = ids(40)
+    teams = {p: f"t{i % 4}" for i, p in enumerate(players)}  # 4 teams of 10 over 4 tables
+    apart = ((players[0], players[2]), (players[1], players[3]))
+    rounds = plan(
+        SeatingRequest(players, 10, "balanced", rounds=3, seed=6, teams=teams, keep_apart=apart, effort=0.3)
+    )
+    rep = report([r.tables for r in rounds], teams=teams, keep_apart=apart)
+    assert rep["kept_apart_together"] == 0
+    # 10 teammates over 4 tables must share tables: at best 2+2+3+3 per table, 8 pairs a round
+    assert rep["teammates_together"] <= 3 * 4 * 8
+
+
+def test_progress_is_reported_and_ends_at_one() -> None:
+    seen: list[float] = []
+    plan(SeatingRequest(ids(70), 10, "balanced", rounds=7, effort=0.05), seen.append)
+    assert seen and seen[-1] == 1.0 and all(0 <= x <= 1 for x in seen)
+
+
+def test_guests_and_absent_players_in_the_history_are_handled() -> None:
+    history = SeatingHistory((((*ids(10), "late1"), ("x", "y")),))  # odd shapes in the past
+    (rnd,) = plan(SeatingRequest(ids(20), 10, "balanced", history, effort=0.1))
+    check_round(rnd, ids(20), 10)
