@@ -12,12 +12,14 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from scoring import fileio
 from scoring.model import Tournament
 from scoring.standings import Standings, compute_standings
 
+REPOSITORY = Path(__file__).resolve().parents[2]
 LAYOUTS = {
     "fiim": ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6,
     "zvezdy": ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6,
@@ -104,7 +106,7 @@ def problems(data: dict[str, Any]) -> list[str]:
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "scoring", *args], input=stdin, capture_output=True,
-                          text=True, check=False)
+                          text=True, check=False, cwd=REPOSITORY)
 
 
 def dumps(data: dict[str, Any]) -> str:

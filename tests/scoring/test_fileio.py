@@ -64,7 +64,7 @@ def test_unknown_keys_of_open_objects_are_kept() -> None:
 def test_not_json_is_one_clear_problem() -> None:
     with pytest.raises(InvalidTournament) as error:
         fileio.loads('{"format": ')
-    assert [str(p) for p in error.value.problems][0].startswith("not JSON: Expecting value at line 1")
+    assert str(error.value.problems[0]).startswith("not JSON: Expecting value at line 1")
 
 
 def test_schema_problems_name_stage_round_table_and_seat() -> None:
