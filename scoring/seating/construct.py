@@ -96,3 +96,51 @@ def cyclic_rounds(
             tables[(a ^ f[b][r]) if xor else (a + f[b][r]) % g].append(p)
         rounds.append(tables)
     return rounds
+
+
+# Irreducible polynomials for GF(2^m), m = 2..7 (bit i = coefficient of x^i).
+_IRREDUCIBLE = {2: 0b111, 3: 0b1011, 4: 0b10011, 5: 0b100101, 6: 0b1000011, 7: 0b10000011}
+
+
+def _gf2_mul(x: int, y: int, m: int) -> int:
+    poly, out = _IRREDUCIBLE[m], 0
+    while y:
+        if y & 1:
+            out ^= x
+        y >>= 1
+        x <<= 1
+        if x >> m:
+            x ^= poly
+    return out
+
+
+def algebraic_offsets(g: int, k: int, rounds: int) -> tuple[list[list[int]], bool] | None:
+    """F reaching the pigeonhole bound exactly, where a field construction exists; else None.
+
+    Columns are field elements l_r, rows b take F[b][r] = b * l_r (any two such rows differ by a
+    bijection of the column pairs, so they never collide), and up to g - 1 extra rows take
+    mu * l_r^2 with distinct mu != 0: each collides with exactly one linear row per pair of
+    rounds (the fewest possible), never with another extra row, and a quadratic takes each
+    value at most twice, so no pair meets three times. In GF(2^m) squaring is additive, so every
+    pair of columns works (rounds <= g); in GF(p), p odd prime, l and -l square alike, so only
+    columns 0..(p-1)/2 (rounds <= (p+1)/2) when extra rows are needed. Needs k <= 2g - 1.
+    """
+    if rounds < 2 or k > 2 * g - 1 or rounds > g:
+        return None
+    m = g.bit_length() - 1
+    if g == 1 << m and m in _IRREDUCIBLE:
+        def mul(x: int, y: int) -> int:
+            return _gf2_mul(x, y, m)
+        xor = True
+    elif g > 2 and all(g % d for d in range(2, int(g**0.5) + 1)):
+        if k > g and rounds > (g + 1) // 2:
+            return None
+        def mul(x: int, y: int) -> int:
+            return x * y % g
+        xor = False
+    else:
+        return None
+    lams = list(range(rounds))
+    f = [[mul(b, lam) for lam in lams] for b in range(min(k, g))]
+    f += [[mul(mu, mul(lam, lam)) for lam in lams] for mu in range(1, k - g + 1)]
+    return f, xor

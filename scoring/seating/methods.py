@@ -7,7 +7,7 @@ import random
 from .anneal import PairSearch, greedy_round
 from .bounds import round_pair_bound
 from .byes import choose_byes
-from .construct import cyclic_rounds, search_offsets
+from .construct import algebraic_offsets, cyclic_rounds, search_offsets
 from .context import Context
 from .model import SeatingRequest
 from .registry import IndexRound, Progress, SeatingMethod, register
@@ -93,8 +93,12 @@ class BalancedSeating(SeatingMethod):
         if fresh and no_constraints and n == g * k and target_rounds > 1:
             labels = list(range(n))
             rng.shuffle(labels)
-            xor = g >= 4 and g & (g - 1) == 0  # (Z_2)^m does better than Z_g there
-            f = search_offsets(g, k, target_rounds, int(400_000 * effort), rng, target, xor)
+            exact = algebraic_offsets(g, k, target_rounds)
+            if exact is not None:
+                f, xor = exact
+            else:
+                xor = g >= 4 and g & (g - 1) == 0  # (Z_2)^m does better than Z_g there
+                f = search_offsets(g, k, target_rounds, int(400_000 * effort), rng, target, xor)
             rounds = cyclic_rounds(labels, g, k, f, xor)
         else:
             scratch = [row[:] for row in ctx.meetings]

@@ -94,3 +94,15 @@ def test_guests_and_absent_players_in_the_history_are_handled() -> None:
     history = SeatingHistory((((*ids(10), "late1"), ("x", "y")),))  # odd shapes in the past
     (rnd,) = plan(SeatingRequest(ids(20), 10, "balanced", history, effort=0.1))
     check_round(rnd, ids(20), 10)
+
+
+def test_96_players_at_8_tables_of_12_reach_the_bound_over_8_rounds() -> None:
+    rounds = plan(SeatingRequest(ids(96), 12, "balanced", rounds=8, seed=9))
+    rep = report([r.tables for r in rounds], table_size=12)
+    assert rep["q"] == rep["lower_bound"] == 896 and rep["max_meetings"] == 2
+    assert rep["same_seat_repeats"] == 0
+
+
+def test_affine_plane_shapes_have_no_repeats() -> None:
+    rounds = plan(SeatingRequest(ids(121), 11, "balanced", rounds=6, seed=9))
+    assert report([r.tables for r in rounds])["max_meetings"] == 1

@@ -42,3 +42,19 @@ def test_every_player_once_per_round_and_seats_1_to_k(req: SeatingRequest) -> No
     for row in rep["players"].values():
         assert all(1 <= int(s) <= req.table_size for s in row["seats"])
     assert rep["q"] >= rep["lower_bound"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([3, 4, 5, 7, 8, 11, 16]), st.integers(2, 31), st.integers(2, 16))
+def test_field_construction_meets_the_bound_whenever_it_applies(g: int, k: int, rounds: int) -> None:
+    from scoring.seating.bounds import shape_bound
+    from scoring.seating.construct import algebraic_offsets, cyclic_rounds
+
+    made = algebraic_offsets(g, k, rounds)
+    if made is None:
+        return
+    f, xor = made
+    tables = cyclic_rounds(list(range(g * k)), g, k, f, xor)
+    rep = report([[tuple(str(p) for p in t) for t in rnd] for rnd in tables])
+    assert rep["q"] == shape_bound(g * k, k, rounds)
+    assert rep["max_meetings"] <= 2
