@@ -118,7 +118,7 @@ class RedPoints(Metric):
     id, label = "red_points", "points as red"
 
     def value(self, tally: PlayerTally) -> Value:
-        return tally.points_by_side.get(Side.RED, ZERO)
+        return tally.points_by_side(Side.RED)
 
 
 @register
@@ -128,7 +128,7 @@ class BlackPoints(Metric):
     id, label = "black_points", "points as black"
 
     def value(self, tally: PlayerTally) -> Value:
-        return tally.points_by_side.get(Side.BLACK, ZERO)
+        return tally.points_by_side(Side.BLACK)
 
 
 class RoleAverage(Metric):
@@ -136,7 +136,7 @@ class RoleAverage(Metric):
 
     def value(self, tally: PlayerTally) -> Value:
         games = tally.games_as[self.role]
-        return tally.points_as.get(self.role, ZERO) / games if games else ZERO
+        return tally.points_as(self.role) / games if games else ZERO
 
 
 @register

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -203,22 +204,20 @@ def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Seque
     if mode == "top":
         # Competition ranks make an unbreakable tie at the cut let every tied player through.
         return [row.player for row in rows if row.rank <= count]
+    # per_game K: a player goes on when fewer than K ranked players of one of their games with a
+    # result in this stage rank above them (tomsk 4.6, 4.7).
     rank_of = {row.player: row.rank for row in rows}
-    advancing = []
-    for row in rows:
-        for round_ in stage.rounds:
-            for game in round_.games:
-                if not game.has_result or all(seat.player != row.player for seat in game.seats):
-                    continue
-                above = sum(1 for seat in game.seats
-                            if seat.player in rank_of and rank_of[seat.player] < row.rank)
-                if above < count:
-                    advancing.append(row.player)
-                    break
-            else:
+    qualified: set[str] = set()
+    for round_ in stage.rounds:
+        for game in round_.games:
+            if not game.has_result:
                 continue
-            break
-    return advancing
+            ranks = sorted(rank_of[seat.player] for seat in game.seats if seat.player in rank_of)
+            for seat in game.seats:
+                rank = rank_of.get(seat.player)
+                if rank is not None and bisect_left(ranks, rank) < count:
+                    qualified.add(seat.player)
+    return [row.player for row in rows if row.player in qualified]
 
 
 def _winners(ruleset: Ruleset, stage: Stage, kind: StageKind,

@@ -18,7 +18,7 @@ ZERO = Fraction(0)
 
 @dataclass(frozen=True)
 class ScoredSeat:
-    """One seat of one game with a result, with its points (``total`` is after the multiplier)."""
+    """One seat of one game with a result, with its points; ``total`` is after the multiplier."""
 
     stage: str
     round: int
@@ -26,10 +26,14 @@ class ScoredSeat:
     seat: Seat
     points: SeatPoints
     multiplier: Fraction
+    total: Fraction
 
-    @property
-    def total(self) -> Fraction:
-        return self.points.total * self.multiplier
+    @classmethod
+    def score(cls, stage: str, round_: int, game: Game, seat: Seat, points: SeatPoints,
+              multiplier: Fraction) -> ScoredSeat:
+        raw = points.total
+        total = raw if multiplier == 1 else raw * multiplier
+        return cls(stage, round_, game, seat, points, multiplier, total)
 
     @property
     def won(self) -> bool:
@@ -55,9 +59,14 @@ class PlayerTally:
     days_survived: int = 0
     wins_as: Counter[Role] = field(default_factory=Counter)
     games_as: Counter[Role] = field(default_factory=Counter)
-    points_as: dict[Role, Fraction] = field(default_factory=dict)
-    points_by_side: dict[Side, Fraction] = field(default_factory=dict)
     seats: list[ScoredSeat] = field(default_factory=list)
+
+    def points_as(self, role: Role) -> Fraction:
+        """Game points earned in the games played as ``role`` (computed when a metric asks)."""
+        return sum((s.total for s in self.seats if s.seat.role is role and s.total), ZERO)
+
+    def points_by_side(self, side: Side) -> Fraction:
+        return sum((s.total for s in self.seats if s.seat.effective_side is side and s.total), ZERO)
 
     @property
     def points(self) -> Fraction:
@@ -66,12 +75,10 @@ class PlayerTally:
     def add_seat(self, scored: ScoredSeat) -> None:
         seat, total = scored.seat, scored.total
         self.seats.append(scored)
-        self.game_points += total
+        if total:
+            self.game_points += total
         self.games += 1
         self.games_as[seat.role] += 1
-        self.points_as[seat.role] = self.points_as.get(seat.role, ZERO) + total
-        side = seat.effective_side
-        self.points_by_side[side] = self.points_by_side.get(side, ZERO) + total
         if scored.won:
             self.wins += 1
             self.wins_as[seat.role] += 1
@@ -79,7 +86,8 @@ class PlayerTally:
             self.best += 1
         if scored.game.first_killed == seat.seat:
             self.first_killed += 1
-        self.extra += seat.extra
+        if seat.extra:
+            self.extra += seat.extra
         self.days_survived += seat.days_survived or 0
 
 
@@ -120,7 +128,8 @@ class StageScoring:
         if stage.id not in self._scored:
             multiplier = self.multiplier(stage)
             self._scored[stage.id] = [
-                ScoredSeat(stage.id, round_.number, game, seat, self.ruleset.seat_points(game, seat), multiplier)
+                ScoredSeat.score(stage.id, round_.number, game, seat, self.ruleset.seat_points(game, seat),
+                                 multiplier)
                 for round_ in stage.rounds for game in round_.games if game.has_result for seat in game.seats
             ]
         return self._scored[stage.id]

@@ -33,8 +33,13 @@ class SeatPoints:
 
     @property
     def total(self) -> Fraction:
-        return (self.win + self.days + self.subjective + self.best_move + self.extra + self.circles
-                + self.removal + self.missed_nights)
+        # Only the non-zero parts are added: Fraction additions dominate the cost of standings.
+        total = ZERO
+        for part in (self.win, self.days, self.subjective, self.best_move, self.extra, self.circles,
+                     self.removal, self.missed_nights):
+            if part:
+                total = total + part if total else part
+        return total
 
     def parts(self) -> dict[str, Fraction]:
         """The non-zero parts by name, for breakdowns on pages and in the CLI."""
@@ -131,7 +136,9 @@ class Ruleset:
         )
 
     def day_points(self, seat: Seat) -> Fraction:
-        return self.params.day_points * (seat.days_survived or 0)
+        if not self.params.day_points or not seat.days_survived:
+            return ZERO
+        return self.params.day_points * seat.days_survived
 
     def subjective_points(self, seat: Seat) -> Fraction:
         return seat.subjective if seat.subjective is not None else ZERO
@@ -149,8 +156,12 @@ class Ruleset:
         return table.get(blacks, ZERO)
 
     def circle_points(self, game: Game, seat: Seat) -> Fraction:
+        if not game.circles:
+            return ZERO
         best = sum(1 for circle in game.circles if seat.seat in circle.best)
         worst = sum(1 for circle in game.circles if seat.seat in circle.worst)
+        if not best and not worst:
+            return ZERO
         return self.params.circle_best_points * best + self.params.circle_worst_points * worst
 
     # --- Stage format ----------------------------------------------------------------------
