@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.generate import generate  # noqa: E402
-from scoring.standings import compute_standings  # noqa: E402
-from scoring.validation import validate  # noqa: E402
+from scoring.generate import generate
+from scoring.standings import compute_standings
+from scoring.validation import validate
 
 
 def measure(ruleset: str, players: int, rounds: int) -> None:

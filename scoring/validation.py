@@ -127,6 +127,9 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
     if game.mafia_missed_three_nights and game.winner is not Side.RED:
         problems.append(Problem(where, "the mafia missed three nights, so the city won: winner must be red"))
     problems += _first_kill_problems(game, where, numbers)
+    for protest in game.protests:
+        if protest.seat not in numbers:
+            problems.append(Problem(where, f"protest: seat {protest.seat} is not at the table"))
     problems += _circle_problems(ruleset, game, where, numbers)
     problems += _extra_problems(ruleset, game, where)
     for seat in game.seats:

@@ -81,3 +81,8 @@ def test_stage_lists_name_known_players() -> None:
 def test_subjective_marks_only_where_the_ruleset_has_them() -> None:
     assert problems(one(game("fiim", TEN, "red", seats={3: {"subjective": 1}}))) == [
         f"{WHERE}, seat 3: fiim has no subjective marks (subjective must be 0)"]
+
+
+def test_protests_name_a_seat_at_the_table() -> None:
+    data = one(game("fiim", TEN, "red", protests=[{"seat": 11, "text": "late vote"}]))
+    assert problems(data) == [f"{WHERE}: protest: seat 11 is not at the table"]
