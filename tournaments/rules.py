@@ -9,3 +9,11 @@ from .models import Tournament
 
 def ruleset_for(tournament: Tournament) -> Ruleset:
     return get_ruleset(tournament.ruleset).with_overrides(tournament.params or {})
+
+
+# Regulations where players apply and the organizer accepts or rejects (kostroma, annex 1.1).
+APPLICATION_RULESETS = frozenset({"kostroma"})
+
+
+def uses_applications(tournament: Tournament) -> bool:
+    return tournament.ruleset in APPLICATION_RULESETS

@@ -2,11 +2,21 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import tournaments
+from .views import people, rounds, setup, tournaments
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", tournaments.TournamentListView.as_view(), name="list"),
+    path("new/", setup.CreateTournamentView.as_view(), name="create"),
+    path("import/", setup.ImportTournamentView.as_view(), name="import"),
     path("t/<slug:slug>/", tournaments.TournamentDetailView.as_view(), name="detail"),
+    path("t/<slug:slug>/export/", setup.ExportTournamentView.as_view(), name="export"),
+    path("t/<slug:slug>/participants/", people.ParticipantsView.as_view(), name="participants"),
+    path("t/<slug:slug>/participants/import/", people.ImportPlayersView.as_view(), name="import_players"),
+    path("t/<slug:slug>/participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(),
+         name="decide"),
+    path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),
+    path("t/<slug:slug>/stages/<str:stage>/", rounds.StageView.as_view(), name="stage"),
+    path("t/<slug:slug>/stages/<str:stage>/rounds/<int:number>/", rounds.RoundView.as_view(), name="round"),
 ]

@@ -45,8 +45,9 @@ def random_plan(players: Sequence[int], table_size: int, byes_so_far: Counter[in
 def stage_players(stage: Stage) -> list[Participant]:
     """Who plays in the stage: its fixed list, or (a first stage) every accepted participant."""
     if stage.players_listed:
-        return [e.participant for e in stage.entries.select_related("participant").order_by("position")]
-    return list(stage.tournament.participants.filter(status=ParticipantStatus.ACCEPTED).order_by("number", "id"))
+        return [e.participant for e in stage.entries.select_related("participant__player").order_by("position")]
+    accepted = stage.tournament.participants.filter(status=ParticipantStatus.ACCEPTED)
+    return list(accepted.select_related("player").order_by("number", "id"))
 
 
 def _fill(round_: Round, seed: int) -> None:

@@ -1,0 +1,1 @@
+"""Forms of the organizer's pages."""

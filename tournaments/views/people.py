@@ -1,0 +1,161 @@
+"""Participants: the list, adding one or a checked CSV list, applications, teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+
+from ..forms.people import CsvForm, RegisterForm, TeamForm
+from ..models import Participant, ParticipantStatus, Team
+from ..permissions import OrganizerRequiredMixin
+from ..rules import ruleset_for, uses_applications
+from ..services import registration
+from ..services.people import add_player, add_players
+
+
+class ParticipantTable(tables.Table):
+    number = tables.Column(verbose_name=gettext_lazy("number"))
+    name = tables.Column(accessor="player__surname", verbose_name=gettext_lazy("player"),
+                         order_by=("player__surname", "player__first_name"))
+    nickname = tables.Column(accessor="player__nickname", verbose_name=gettext_lazy("nickname"))
+    city = tables.Column(accessor="player__city", verbose_name=gettext_lazy("city"))
+    club = tables.Column(accessor="player__club", verbose_name=gettext_lazy("club"))
+    birth_date = tables.DateColumn(accessor="player__birth_date", verbose_name=gettext_lazy("birth date"))
+    phone = tables.Column(accessor="player__phone", verbose_name=gettext_lazy("phone"))
+    team = tables.Column(verbose_name=gettext_lazy("team"))
+    guest = tables.BooleanColumn(verbose_name=gettext_lazy("guest"))
+    status = tables.Column(verbose_name=gettext_lazy("status"))
+    actions = tables.TemplateColumn(template_name="tournaments/_participant_actions.html", orderable=False,
+                                    verbose_name="")
+
+    class Meta:
+        attrs = {"class": "table table-sm table-hover align-middle"}
+        order_by = "number"
+
+    def render_name(self, record: Participant) -> str:
+        return record.player.full_name
+
+    def render_status(self, record: Participant) -> Any:
+        css = {"applied": "warning", "accepted": "success", "rejected": "secondary"}[record.status]
+        return format_html('<span class="badge text-bg-{}">{}</span>', css, record.get_status_display())
+
+
+class ParticipantsView(OrganizerRequiredMixin, View):
+    """The participants and the form to add one (a new entry of the player registry)."""
+
+    template_name = "tournaments/participants.html"
+
+    def page(self, request: HttpRequest, form: RegisterForm, status: int = 200) -> HttpResponse:
+        queryset = self.tournament.participants.select_related("player", "team")
+        table = ParticipantTable(queryset, request=request)
+        tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
+        ruleset = ruleset_for(self.tournament)
+        context = {
+            "tournament": self.tournament, "table": table, "form": form,
+            "applications": uses_applications(self.tournament), "ruleset": ruleset,
+            "teams": self.tournament.teams.all(),
+        }
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request, RegisterForm(tournament=self.tournament))
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        form = RegisterForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.page(request, form, status=400)
+        data = {k: v for k, v in form.cleaned_data.items() if k not in ("team", "guest")}
+        try:
+            outcome = add_player(self.tournament, data, team=form.cleaned_data.get("team"),
+                                 guest=form.cleaned_data.get("guest", False))
+        except registration.RegistrationError as error:
+            form.add_error(error.field, error.message)
+            return self.page(request, form, status=400)
+        name = outcome.participant.player.full_name
+        if outcome.made_guest:
+            messages.warning(request, _("%(name)s is registered as a guest: the cap is reached.") % {"name": name})
+        elif outcome.participant.status == ParticipantStatus.APPLIED:
+            messages.success(request, _("The application of %(name)s is recorded.") % {"name": name})
+        else:
+            messages.success(request, _("%(name)s is registered.") % {"name": name})
+        return redirect("tournaments:participants", slug=self.tournament.slug)
+
+
+class DecideApplicationView(OrganizerRequiredMixin, View):
+    def post(self, request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponseBase:
+        if decision not in ("accept", "reject"):
+            raise Http404
+        participant = get_object_or_404(Participant, pk=pk, tournament=self.tournament)
+        try:
+            if decision == "accept":
+                outcome = registration.accept(participant)
+                if outcome.made_guest:
+                    messages.warning(request, _("Accepted as a guest: the cap is reached."))
+                else:
+                    messages.success(request, _("The application is accepted."))
+            else:
+                registration.reject(participant)
+                messages.success(request, _("The application is rejected."))
+        except registration.RegistrationError as error:
+            messages.error(request, error.message)
+        return redirect("tournaments:participants", slug=self.tournament.slug)
+
+
+class ImportPlayersView(OrganizerRequiredMixin, View):
+    """Paste or upload a CSV list: a preview marks each bad row; nothing is imported until all are right."""
+
+    template_name = "tournaments/import_players.html"
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return render(request, self.template_name,
+                      {"tournament": self.tournament, "form": CsvForm(tournament=self.tournament)})
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        form = CsvForm(request.POST, request.FILES, tournament=self.tournament)
+        context: dict[str, Any] = {"tournament": self.tournament, "form": form}
+        if not form.is_valid() or form.bad_rows:
+            context["rows"] = form.rows
+            return render(request, self.template_name, context, status=400 if form.rows or form.errors else 200)
+        if request.POST.get("confirm") != "1":
+            context.update(rows=form.rows, ready=True, text=form.cleaned_data["text"])
+            return render(request, self.template_name, context)
+        rows = [({k: v for k, v in row.form.cleaned_data.items()}, row.team) for row in form.rows if row.form]
+        try:
+            outcomes = add_players(self.tournament, rows)
+        except registration.RegistrationError as error:
+            context.update(rows=form.rows, problem=error.message)
+            return render(request, self.template_name, context, status=400)
+        guests = sum(1 for o in outcomes if o.made_guest)
+        messages.success(request, _("%(n)s players imported.") % {"n": len(outcomes)})
+        if guests:
+            messages.warning(request, _("%(n)s of them are guests: the cap is reached.") % {"n": guests})
+        return redirect("tournaments:participants", slug=self.tournament.slug)
+
+
+class TeamsView(OrganizerRequiredMixin, View):
+    template_name = "tournaments/teams.html"
+
+    def page(self, request: HttpRequest, form: TeamForm, status: int = 200) -> HttpResponse:
+        teams = self.tournament.teams.prefetch_related("members__player")
+        return render(request, self.template_name, {"tournament": self.tournament, "form": form, "teams": teams},
+                      status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request, TeamForm(tournament=self.tournament))
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        form = TeamForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.page(request, form, status=400)
+        Team.objects.create(tournament=self.tournament, **form.cleaned_data)
+        messages.success(request, _("The team is added."))
+        return redirect(reverse("tournaments:teams", kwargs={"slug": self.tournament.slug}))

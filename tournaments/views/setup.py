@@ -1,0 +1,96 @@
+"""Creating a tournament from a ruleset preset, and the tournament file in the browser."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views import View
+
+from scoring.errors import InvalidTournament
+from scoring.rulesets import RULESETS, get_ruleset
+
+from ..forms.setup import ParamsForm, StageFormSet, TournamentForm, preset_stages
+from ..models import RulesetId
+from ..permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
+from ..services.files import export_text, import_text
+from ..services.setup import create_tournament
+
+
+class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
+    template_name = "tournaments/create.html"
+
+    def ruleset_id(self, request: HttpRequest) -> str:
+        value = request.POST.get("ruleset") or request.GET.get("ruleset") or RulesetId.FIIM
+        return value if value in RULESETS else RulesetId.FIIM
+
+    def render_page(self, request: HttpRequest, ruleset_id: str, form: Any, params: Any, stages: Any,
+                    status: int = 200) -> HttpResponse:
+        ruleset = get_ruleset(ruleset_id)
+        context = {
+            "form": form, "params": params, "stages": stages, "ruleset_id": ruleset_id,
+            "ruleset_name": RulesetId(ruleset_id).label, "summary": inspect.cleandoc(ruleset.__doc__ or ""),
+            "rulesets": RulesetId.choices,
+        }
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        ruleset_id = self.ruleset_id(request)
+        form = TournamentForm(initial={"ruleset": ruleset_id,
+                                       "standings_hidden": get_ruleset(ruleset_id).standings_hidden_by_default})
+        return self.render_page(request, ruleset_id, form, ParamsForm(ruleset_id=ruleset_id, prefix="param"),
+                                StageFormSet(initial=preset_stages(ruleset_id), prefix="stage"))
+
+    def post(self, request: HttpRequest) -> HttpResponseBase:
+        ruleset_id = self.ruleset_id(request)
+        data = request.POST.copy()
+        data["ruleset"] = ruleset_id
+        if not data.get("slug") and data.get("name"):
+            data["slug"] = slugify(data["name"])[:64]
+        form = TournamentForm(data)
+        params = ParamsForm(data, ruleset_id=ruleset_id, prefix="param")
+        stages = StageFormSet(data, prefix="stage")
+        if not (form.is_valid() and params.is_valid() and stages.is_valid()):
+            return self.render_page(request, ruleset_id, form, params, stages, status=400)
+        rows = [f.cleaned_data for f in stages.forms if f.cleaned_data and not stages._should_delete_form(f)]
+        tournament = create_tournament(form.save(commit=False), params.overrides, rows, request.user)
+        messages.success(request, _("The tournament is created."))
+        return redirect(tournament)
+
+
+class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
+    template_name = "tournaments/import.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, self.template_name, {})
+
+    def post(self, request: HttpRequest) -> HttpResponseBase:
+        upload = request.FILES.get("file")
+        problems: list[str] = []
+        if upload is None:
+            problems = [_("Choose a tournament file.")]
+        else:
+            try:
+                text = upload.read().decode("utf-8")
+                tournament = import_text(text, organizers=[request.user])
+            except UnicodeDecodeError:
+                problems = [_("The file is not UTF-8 text.")]
+            except InvalidTournament as error:
+                problems = [str(p) for p in error.problems]
+            else:
+                messages.success(request, _("The tournament is imported."))
+                return redirect(tournament)
+        return render(request, self.template_name, {"problems": problems}, status=400)
+
+
+class ExportTournamentView(OrganizerRequiredMixin, View):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        response = HttpResponse(export_text(self.tournament), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.json"'
+        return response
