@@ -114,6 +114,15 @@ def _gf2_mul(x: int, y: int, m: int) -> int:
     return out
 
 
+def exact_horizon(g: int, k: int) -> int:
+    """The most rounds `algebraic_offsets` plans exactly for g tables of k (0: none)."""
+    best = 0
+    for rounds in range(2, g + 1):
+        if algebraic_offsets(g, k, rounds) is not None:
+            best = rounds
+    return best
+
+
 def algebraic_offsets(g: int, k: int, rounds: int) -> tuple[list[list[int]], bool] | None:
     """F reaching the pigeonhole bound exactly, where a field construction exists; else None.
 

@@ -106,3 +106,19 @@ def test_96_players_at_8_tables_of_12_reach_the_bound_over_8_rounds() -> None:
 def test_affine_plane_shapes_have_no_repeats() -> None:
     rounds = plan(SeatingRequest(ids(121), 11, "balanced", rounds=6, seed=9))
     assert report([r.tables for r in rounds])["max_meetings"] == 1
+
+
+def test_round_by_round_reaches_the_bound_where_the_block_does() -> None:
+    rounds = one_at_a_time(ids(96), 12, 8)
+    rep = report([r.tables for r in rounds], table_size=12)
+    assert rep["q"] == 896 and rep["max_meetings"] == 2
+
+
+def test_round_by_round_after_a_roster_change_is_still_valid_and_good() -> None:
+    rounds = one_at_a_time(ids(96), 12, 3)
+    players = ids(96)[:-12]  # a team of 12 left: no replay, plan from the history
+    history = SeatingHistory(tuple(r.tables for r in rounds))
+    (rnd,) = plan(SeatingRequest(players, 12, "balanced", history, effort=0.2))
+    check_round(rnd, players, 12)
+    rep = report([*history.rounds, rnd.tables], players=players, table_size=12)
+    assert rep["max_meetings"] == 2
