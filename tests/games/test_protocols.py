@@ -1,0 +1,51 @@
+"""Game protocols: stored per table, read by the adapter, and they lock the round's seating."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games.models import Game, GameSeat
+from scoring.model import Role, Side
+from tournaments.adapter import to_model
+from tournaments.models import Stage
+from tournaments.services import seating
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(tournament: Any, add_participants: Any, organizer: Any) -> Any:
+    add_participants(tournament, 10)
+    stage = Stage.objects.create(tournament=tournament, ext_id="final", kind="final", order=1)
+    round_ = seating.generate_next_round(stage, seed=7)
+    seating.publish_round(round_, organizer)
+    table = round_.tables.get()
+    game = Game.objects.create(table=table, winner="black", first_killed=3, best_move=[1, 2, 4])
+    roles = ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6
+    for seat, role in zip(table.seats.order_by("number"), roles, strict=True):
+        GameSeat.objects.create(game=game, seat=seat, role=role, extra=Decimal("1") if seat.number == 1 else 0)
+    return round_
+
+
+def test_the_adapter_reads_the_protocol(played: Any, tournament: Any) -> None:
+    model = to_model(tournament)
+    game = model.stages[0].rounds[0].games[0]
+    assert game.winner is Side.BLACK and game.first_killed == 3 and game.best_move == (1, 2, 4)
+    assert [s.role for s in game.seats][:4] == [Role.DON, Role.MAFIA, Role.MAFIA, Role.SHERIFF]
+    assert game.seats[0].extra == 1
+
+
+def test_one_protocol_per_table(played: Any) -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.create(table=played.tables.get())
+
+
+def test_a_round_with_protocols_cannot_go_back_to_draft(played: Any) -> None:
+    with pytest.raises(seating.SeatingError):
+        seating.unpublish_round(played)
+    played.refresh_from_db()
+    assert played.is_published
