@@ -12,6 +12,9 @@ if __name__ == "__main__":
         sys.exit(main())
     except SystemExit:
         raise
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped reading: not an error
+        sys.stderr.close()
+        sys.exit(0)
     except Exception:  # anything unexpected is our bug, not the user's input
         traceback.print_exc()
         sys.exit(EXIT_BUG)

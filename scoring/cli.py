@@ -1,4 +1,4 @@
-"""``python -m scoring``: validate a tournament file, print standings and advancement (CONTRACT.md §2).
+"""``python -m scoring``: validate, standings, advance, seat and seating-report (CONTRACT.md §2).
 
 Exit status: 0 success; 2 the input is wrong (one line per problem on stderr); 1 a bug.
 """
@@ -11,17 +11,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .errors import InvalidTournament, ScoringError
+from .errors import InvalidTournament, ScoringError, UnknownStage
 from .fileio import loads
-from .model import Tournament
+from .model import SeatingMethod, Tournament
 from .numbers import format_number
+from .round_planning import plan_rounds, seating_report
+from .seating import SeatingError
 from .standings import Standings, compute_standings, standings_json
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT = 0, 1, 2
-
-# Extra subcommands (the seating commands) register here: (name, add_arguments, run).
-Command = tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace, Tournament], str]]
-EXTRA_COMMANDS: list[Command] = []
 
 
 def read_tournament(path: str) -> Tournament:
@@ -49,10 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
     advance = commands.add_parser("advance", help="who goes on to the next stage")
     advance.add_argument("file")
     advance.add_argument("--stage", required=True)
-    for name, help_text, add_arguments, _ in EXTRA_COMMANDS:
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("file")
-        add_arguments(sub)
+    seat = commands.add_parser("seat", help="plan the next round(s) of a stage")
+    seat.add_argument("file")
+    seat.add_argument("--stage", required=True)
+    seat.add_argument("--method", required=True, choices=[m.value for m in SeatingMethod])
+    seat.add_argument("--seed", type=int, default=0)
+    seat.add_argument("--tables", type=int, default=None)
+    seat.add_argument("--rounds", type=int, default=1)
+    report = commands.add_parser("seating-report", help="repeated meetings and seats so far")
+    report.add_argument("file")
+    report.add_argument("--stage", default=None)
     return parser
 
 
@@ -68,9 +72,15 @@ def run(args: argparse.Namespace) -> str:
     if args.command == "advance":
         standings = compute_standings(tournament, args.stage)
         return json.dumps({"stage": standings.stage, "advance": list(standings.advance)})
-    for name, _, _, command in EXTRA_COMMANDS:
-        if args.command == name:
-            return command(args, tournament)
+    if args.stage is not None and args.stage not in {stage.id for stage in tournament.stages}:
+        raise UnknownStage(args.stage)
+    if args.command == "seat":
+        progress = _progress_printer() if sys.stderr.isatty() else None
+        block = plan_rounds(tournament, args.stage, SeatingMethod(args.method), seed=args.seed,
+                            tables=args.tables, rounds=args.rounds, progress=progress)
+        return json.dumps(block.to_json())
+    if args.command == "seating-report":
+        return json.dumps(seating_report(tournament, args.stage), indent=1)
     raise AssertionError(args.command)  # pragma: no cover - argparse only lets known commands through
 
 
@@ -87,10 +97,17 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             cause = error.__cause__
             print(f"{args.file}: cannot read the file ({cause})", file=err)
         return EXIT_INPUT
-    except ScoringError as error:
+    except (ScoringError, SeatingError) as error:
         print(error, file=err)
         return EXIT_INPUT
     return EXIT_OK
+
+
+def _progress_printer() -> Callable[[float], None]:
+    def show(fraction: float) -> None:
+        print(f"\rseating: {fraction:4.0%}", end="", file=sys.stderr, flush=True)
+
+    return show
 
 
 def standings_text(standings: Standings) -> str:
