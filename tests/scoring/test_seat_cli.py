@@ -7,7 +7,7 @@ from pathlib import Path
 
 from scoring import fileio
 from scoring.model import SeatingMethod
-from scoring.round_planning import players_to_seat, plan_rounds, swiss_order
+from scoring.round_planning import plan_rounds, players_to_seat, swiss_order
 from scoring.standings import compute_standings
 from tests.scoring.build import dumps, game, players, round_, run_cli, stage, tournament
 
