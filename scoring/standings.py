@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -138,7 +138,7 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
                     values[pid][metric_id] = value
                 refined += _split(group, group_values.__getitem__)
             else:
-                refined += _split(group, lambda pid, m=metric_id: values[pid][m])
+                refined += _split(group, lambda pid, m=metric_id: values[pid][m])  # type: ignore[misc]
         groups = refined
     lot_place = {pid: index for index, pid in enumerate(lots)}
     ordered: list[tuple[int, str]] = []
@@ -149,9 +149,8 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
     return ordered, values
 
 
-def _split(group: Sequence[str], key: object) -> list[list[str]]:
+def _split(group: Sequence[str], key: Callable[[str], Value]) -> list[list[str]]:
     """Split ``group`` into runs of equal key, highest first (ties keep id order)."""
-    assert callable(key)
     keyed = sorted(group, key=lambda pid: (-key(pid), pid))
     runs: list[list[str]] = []
     last: object = object()
