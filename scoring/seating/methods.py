@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .anneal import PairSearch, greedy_round
 from .bounds import round_pair_bound
 from .byes import choose_byes
-from .construct import algebraic_offsets, cyclic_rounds, exact_horizon, search_offsets
-from .context import Context, build_context
-from .model import SeatingHistory, SeatingRequest
+from .construct import algebraic_offsets, cyclic_rounds, search_offsets
+from .context import Context
+from .model import SeatingRequest
 from .registry import IndexRound, Progress, SeatingMethod, register
+from .replay import replay_round
 from .seats import assign_seats
 from .tables import place_round
 
@@ -81,51 +81,10 @@ class BalancedSeating(SeatingMethod):
     def seat(
         self, request: SeatingRequest, ctx: Context, rng: random.Random, progress: Progress | None
     ) -> list[IndexRound]:
-        replayed = self._replay(request, ctx)
+        replayed = replay_round(request, ctx, rng)
         if replayed is not None:
             return [replayed]
         return self._block(request, ctx, rng, progress)
-
-    def _replay(self, request: SeatingRequest, ctx: Context) -> IndexRound | None:
-        """One round at a time, nothing changed: the next round of an exact block plan.
-
-        Where the field construction applies, the first round's tables fix a block plan that
-        reaches the bound (they are its round 0); every later round, planned alone from the
-        history, is the next round of that block, so rounds seated one by one reach the bound
-        too. A late arrival, an absence or a hand-made change falls back to planning the round.
-        """
-        n, k, g = ctx.n, ctx.k, ctx.tables
-        done = len(request.history.rounds)
-        if request.rounds != 1 or done == 0 or n != g * k or any(ctx.penalty):
-            return None
-        horizon = exact_horizon(g, k)
-        everyone = set(ctx.ids)
-        if done >= horizon:
-            return None
-        for rnd in request.history.rounds:
-            if len(rnd) != g or any(len(t) != k for t in rnd) or {p for t in rnd for p in t} != everyone:
-                return None
-        first = request.history.rounds[0]
-        groups = sorted((sorted(t) for t in first), key=lambda t: t[0])
-        labels = [ctx.index[p] for t in groups for p in t]
-        made = algebraic_offsets(g, k, horizon)
-        assert made is not None
-        rounds = cyclic_rounds(labels, g, k, *made)[1:]
-        ids = ctx.ids
-        later = request.history.rounds[1:]
-        for rnd, tables in zip(later, rounds, strict=False):
-            if {frozenset(t) for t in rnd} != {frozenset(ids[p] for p in t) for t in tables}:
-                return None
-        block_ctx = build_context(replace(request, history=SeatingHistory((first,)), rounds=len(rounds)))
-        seated = assign_seats(block_ctx, rounds, random.Random(0))
-        counts = [dict(c) for c in block_ctx.table_counts]
-        placed = [place_round(t, counts) for t in seated]
-        as_ids = [tuple(tuple(ids[p] for p in t) for t in tables) for tables in placed]
-        if all(rnd == mine for rnd, mine in zip(later, as_ids, strict=False)):
-            return placed[done - 1], []
-        # the history was re-seated by hand: seat this round against it
-        tables = assign_seats(ctx, [rounds[done - 1]], random.Random(request.seed))[0]
-        return place_round(tables, [dict(c) for c in ctx.table_counts]), []
 
     def _block(
         self, request: SeatingRequest, ctx: Context, rng: random.Random, progress: Progress | None
@@ -154,9 +113,9 @@ class BalancedSeating(SeatingMethod):
             scratch = [row[:] for row in ctx.meetings]
             rounds = [greedy_round(ctx, scratch, s, rng) for s in seated]
         search = PairSearch(ctx, rounds)
-        moves = int(min(1_500_000, max(150_000, 2_000 * n * target_rounds)) * effort)
+        moves = int(min(1_500_000, max(150_000, 2_000 * n * len(rounds))) * effort)
         search.anneal(moves, rng, target, progress)
-        seats = assign_seats(ctx, search.rounds, rng)
+        seats = assign_seats(ctx, search.rounds[:target_rounds], rng)
         counts = [dict(c) for c in ctx.table_counts]
         out: list[IndexRound] = []
         for tables, byes in zip(seats, all_byes, strict=True):
