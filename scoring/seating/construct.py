@@ -36,17 +36,17 @@ def search_offsets(
     inc = [pair_weight(m + 1) - pair_weight(m) for m in range(rounds + 2)]
 
     def total() -> int:
-        return sum(pair_weight(m) for b in range(k) for c in range(b + 1, k) for m in cnt[b][c]) * g
+        return sum(pair_weight(m) for b in range(k) for c in range(b + 1, k) for m in cnt[b][c])
 
-    current = best = total()
+    current = best = total()  # in row pairs: each stands for g pairs of players
     best_f = [row[:] for row in f]
-    if rounds < 2 or k < 2 or best <= target:
+    if rounds < 2 or k < 2 or best * g <= target:
         return best_f
     hot, cold = 1.0, 0.05
     epoch = max(10_000, moves // 8)
     done = 0
     rand = rng.random
-    while done < moves and best > target:
+    while done < moves and best * g > target:
         for step in range(min(epoch, moves - done)):
             if step % 256 == 0:
                 temp = hot * (cold / hot) ** (step / epoch)
@@ -78,7 +78,7 @@ def search_offsets(
                 if current < best:
                     best = current
                     best_f = [row[:] for row in f]
-                    if best <= target:
+                    if best * g <= target:
                         break
         done += epoch
     return best_f

@@ -122,3 +122,22 @@ def test_round_by_round_after_a_roster_change_is_still_valid_and_good() -> None:
     check_round(rnd, players, 12)
     rep = report([*history.rounds, rnd.tables], players=players, table_size=12)
     assert rep["max_meetings"] == 2
+
+
+def test_round_by_round_with_more_tables_than_seats_follows_a_searched_block() -> None:
+    rounds = one_at_a_time(ids(24), 4, 4)
+    rep = report([r.tables for r in rounds], table_size=4)
+    assert rep["max_meetings"] == 1 and rep["same_seat_repeats"] == 0
+    again = one_at_a_time(ids(24), 4, 4)
+    assert again == rounds  # the same seed and players: the same rounds
+
+
+def test_round_by_round_after_hand_reseating_keeps_the_tables_of_the_plan() -> None:
+    rounds = one_at_a_time(ids(96), 12, 2)
+    reseated = tuple(tuple(reversed(t)) for t in rounds[1].tables)
+    history = SeatingHistory((rounds[0].tables, reseated))
+    (rnd,) = plan(SeatingRequest(ids(96), 12, "balanced", history))
+    rep = report([*history.rounds, rnd.tables], table_size=12)
+    before = report(history.rounds, table_size=12)
+    assert rep["q"] == shape_bound(96, 12, 3)
+    assert rep["same_seat_repeats"] == before["same_seat_repeats"]  # the new round adds none
