@@ -107,13 +107,13 @@ class BalancedSeating(SeatingMethod):
                 f, xor = exact
             else:
                 xor = g >= 4 and g & (g - 1) == 0  # (Z_2)^m does better than Z_g there
-                f = search_offsets(g, k, target_rounds, int(400_000 * effort), rng, target, xor)
+                f = search_offsets(g, k, target_rounds, int(1_000_000 * effort), rng, target, xor)
             rounds = cyclic_rounds(labels, g, k, f, xor)
         else:
             scratch = [row[:] for row in ctx.meetings]
             rounds = [greedy_round(ctx, scratch, s, rng) for s in seated]
         search = PairSearch(ctx, rounds)
-        moves = int(min(1_500_000, max(150_000, 2_000 * n * len(rounds))) * effort)
+        moves = int(min(600_000, max(150_000, 2_000 * n * len(rounds))) * effort)
         search.anneal(moves, rng, target, progress)
         seats = assign_seats(ctx, search.rounds[:target_rounds], rng)
         counts = [dict(c) for c in ctx.table_counts]
