@@ -53,6 +53,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "tournaments",
     "games",
+    "rest_framework",
+    "drf_spectacular",
+    "public",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -136,3 +140,11 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {"TITLE": "Mafia tournaments API", "VERSION": "1", "SERVE_INCLUDE_SCHEMA": False}

@@ -1,0 +1,95 @@
+"""Read-only representations; ids are the tournament file's ids (stages, players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Round, Stage, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    class Meta:
+        model = Tournament
+        fields = ["slug", "name", "ruleset", "city", "venue", "starts", "ends", "standings_hidden"]
+
+
+class StageSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    id = serializers.CharField(source="ext_id")
+    name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Stage
+        fields = ["id", "name", "kind", "order", "planned_rounds", "closed"]
+
+    def get_name(self, stage: Stage) -> str:
+        return str(stage)
+
+
+class RoundSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    stage = serializers.CharField(source="stage.ext_id")
+
+    class Meta:
+        model = Round
+        fields = ["stage", "number", "seating", "published_at"]
+
+
+class SeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    number = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    table = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+
+
+class SeatingSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    tables = TableSerializer(many=True)
+    byes = serializers.ListField(child=serializers.CharField())
+
+
+class GameSeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    role = serializers.CharField()
+    side = serializers.CharField(allow_null=True)
+    fouls = serializers.IntegerField()
+    removed = serializers.BooleanField()
+    best = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True)
+    first_killed = serializers.IntegerField(allow_null=True)
+    best_move = serializers.ListField(child=serializers.IntegerField())
+    seats = GameSeatSerializer(many=True)
+    protests = serializers.ListField(child=serializers.DictField())
+
+
+def standings_schema() -> Any:
+    """The OpenAPI description of CONTRACT.md §2's standings JSON."""
+    from drf_spectacular.utils import inline_serializer
+
+    row = inline_serializer("StandingRow", {
+        "rank": serializers.IntegerField(), "player": serializers.CharField(), "name": serializers.CharField(),
+        "points": serializers.FloatField(), "games": serializers.IntegerField(), "wins": serializers.IntegerField(),
+        "eligible": serializers.BooleanField(), "tiebreaks": serializers.DictField(child=serializers.FloatField()),
+    })
+    team = inline_serializer("TeamRow", {
+        "rank": serializers.IntegerField(), "team": serializers.CharField(), "name": serializers.CharField(),
+        "points": serializers.FloatField(),
+    })
+    return inline_serializer("Standings", {
+        "ruleset": serializers.CharField(), "stage": serializers.CharField(), "standings": row.__class__(many=True),
+        "teams": team.__class__(many=True, required=False),
+        "winners": serializers.ListField(child=serializers.CharField(), required=False),
+    })

@@ -1,0 +1,22 @@
+"""The read-only API under ``/api/``; the OpenAPI schema at ``/api/schema/``."""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
+
+from . import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("tournaments/", views.TournamentListView.as_view(), name="tournaments"),
+    path("tournaments/<slug:slug>/", views.TournamentDetailView.as_view(), name="tournament"),
+    path("tournaments/<slug:slug>/stages/", views.StageListView.as_view(), name="stages"),
+    path("tournaments/<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
+    path("tournaments/<slug:slug>/rounds/<str:stage>/<int:number>/seating/", views.SeatingView.as_view(),
+         name="seating"),
+    path("tournaments/<slug:slug>/games/", views.GameListView.as_view(), name="games"),
+    path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
+]

@@ -1,0 +1,147 @@
+"""Read-only endpoints: tournaments, stages, rounds, seatings, games and standings.
+
+Every answer about one tournament carries the ETag of its results version (an unchanged answer
+is a 304 after one query) and uses a fixed number of queries. While a tournament's standings are
+hidden, the standings endpoint answers 403 without figures to anyone but its organizers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponseBase
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.generics import ListAPIView, RetrieveAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from public.snapshot import Snapshot, protocol_is_public
+from public.versioning import current
+from public.views.base import conditional, etag_for
+from public.views.seating import places, published_rounds
+from scoring import model as m
+from scoring.errors import UnknownStage
+from scoring.standings import standings_json
+from tournaments.models import Round, RoundState, Tournament
+
+from . import serializers as s
+
+
+class TournamentListView(ListAPIView):  # type: ignore[type-arg]
+    queryset = Tournament.objects.order_by("-starts", "-created")
+    serializer_class = s.TournamentSerializer
+
+
+class OneTournament:
+    """Loads ``self.tournament`` by slug and answers conditionally on its results version."""
+
+    tournament: Tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"), slug=kwargs["slug"])
+        etag = etag_for(request, f"api{self.tournament.pk}", current(self.tournament), self.tournament.standings_hidden)
+        return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
+
+
+class TournamentDetailView(OneTournament, RetrieveAPIView):  # type: ignore[type-arg]
+    serializer_class = s.TournamentSerializer
+
+    def get_object(self) -> Tournament:
+        return self.tournament
+
+
+class StageListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
+    serializer_class = s.StageSerializer
+
+    def get_queryset(self) -> Any:
+        return self.tournament.stages.order_by("order")
+
+
+class RoundListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
+    """Published rounds only, in order."""
+
+    serializer_class = s.RoundSerializer
+
+    def get_queryset(self) -> Any:
+        rounds = Round.objects.filter(stage__tournament=self.tournament, state=RoundState.PUBLISHED)
+        if stage := self.request.query_params.get("stage"):
+            rounds = rounds.filter(stage__ext_id=stage)
+        return rounds.select_related("stage").order_by("stage__order", "number")
+
+
+class SeatingView(OneTournament, APIView):
+    @extend_schema(responses=s.SeatingSerializer)
+    def get(self, request: Request, slug: str, stage: str, number: int) -> Response:
+        chosen = [r for r in published_rounds(self.tournament) if r.stage.ext_id == stage and r.number == number]
+        if not chosen:
+            raise NotFound("no such published round")
+        tables: dict[int, list[dict[str, Any]]] = {}
+        byes = []
+        for place in places(chosen):
+            if place.table is None:
+                byes.append(place.player)
+                continue
+            tables.setdefault(place.table, []).append(
+                {"seat": place.seat, "player": place.player, "number": place.number, "name": place.name})
+        data = {"stage": stage, "round": number, "byes": byes,
+                "tables": [{"table": t, "seats": seats} for t, seats in sorted(tables.items())]}
+        return Response(s.SeatingSerializer(data).data)
+
+
+def game_data(stage: str, round_: int, game: m.Game) -> dict[str, Any]:
+    return {
+        "stage": stage, "round": round_, "table": game.table,
+        "winner": game.winner.value if game.winner else None, "first_killed": game.first_killed,
+        "best_move": list(game.best_move),
+        "seats": [{"seat": x.seat, "player": x.player, "role": x.role.value,
+                   "side": x.side.value if x.side else None, "fouls": x.fouls, "removed": x.removed,
+                   "best": x.best} for x in game.seats],
+        "protests": [{"seat": p.seat, "text": p.text, "decision": p.decision.value if p.decision else None}
+                     for p in game.protests],
+    }
+
+
+class GameListView(OneTournament, APIView):
+    """Public protocols of published rounds (filter with ``?stage=ID&round=N``); no points here."""
+
+    @extend_schema(responses=s.GameSerializer(many=True), parameters=[
+        OpenApiParameter("stage", str), OpenApiParameter("round", int)])
+    def get(self, request: Request, slug: str) -> Response:
+        stage_filter, round_filter = request.query_params.get("stage"), request.query_params.get("round")
+        out = []
+        for stage in Snapshot(self.tournament).model.stages:
+            if stage_filter and stage.id != stage_filter:
+                continue
+            for round_ in sorted(stage.rounds, key=lambda r: r.number):
+                if round_filter and str(round_.number) != round_filter:
+                    continue
+                out += [game_data(stage.id, round_.number, g)
+                        for g in sorted(round_.games, key=lambda g: g.table) if protocol_is_public(g)]
+        return Response(s.GameSerializer(out, many=True).data)
+
+
+class StandingsView(OneTournament, APIView):
+    """CONTRACT.md §3: the standings JSON of §2, the same as ``python -m scoring standings``."""
+
+    @extend_schema(responses={200: s.standings_schema(), 403: None, 404: None},
+                   parameters=[OpenApiParameter("stage", str, description="a stage id; default: the last "
+                                                "stage with a result")])
+    def get(self, request: Request, slug: str) -> Response:
+        if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
+            raise PermissionDenied("The standings of this tournament are hidden.")
+        snapshot = Snapshot(self.tournament)
+        try:
+            standings = snapshot.standings(request.query_params["stage"]) if "stage" in request.query_params \
+                else compute_default(snapshot)
+        except (UnknownStage, Http404):
+            raise NotFound("no such stage") from None
+        return Response(standings_json(standings))
+
+
+def compute_default(snapshot: Snapshot) -> Any:
+    from scoring.standings import compute_standings
+
+    return compute_standings(snapshot.model, None, snapshot.ruleset)

@@ -1,0 +1,132 @@
+"""What public pages read: a tournament's published data, loaded once per request.
+
+Everything is computed by ``scoring`` from the adapter's model (a fixed number of queries);
+the few facts the model does not hold (participant numbers, stage names, publication times)
+come from one query each. Protocol visibility is decided here, in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from django.http import Http404
+
+from scoring import model as m
+from scoring.standings import Standings, compute_standings
+from scoring.tally import ScoredSeat, StageScoring
+from scoring.validation import ruleset_for
+from tournaments.adapter import to_model
+from tournaments.models import Round, RoundState, Stage, Tournament
+
+
+def protocol_is_public(game: m.Game) -> bool:
+    """Players and spectators see a protocol once it has a result."""
+    return game.has_result
+
+
+@dataclass(frozen=True)
+class PublishedRound:
+    stage: Stage
+    number: int
+    published_at: Any
+    games: tuple[m.Game, ...]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.games) and all(protocol_is_public(g) for g in self.games)
+
+
+class Snapshot:
+    """One tournament's public data; each part computed on first use."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.hidden = tournament.standings_hidden
+
+    @cached_property
+    def model(self) -> m.Tournament:
+        return to_model(self.tournament)
+
+    @cached_property
+    def ruleset(self) -> Any:
+        return ruleset_for(self.model)[0]
+
+    @cached_property
+    def stages(self) -> list[Stage]:
+        return list(self.tournament.stages.order_by("order"))
+
+    def stage(self, ext_id: str) -> Stage:
+        for stage in self.stages:
+            if stage.ext_id == ext_id:
+                return stage
+        raise Http404(ext_id)
+
+    @cached_property
+    def numbers(self) -> dict[str, int | None]:
+        return dict(self.tournament.participants.values_list("ext_id", "number"))
+
+    @cached_property
+    def players(self) -> dict[str, m.Player]:
+        return self.model.players_by_id()
+
+    @cached_property
+    def rounds(self) -> list[PublishedRound]:
+        """Published rounds in order, with their games as the model has them."""
+        stages = {s.pk: s for s in self.stages}
+        rows = Round.objects.filter(stage__tournament=self.tournament, state=RoundState.PUBLISHED)
+        out = []
+        for stage_pk, number, published_at in rows.order_by("stage__order", "number").values_list(
+            "stage_id", "number", "published_at"
+        ):
+            stage = stages[stage_pk]
+            games = next((r.games for r in self.model_stage(stage.ext_id).rounds if r.number == number), ())
+            out.append(PublishedRound(stage, number, published_at, tuple(sorted(games, key=lambda g: g.table))))
+        return out
+
+    def current_rounds(self) -> tuple[PublishedRound | None, PublishedRound | None]:
+        """The round being played (the first published one not finished, else the last) and the
+        next one when it is published already."""
+        rounds = self.rounds
+        if not rounds:
+            return None, None
+        index = next((i for i, r in enumerate(rounds) if not r.finished), len(rounds) - 1)
+        return rounds[index], rounds[index + 1] if index + 1 < len(rounds) else None
+
+    def model_stage(self, ext_id: str) -> m.Stage:
+        try:
+            return self.model.stage(ext_id)
+        except KeyError:
+            raise Http404(ext_id) from None
+
+    def default_stage(self) -> Stage | None:
+        """The last stage with a result, else the first (as the standings command chooses)."""
+        for stage in reversed(self.stages):
+            if any(protocol_is_public(g) for r in self.model_stage(stage.ext_id).rounds for g in r.games):
+                return stage
+        return self.stages[0] if self.stages else None
+
+    def standings(self, ext_id: str) -> Standings:
+        if not hasattr(self, "_standings"):
+            self._standings: dict[str, Standings] = {}
+        if ext_id not in self._standings:
+            self.model_stage(ext_id)
+            self._standings[ext_id] = compute_standings(self.model, ext_id, self.ruleset)
+        return self._standings[ext_id]
+
+    @cached_property
+    def scoring(self) -> StageScoring:
+        return StageScoring(self.model, self.ruleset)
+
+    def scored(self, ext_id: str) -> dict[tuple[int, int, str], ScoredSeat]:
+        """Every scored seat of a stage by (round, table, player)."""
+        stage = self.model_stage(ext_id)
+        return {(s.round, s.game.table, s.seat.player): s for s in self.scoring.scored_seats(stage)}
+
+    def name(self, player: str) -> str:
+        p = self.players.get(player)
+        return p.name if p else player
+
+    def alphabetical(self, players: list[str]) -> list[str]:
+        return sorted(players, key=lambda pid: (self.name(pid).casefold(), pid))

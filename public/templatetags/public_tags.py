@@ -1,0 +1,39 @@
+"""Filters of the public pages: exact points in the reader's number format, translated labels."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import get_format
+
+from scoring.numbers import format_number
+
+from .. import labels
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | int | None) -> str:
+    """``Fraction(9, 4)`` → ``2.25`` (``2,25`` in Russian); blank for None."""
+    if value is None:
+        return ""
+    text = format_number(Fraction(value))
+    return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+
+
+@register.filter
+def signed(value: Fraction | int) -> str:
+    text = points(value)
+    return text if text.startswith("−") or value == 0 else f"+{text}"
+
+
+@register.filter
+def part_label(name: str) -> str:
+    return str(labels.PARTS.get(name, name))
+
+
+@register.filter
+def param_label(name: str) -> str:
+    return str(labels.PARAMS.get(name, name))

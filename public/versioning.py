@@ -1,0 +1,121 @@
+"""The per-tournament results version, bumped after every committed change of public data.
+
+Every model of the ``tournaments`` and ``games`` apps is watched (saves and deletes, including
+models added later: they are found by their foreign key to a tournament, stage, round, table or
+game). Changes are collected per transaction and applied once it commits, so a protocol saved
+seat by seat costs a few queries at the end, and nothing waits on the version row meanwhile.
+Bulk operations (``bulk_create``, ``update``) send no signals: code using them on public data
+calls ``bump(tournament_id)`` itself.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.apps import apps
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Model
+from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+
+WATCHED_APPS = ("tournaments", "games")
+# (attribute on the changed row, kind); the first attribute a row has decides.
+KEYS = (("tournament_id", "tournament"), ("stage_id", "stage"), ("round_id", "round"),
+        ("table_id", "table"), ("game_id", "game"))
+# How each kind leads to a tournament id.
+PATHS = {
+    "stage": ("tournaments.Stage", "tournament_id"),
+    "round": ("tournaments.Round", "stage__tournament_id"),
+    "table": ("tournaments.Table", "round__stage__tournament_id"),
+    "game": ("games.Game", "table__round__stage__tournament_id"),
+}
+_PENDING = "_public_results_pending"
+
+
+def current(tournament: Any) -> int:
+    """The version of a tournament loaded with ``select_related("results_version")``."""
+    from django.core.exceptions import ObjectDoesNotExist
+
+    try:
+        return int(tournament.results_version.version)
+    except ObjectDoesNotExist:
+        return 0
+
+
+def bump(*tournament_ids: int) -> None:
+    """Advance the version of these tournaments now (creating the row the first time)."""
+    from .models import ResultsVersion
+
+    ids = set(tournament_ids)
+    if not ids:
+        return
+    now = timezone.now()
+    done = set(
+        ResultsVersion.objects.filter(tournament_id__in=ids).values_list("tournament_id", flat=True)
+    )
+    ResultsVersion.objects.filter(tournament_id__in=done).update(version=F("version") + 1, updated=now)
+    missing = ids - done
+    if missing:
+        missing = set(apps.get_model("tournaments.Tournament").objects.filter(pk__in=missing)
+                      .values_list("pk", flat=True))
+    for tid in missing:
+        try:
+            with transaction.atomic():
+                ResultsVersion.objects.create(tournament_id=tid, version=2)
+        except IntegrityError:  # created meanwhile by another process, or the tournament is gone
+            ResultsVersion.objects.filter(tournament_id=tid).update(version=F("version") + 1, updated=now)
+
+
+def key_of(instance: Model) -> tuple[str, int] | None:
+    if instance._meta.label == "tournaments.Tournament":
+        return ("tournament", instance.pk)
+    if instance._meta.label == "tournaments.Player":
+        return ("player", instance.pk)
+    for attribute, kind in KEYS:
+        value = getattr(instance, attribute, None)
+        if value is not None:
+            return (kind, value)
+    return None
+
+
+def resolve(keys: set[tuple[str, int]]) -> set[int]:
+    """The tournaments these changed rows belong to: one query per kind of row."""
+    by_kind: dict[str, set[int]] = defaultdict(set)
+    for kind, value in keys:
+        by_kind[kind].add(value)
+    ids = set(by_kind.pop("tournament", set()))
+    if players := by_kind.pop("player", None):
+        participant = apps.get_model("tournaments.Participant")
+        ids |= set(participant.objects.filter(player_id__in=players).values_list("tournament_id", flat=True))
+    for kind, values in by_kind.items():
+        label, path = PATHS[kind]
+        ids |= set(apps.get_model(label).objects.filter(pk__in=values).values_list(path, flat=True))
+    return ids
+
+
+def _flush() -> None:
+    keys: set[tuple[str, int]] = getattr(connection, _PENDING, set())
+    setattr(connection, _PENDING, set())
+    if keys:
+        bump(*resolve(keys))
+
+
+def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
+    if kwargs.get("raw"):
+        return
+    key = key_of(instance)
+    if key is None:
+        return
+    pending: set[tuple[str, int]] = getattr(connection, _PENDING, set())
+    pending.add(key)
+    setattr(connection, _PENDING, pending)
+    if not any(func is _flush for _, func, _ in connection.run_on_commit):
+        transaction.on_commit(_flush)  # runs at once outside a transaction
+
+
+def connect() -> None:
+    for app in WATCHED_APPS:
+        for model in apps.get_app_config(app).get_models():
+            post_save.connect(changed, sender=model, dispatch_uid=f"public-version-save-{model._meta.label}")
+            post_delete.connect(changed, sender=model, dispatch_uid=f"public-version-delete-{model._meta.label}")

@@ -1,0 +1,95 @@
+"""The one base view of the public pages: tournament loading, ETags, the cached fragment.
+
+A page is the shared layout around a *fragment* (the part that changes with results). The
+fragment is rendered without the request (no user, no CSRF token), cached under the
+tournament's results version and the language, and served alone to htmx polls. Every answer
+carries an ETag of that version, so an unchanged page answers 304 after one query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, ClassVar
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views import View
+
+from tournaments.models import Tournament
+
+from ..snapshot import Snapshot
+from ..versioning import current
+
+CACHE_SECONDS = 24 * 3600
+
+
+def etag_for(request: HttpRequest, scope: str, version: int | str, hidden: bool) -> str:
+    user = request.user.pk if request.user.is_authenticated else 0
+    part = "f" if request.headers.get("HX-Request") else "p"
+    return f'"{scope}-{version}-{int(hidden)}-{get_language()}-{user}-{part}"'
+
+
+def conditional(request: HttpRequest, etag: str, build: Any) -> HttpResponseBase:
+    """304 when the client has this ETag already; otherwise ``build()`` with validators set."""
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
+    response: HttpResponseBase = build()
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    return response
+
+
+class PublicTournamentView(View):
+    """Subclasses set the templates and ``fragment_context``; the rest is shared."""
+
+    page_template: ClassVar[str]
+    fragment_template: ClassVar[str]
+    live: ClassVar[bool] = False  # the page polls its fragment
+    tab: ClassVar[str] = ""
+    http_method_names = ["get", "head"]
+
+    tournament: Tournament
+    snapshot: Snapshot
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.tournament = get_object_or_404(
+            Tournament.objects.select_related("results_version"), slug=kwargs["slug"]
+        )
+        self.snapshot = Snapshot(self.tournament)
+        version = current(self.tournament)
+        self.version = version
+        etag = etag_for(request, f"t{self.tournament.pk}", version, self.tournament.standings_hidden)
+        return conditional(request, etag, lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def fragment_key(self) -> str:
+        where = hashlib.sha1(self.request.get_full_path().encode()).hexdigest()
+        hidden = int(self.tournament.standings_hidden)
+        return f"public:{self.tournament.pk}:{self.version}:{hidden}:{get_language()}:{where}"
+
+    def fragment(self, **kwargs: Any) -> str:
+        key = self.fragment_key()
+        html = cache.get(key)
+        if html is None:
+            context = {"tournament": self.tournament, "hidden": self.tournament.standings_hidden,
+                       "live_url": self.request.path, **self.fragment_context(**kwargs)}
+            html = render_to_string(self.fragment_template, context)
+            cache.set(key, html, CACHE_SECONDS)
+        return str(html)
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        fragment = self.fragment(**kwargs)
+        if request.headers.get("HX-Request"):
+            return HttpResponse(fragment)
+        return render(request, self.page_template, {
+            "tournament": self.tournament, "fragment": fragment, "live": self.live, "tab": self.tab,
+            "is_organizer": request.user.is_authenticated and self.tournament.is_organizer(request.user),
+        })

@@ -1,0 +1,89 @@
+"""The list of tournaments, a tournament's home (regulation in short, program, current round)
+and the full rules summary of its ruleset with its parameters."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
+from django.shortcuts import render
+from django.views import View
+
+from scoring.model import StageKind
+from scoring.rulesets import get_ruleset
+from tournaments.models import Tournament
+from tournaments.rules import ruleset_for
+
+from .. import labels
+from .base import PublicTournamentView, conditional, etag_for
+
+
+class TournamentListView(View):
+    http_method_names = ["get", "head"]
+
+    def get(self, request: HttpRequest) -> HttpResponseBase:
+        tournaments = list(Tournament.objects.select_related("results_version").order_by("-starts", "-created"))
+        state = [(t.pk, getattr(getattr(t, "results_version", None), "version", 0), t.standings_hidden)
+                 for t in tournaments]
+        digest = hashlib.sha1(repr(state).encode()).hexdigest()[:16]
+        etag = etag_for(request, "list", digest, False)
+        return conditional(request, etag, lambda: render(request, "public/tournament_list.html",
+                                                         {"tournaments": tournaments}))
+
+
+class HomeView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/home.html"
+    live = True
+    tab = "home"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        snapshot = self.snapshot
+        rounds_of: dict[int, list[Any]] = {}
+        for r in snapshot.rounds:
+            rounds_of.setdefault(r.stage.pk, []).append(r)
+        current, following = snapshot.current_rounds()
+        return {
+            "ruleset_name": self.tournament.get_ruleset_display(),
+            "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
+            "program": [(stage, rounds_of.get(stage.pk, [])) for stage in snapshot.stages],
+            "current": current,
+            "next": following,
+        }
+
+
+def json_text(value: object) -> str:
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
+    return "—" if value is None else str(value)
+
+
+class RulesView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/rules.html"
+    tab = "rules"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        cls = get_ruleset(self.tournament.ruleset)
+        ruleset = ruleset_for(self.tournament)
+        now, defaults = ruleset.params.to_json(), cls.defaults.to_json()
+        params = [(name, json_text(value), json_text(defaults.get(name)), value != defaults.get(name))
+                  for name, value in now.items()]
+        formats = []
+        for kind in (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL):
+            f = ruleset.stage_format(kind)
+            formats.append({
+                "kind": StageKind(kind).value, "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
+                "advance": f.advance, "seating": ", ".join(dict.fromkeys(m.value for m in f.seating)),
+            })
+        chain = ruleset.tiebreak_chain(black_wins=0, red_wins=0)
+        return {
+            "ruleset_name": self.tournament.get_ruleset_display(),
+            "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
+            "how_ties": labels.HOW_TIES.get(cls.id) or ", ".join(labels.metric(m) for m in chain),
+            "params": params, "formats": formats,
+            "original": inspect.cleandoc(cls.__doc__ or ""),
+        }

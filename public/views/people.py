@@ -1,0 +1,104 @@
+"""A player's page (every game with its points broken down, byes, absences, totals per stage)
+and a game's page (its protocol, once public)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+
+from games.models import ProtestDecision, Role, Side
+from scoring import model as m
+
+from .. import labels
+from ..snapshot import Snapshot, protocol_is_public
+from .base import PublicTournamentView
+
+
+def seat_points(snapshot: Snapshot, stage: str, round_: int, table: int, player: str) -> dict[str, Any] | None:
+    if snapshot.hidden:
+        return None
+    scored = snapshot.scored(stage).get((round_, table, player))
+    if scored is None:
+        return None
+    parts = [(str(labels.PARTS.get(name, name)), value) for name, value in scored.points.parts().items()]
+    return {"parts": parts, "multiplier": scored.multiplier, "total": scored.total}
+
+
+def result_of(game: m.Game, seat: m.Seat) -> str:
+    if not protocol_is_public(game):
+        return "pending"
+    return "won" if game.won(seat) else "lost"
+
+
+class PlayerView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/player.html"
+    live = True
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        snapshot, pid = self.snapshot, kwargs["player"]
+        player = snapshot.players.get(pid)
+        if player is None:
+            raise Http404(pid)
+        params = snapshot.ruleset.params
+        stages = []
+        for stage in snapshot.stages:
+            entries = []
+            for round_ in sorted(snapshot.model_stage(stage.ext_id).rounds, key=lambda r: r.number):
+                for game in round_.games:
+                    seat = next((s for s in game.seats if s.player == pid), None)
+                    if seat is None:
+                        continue
+                    public = protocol_is_public(game)
+                    entries.append({
+                        "round": round_.number, "kind": "game", "table": game.table, "seat": seat.seat,
+                        "role": Role(seat.role.value).label if public else None, "result": result_of(game, seat),
+                        "points": seat_points(snapshot, stage.ext_id, round_.number, game.table, pid) if public else None,
+                    })
+                if pid in round_.byes:
+                    entries.append({"round": round_.number, "kind": "bye", "value": params.bye_points})
+                if pid in round_.absent:
+                    entries.append({"round": round_.number, "kind": "absent", "value": params.absence_points})
+                for penalty in round_.penalties:
+                    if penalty.player == pid:
+                        entries.append({"round": round_.number, "kind": "penalty", "value": penalty.points,
+                                        "reason": penalty.reason})
+            if not entries:
+                continue
+            total = None
+            if not snapshot.hidden and not player.guest:
+                total = snapshot.standings(stage.ext_id).row(pid)
+            stages.append({"stage": stage, "entries": entries, "total": total})
+        return {"player": player, "number": snapshot.numbers.get(pid), "stages": stages}
+
+
+class GameView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/game.html"
+    live = True
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        snapshot = self.snapshot
+        stage = snapshot.stage(kwargs["stage"])
+        rounds = [r for r in snapshot.model_stage(stage.ext_id).rounds if r.number == kwargs["number"]]
+        game = next((g for r in rounds for g in r.games if g.table == kwargs["table"]), None)
+        if game is None or not protocol_is_public(game):
+            raise Http404("no public protocol")
+        seats = [{
+            "seat": s.seat, "player": s.player, "name": snapshot.name(s.player),
+            "role": Role(s.role.value).label, "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
+            "removed": s.is_removed, "best": s.best, "extra": s.extra, "days": s.days_survived,
+            "subjective": s.subjective, "won": game.won(s), "first_killed": game.first_killed == s.seat,
+            "points": seat_points(snapshot, stage.ext_id, kwargs["number"], game.table, s.player),
+        } for s in sorted(game.seats, key=lambda s: s.seat)]
+        circles = [{"number": i, "best": c.best, "worst": c.worst} for i, c in enumerate(game.circles, start=1)]
+        protests = [{
+            "seat": p.seat, "text": p.text, "lodged_at": p.lodged_at, "decided_by": p.decided_by,
+            "decision": ProtestDecision(p.decision.value).label if p.decision else None,
+        } for p in game.protests]
+        return {
+            "stage": stage, "number": kwargs["number"], "game": game, "seats": seats, "circles": circles,
+            "protests": protests, "winner": Side(game.winner.value).label if game.winner else None,
+            "best_move": ", ".join(str(n) for n in game.best_move),
+        }

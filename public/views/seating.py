@@ -1,0 +1,122 @@
+"""A published round's seating (by table and seat, and alphabetical) and "Where do I sit?"."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+
+from tournaments.models import Bye, Round, RoundState, Seat, Tournament
+
+from ..snapshot import Snapshot, protocol_is_public
+from .base import PublicTournamentView
+
+
+@dataclass(frozen=True)
+class Place:
+    round: Round
+    table: int | None  # None: a bye
+    seat: int | None
+    number: int | None
+    player: str  # ext id
+    name: str
+    nickname: str
+
+
+def published_rounds(tournament: Tournament) -> list[Round]:
+    rows = Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).select_related("stage")
+    return list(rows.order_by("stage__order", "number"))
+
+
+def places(rounds: list[Round]) -> list[Place]:
+    """Every seat and bye of these rounds: two queries whatever their size."""
+    by_pk = {r.pk: r for r in rounds}
+    seats = Seat.objects.filter(round__in=by_pk).select_related("participant__player", "table")
+    out = [
+        Place(by_pk[s.round_id], s.table.number, s.number, s.participant.number, s.participant.ext_id,
+              s.participant.player.full_name, s.participant.player.nickname)
+        for s in seats.order_by("table__number", "number")
+    ]
+    for bye in Bye.objects.filter(round__in=by_pk).select_related("participant__player"):
+        p = bye.participant
+        out.append(Place(by_pk[bye.round_id], None, None, p.number, p.ext_id, p.player.full_name, p.player.nickname))
+    return out
+
+
+def current_rounds(snapshot: Snapshot, rounds: list[Round]) -> list[Round]:
+    """The round being played and the next one when it is published (``Snapshot.current_rounds``)."""
+    wanted = [(r.stage.pk, r.number) for r in snapshot.current_rounds() if r is not None]
+    return [r for key in wanted for r in rounds if (r.stage_id, r.number) == key]
+
+
+def normalize(text: str) -> str:
+    return text.casefold().replace("ё", "е").strip()
+
+
+def matches(place: Place, query: str) -> bool:
+    q = normalize(query)
+    if not q:
+        return False
+    if q.isdigit():
+        return place.number == int(q)
+    return q in normalize(place.name) or q in normalize(place.nickname)
+
+
+class SeatingView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/seating.html"
+    live = True
+    tab = "seating"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        rounds = published_rounds(self.tournament)
+        if "stage" in kwargs:
+            chosen = [r for r in rounds if r.stage.ext_id == kwargs["stage"] and r.number == kwargs["number"]]
+            if not chosen:
+                raise Http404("no such published round")
+            round_ = chosen[0]
+        else:
+            pair = current_rounds(self.snapshot, rounds)
+            round_ = pair[0] if pair else None
+        context: dict[str, Any] = {"round": round_, "rounds": rounds}
+        if round_ is None:
+            return context
+        found = places([round_])
+        tables: dict[int, list[Place]] = defaultdict(list)
+        for place in found:
+            if place.table is not None:
+                tables[place.table].append(place)
+        games = self.snapshot.model_stage(round_.stage.ext_id).rounds
+        public_tables = {g.table for r in games if r.number == round_.number for g in r.games
+                         if protocol_is_public(g)}
+        context.update(
+            tables=sorted(tables.items()),
+            byes=sorted((p for p in found if p.table is None), key=lambda p: p.name.casefold()),
+            alphabetical=sorted(found, key=lambda p: (normalize(p.name), p.player)),
+            played=public_tables,
+        )
+        return context
+
+
+class WhereView(PublicTournamentView):
+    """Type part of a name, a nickname or a number: table and seat now, and in the next round."""
+
+    page_template = "public/where_page.html"
+    fragment_template = "public/where.html"
+    live = True
+    tab = "where"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        query = self.request.GET.get("q", "")[:100]
+        rounds = published_rounds(self.tournament)
+        shown = current_rounds(self.snapshot, rounds) if query.strip() else []
+        found = [p for p in places(shown) if matches(p, query)] if shown else []
+        people: dict[str, list[Place]] = defaultdict(list)
+        for place in found:
+            people[place.player].append(place)
+        results = sorted(people.values(), key=lambda ps: normalize(ps[0].name))
+        for group in results:
+            group.sort(key=lambda p: (p.round.stage.order, p.round.number))
+        return {"query": query, "rounds": shown, "results": results[:30], "more": len(results) > 30}

@@ -1,0 +1,93 @@
+"""Standings of a stage: ranks, points, the tie-break columns, the qualification line, teams,
+winners; while standings are hidden, only the stage's players in alphabetical order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.metrics import Value
+from scoring.model import StageKind
+from tournaments.models import Stage
+
+from .. import labels
+from ..snapshot import Snapshot
+from .base import PublicTournamentView
+
+
+def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
+    players = snapshot.model_stage(stage.ext_id).participants()
+    if not players and stage == snapshot.stages[0]:
+        players = [p.id for p in snapshot.model.players]
+    return snapshot.alphabetical(players)
+
+
+def how_ties(ruleset_id: str, chain: tuple[str, ...]) -> str:
+    if ruleset_id in labels.HOW_TIES:
+        return str(labels.HOW_TIES[ruleset_id])
+    steps = [labels.metric(metric) for metric in chain]
+    return _("Equal points are broken by: %(steps)s; then by lots.") % {"steps": ", ".join(steps)}
+
+
+def final_done(snapshot: Snapshot, stage: Stage) -> bool:
+    """The final is over when it is closed, or all its planned rounds are published and played."""
+    if stage.closed:
+        return True
+    played = [r for r in snapshot.rounds if r.stage.pk == stage.pk]
+    return bool(stage.planned_rounds) and len(played) >= (stage.planned_rounds or 0) and all(
+        r.finished for r in played)
+
+
+def tiebreak_cell(value: Value | None) -> Value | str:
+    return "" if value is None else value
+
+
+def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
+    standings = snapshot.standings(stage.ext_id)
+    advance = set(standings.advance)
+    prefix = 0
+    while prefix < len(standings.rows) and standings.rows[prefix].player in advance:
+        prefix += 1
+    line_after = prefix if prefix and prefix == len(advance) and prefix < len(standings.rows) else None
+    rows = [
+        {
+            "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
+            "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
+            "advances": row.player in advance, "line": index + 1 == line_after,
+            "tiebreaks": [tiebreak_cell(row.tiebreaks.get(metric)) for metric in standings.chain],
+        }
+        for index, row in enumerate(standings.rows)
+    ]
+    winners = None
+    if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
+        winners = [snapshot.name(pid) for pid in standings.winners]
+    return {
+        "rows": rows,
+        "chain": [(labels.METRIC_SHORT.get(m, m), labels.metric(m)) for m in standings.chain],
+        "teams": standings.teams,
+        "winners": winners,
+        "how_ties": how_ties(standings.ruleset, standings.chain),
+        "advance_count": len(advance),
+        "any_ineligible": any(not row["eligible"] for row in rows),
+    }
+
+
+class StandingsView(PublicTournamentView):
+    page_template = "public/page.html"
+    fragment_template = "public/standings.html"
+    live = True
+    tab = "standings"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        snapshot = self.snapshot
+        stage = snapshot.stage(kwargs["stage"]) if kwargs.get("stage") else snapshot.default_stage()
+        context: dict[str, Any] = {"stage": stage, "stages": snapshot.stages}
+        if stage is None:
+            return context
+        if snapshot.hidden:
+            players = stage_players(snapshot, stage)
+            context["players"] = [(snapshot.numbers.get(pid), pid, snapshot.name(pid)) for pid in players]
+            return context
+        context.update(standings_context(snapshot, stage))
+        return context
