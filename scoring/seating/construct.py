@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from .anneal import pair_weight
 
 
 def search_offsets(
-    g: int, k: int, rounds: int, moves: int, rng: random.Random, target: int, xor: bool = False
+    g: int,
+    k: int,
+    rounds: int,
+    moves: int,
+    rng: random.Random,
+    target: int,
+    xor: bool = False,
+    progress: Callable[[float], None] | None = None,
 ) -> list[list[int]]:
     """Anneal F (k x rounds, entries mod g; column 0 and row 0 stay 0) to lower g * sum of
     pair costs over rows. Returns the best F found."""
@@ -81,6 +89,8 @@ def search_offsets(
                     if best * g <= target:
                         break
         done += epoch
+        if progress is not None:
+            progress(min(done / moves, 1.0))
     return best_f
 
 

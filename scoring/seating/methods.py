@@ -81,7 +81,7 @@ class BalancedSeating(SeatingMethod):
     def seat(
         self, request: SeatingRequest, ctx: Context, rng: random.Random, progress: Progress | None
     ) -> list[IndexRound]:
-        replayed = replay_round(request, ctx, rng)
+        replayed = replay_round(request, ctx, rng, progress)
         if replayed is not None:
             return [replayed]
         return self._block(request, ctx, rng, progress)
@@ -107,14 +107,15 @@ class BalancedSeating(SeatingMethod):
                 f, xor = exact
             else:
                 xor = g >= 4 and g & (g - 1) == 0  # (Z_2)^m does better than Z_g there
-                f = search_offsets(g, k, target_rounds, int(1_000_000 * effort), rng, target, xor)
+                first_half = None if progress is None else lambda x: progress(x / 2)
+                f = search_offsets(g, k, target_rounds, int(1_000_000 * effort), rng, target, xor, first_half)
             rounds = cyclic_rounds(labels, g, k, f, xor)
         else:
             scratch = [row[:] for row in ctx.meetings]
             rounds = [greedy_round(ctx, scratch, s, rng) for s in seated]
         search = PairSearch(ctx, rounds)
         moves = int(min(600_000, max(150_000, 2_000 * n * len(rounds))) * effort)
-        search.anneal(moves, rng, target, progress)
+        search.anneal(moves, rng, target, None if progress is None else lambda x: progress(0.5 + x / 2))
         seats = assign_seats(ctx, search.rounds[:target_rounds], rng)
         counts = [dict(c) for c in ctx.table_counts]
         out: list[IndexRound] = []

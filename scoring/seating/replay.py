@@ -17,7 +17,7 @@ from .anneal import greedy_round
 from .construct import algebraic_offsets, cyclic_rounds, exact_horizon, search_offsets
 from .context import Context, build_context
 from .model import SeatingHistory, SeatingRequest
-from .registry import IndexRound
+from .registry import IndexRound, Progress
 from .seats import assign_seats
 from .tables import place_round
 
@@ -32,7 +32,9 @@ def horizon(g: int, k: int) -> tuple[int, bool]:
     return (k, True) if g >= k else (0, False)
 
 
-def block_from_first(ctx: Context, first: list[list[int]]) -> list[list[list[int]]]:
+def block_from_first(
+    ctx: Context, first: list[list[int]], progress: Progress | None = None
+) -> list[list[list[int]]]:
     """The whole block (tables in physical order, seat order) whose round 0 is `first`."""
     g, k = ctx.tables, ctx.k
     rounds, searched = horizon(g, k)
@@ -41,14 +43,16 @@ def block_from_first(ctx: Context, first: list[list[int]]) -> list[list[list[int
     xor = g >= 4 and g & (g - 1) == 0
     made = algebraic_offsets(g, k, rounds)
     if searched or made is None:
-        made = search_offsets(g, k, rounds, SEARCH_MOVES, random.Random(0), 0, xor), xor
+        made = search_offsets(g, k, rounds, SEARCH_MOVES, random.Random(0), 0, xor, progress), xor
     block = cyclic_rounds(labels, g, k, *made)
     seated = assign_seats(ctx, block, random.Random(0))
     counts: list[dict[int, int]] = [{} for _ in range(ctx.n)]
     return [place_round(t, counts) for t in seated]
 
 
-def replay_round(request: SeatingRequest, ctx: Context, rng: random.Random) -> IndexRound | None:
+def replay_round(
+    request: SeatingRequest, ctx: Context, rng: random.Random, progress: Progress | None = None
+) -> IndexRound | None:
     """The next round of the block fixed by the history's first round, or None."""
     n, k, g = ctx.n, ctx.k, ctx.tables
     history = request.history.rounds
@@ -65,8 +69,8 @@ def replay_round(request: SeatingRequest, ctx: Context, rng: random.Random) -> I
     fresh = build_context(replace(request, history=SeatingHistory()))
     if done == 0:
         first = greedy_round(fresh, [row[:] for row in fresh.meetings], list(range(n)), rng)
-        return block_from_first(fresh, first)[0], []
-    block = block_from_first(fresh, [[ctx.index[p] for p in t] for t in history[0]])
+        return block_from_first(fresh, first, progress)[0], []
+    block = block_from_first(fresh, [[ctx.index[p] for p in t] for t in history[0]], progress)
     ids = ctx.ids
     for rnd, tables in zip(history, block, strict=False):
         if {frozenset(t) for t in rnd} != {frozenset(ids[p] for p in t) for t in tables}:
