@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import people, rounds, setup, tournaments
+from .views import people, rounds, setup, standings, tournaments
 
 app_name = "tournaments"
 
@@ -19,4 +19,6 @@ urlpatterns = [
     path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),
     path("t/<slug:slug>/stages/<str:stage>/", rounds.StageView.as_view(), name="stage"),
     path("t/<slug:slug>/stages/<str:stage>/rounds/<int:number>/", rounds.RoundView.as_view(), name="round"),
+    path("t/<slug:slug>/stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),
+    path("t/<slug:slug>/stages/<str:stage>/standings/", standings.StandingsView.as_view(), name="standings"),
 ]

@@ -173,7 +173,8 @@ def seated(client: Any, organizer: Any, tournament: Any, add_participants: Any) 
     add_participants(tournament, 70)
     stage = Stage.objects.create(tournament=tournament, ext_id="qualifying", kind="qualifying", order=1)
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": "qualifying"}))
+    response = client.post(reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": "qualifying"}),
+                           {"method": "random", "rounds": "1"})
     assert response.status_code == 302
     return stage.rounds.get(number=1)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .event import AdvanceKind, RulesetId, Stage, StageKind, StagePlayer, Tournament
+from .jobs import JobState, SeatingJob
 from .people import Participant, ParticipantStatus, Player, Team
 from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, SeatingMethod, Table
 
@@ -10,6 +11,7 @@ __all__ = [
     "Absence",
     "AdvanceKind",
     "Bye",
+    "JobState",
     "Participant",
     "ParticipantStatus",
     "Penalty",
@@ -18,6 +20,7 @@ __all__ = [
     "RoundState",
     "RulesetId",
     "Seat",
+    "SeatingJob",
     "SeatingMethod",
     "Stage",
     "StageKind",

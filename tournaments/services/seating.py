@@ -1,74 +1,26 @@
-"""Seating a stage's next round: generate, swap, regenerate, publish (a guarded draft → published).
+"""Seating a stage's rounds: swap, publish, unpublish, absences (a guarded draft → published).
 
-The random method lives here until ``scoring``'s seating methods are wired in: uniform random
-tables and seats, the remainder on byes chosen among those with the fewest byes so far (RULES.md §7).
+Planning the seats (the stage's method through ``scoring``) lives in ``planning``; long plans run
+as background jobs (``jobs``). The names below are re-exported for callers of this module.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Absence, Bye, Participant, ParticipantStatus, Round, RoundState, Seat, Stage, Table
-from ..rules import ruleset_for
+from ..models import Absence, Participant, Round, RoundState, Seat
+from .errors import SeatingError
+from .planning import generate_next_round, regenerate_round, require_draft
+from .stage_players import stage_players
 
-
-class SeatingError(Exception):
-    """A seating action the current state forbids; the message is for the organizer."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    tables: list[list[int]]  # participant pks, seat 1 first
-    byes: list[int]
-
-
-def random_plan(players: Sequence[int], table_size: int, byes_so_far: Counter[int], rng: random.Random) -> Plan:
-    """Shuffle into full tables; whoever is left over gets a bye, fewest byes so far first."""
-    order = list(players)
-    rng.shuffle(order)
-    extra = len(order) % table_size
-    byes = sorted(order, key=lambda p: byes_so_far[p])[:extra] if extra else []
-    seated = [p for p in order if p not in set(byes)]
-    return Plan([seated[i : i + table_size] for i in range(0, len(seated), table_size)], byes)
-
-
-def stage_players(stage: Stage) -> list[Participant]:
-    """Who plays in the stage: its fixed list, or (a first stage) every accepted participant."""
-    if stage.players_listed:
-        return [e.participant for e in stage.entries.select_related("participant__player").order_by("position")]
-    accepted = stage.tournament.participants.filter(status=ParticipantStatus.ACCEPTED)
-    return list(accepted.select_related("player").order_by("number", "id"))
-
-
-def _fill(round_: Round, seed: int) -> None:
-    stage = round_.stage
-    table_size = ruleset_for(stage.tournament).params.table_size
-    away = set(round_.absences.values_list("participant_id", flat=True))
-    players = [p.pk for p in stage_players(stage) if p.pk not in away]
-    if len(players) < table_size:
-        raise SeatingError(
-            _("%(n)s players cannot fill a table of %(size)s.") % {"n": len(players), "size": table_size}
-        )
-    earlier = Bye.objects.filter(round__stage__tournament=stage.tournament).exclude(round=round_)
-    plan = random_plan(players, table_size, Counter(earlier.values_list("participant_id", flat=True)),
-                       random.Random(seed))
-    Bye.objects.bulk_create(Bye(round=round_, participant_id=p) for p in plan.byes)
-    tables = Table.objects.bulk_create(Table(round=round_, number=i) for i in range(1, len(plan.tables) + 1))
-    Seat.objects.bulk_create(
-        Seat(table=table, round=round_, number=n, participant_id=p)
-        for table, members in zip(tables, plan.tables, strict=True)
-        for n, p in enumerate(members, start=1)
-    )
+__all__ = [
+    "SeatingError", "clear_seating", "generate_next_round", "mark_absent", "publish_round", "regenerate_round",
+    "stage_players", "swap_seats", "unmark_absent", "unpublish_round",
+]
 
 
 def _lock_round(round_: Round) -> Round:
@@ -76,37 +28,14 @@ def _lock_round(round_: Round) -> Round:
 
 
 def _require_draft(round_: Round) -> None:
-    if round_.state != RoundState.DRAFT:
-        raise SeatingError(_("Round %(n)s is published; unpublish it first.") % {"n": round_.number})
+    require_draft(round_)
 
 
-@transaction.atomic
-def generate_next_round(stage: Stage, *, seed: int | None = None) -> Round:
-    """A new draft round after the stage's last one, seated at random."""
-    stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
-    if stage.closed:
-        raise SeatingError(_("The stage is closed."))
-    last = stage.rounds.order_by("-number").first()
-    if last is not None and last.state == RoundState.DRAFT:
-        raise SeatingError(_("Round %(n)s is still a draft: publish or regenerate it.") % {"n": last.number})
-    number = (stage.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    round_ = Round.objects.create(stage=stage, number=number, seating="random", seed=seed)
-    _fill(round_, seed)
-    return round_
-
-
-@transaction.atomic
-def regenerate_round(round_: Round, *, seed: int | None = None) -> Round:
-    round_ = _lock_round(round_)
-    _require_draft(round_)
+def clear_seating(round_: Round) -> None:
+    """Remove a draft's tables, seats and byes (before it is seated again)."""
     round_.seats.all().delete()
     round_.tables.all().delete()
     round_.byes.all().delete()
-    round_.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    round_.save(update_fields=["seed"])
-    _fill(round_, round_.seed)
-    return round_
 
 
 @transaction.atomic
@@ -156,7 +85,8 @@ def unpublish_round(round_: Round) -> Round:
 
 @transaction.atomic
 def mark_absent(round_: Round, participant: Participant) -> None:
-    """Record that a player misses a draft round (the ruleset's absence points); reseat without them."""
+    """Record that a player misses a draft round (the ruleset's absence points); the draft is cleared
+    to be seated again without them (``jobs.start`` with the round)."""
     round_ = _lock_round(round_)
     _require_draft(round_)
     if participant.pk not in {p.pk for p in stage_players(round_.stage)}:
@@ -164,7 +94,7 @@ def mark_absent(round_: Round, participant: Participant) -> None:
     _absence, created = Absence.objects.get_or_create(round=round_, participant=participant)
     if not created:
         raise SeatingError(_("%(name)s is already marked absent.") % {"name": participant.player.full_name})
-    regenerate_round(round_, seed=round_.seed)
+    clear_seating(round_)
 
 
 @transaction.atomic
@@ -174,37 +104,4 @@ def unmark_absent(round_: Round, participant: Participant) -> None:
     deleted, _count = Absence.objects.filter(round=round_, participant=participant).delete()
     if not deleted:
         raise SeatingError(_("%(name)s is not marked absent.") % {"name": participant.player.full_name})
-    regenerate_round(round_, seed=round_.seed)
-
-
-@dataclass(frozen=True)
-class Balance:
-    pairs_met_twice_or_more: int
-    max_meetings: int
-    same_seat_repeats: int
-    byes: dict[int, int]
-
-
-def balance_figures(stage: Stage, up_to: Round) -> Balance:
-    """Over the tournament so far, up to and including ``up_to``: how often pairs met again and
-    seat numbers repeated (the figures a balanced seating minimises). Two queries."""
-    rows = Seat.objects.filter(
-        round__stage__tournament_id=stage.tournament_id, round__stage__order__lte=stage.order
-    ).exclude(round__stage=stage, round__number__gt=up_to.number).values_list("table_id", "participant_id", "number")
-    tables: dict[int, list[int]] = {}
-    seat_numbers: Counter[tuple[int, int]] = Counter()
-    for table_id, player, number in rows:
-        tables.setdefault(table_id, []).append(player)
-        seat_numbers[(player, number)] += 1
-    meetings: Counter[tuple[int, int]] = Counter()
-    for members in tables.values():
-        meetings.update(combinations(sorted(members), 2))
-    byes = Counter(
-        Bye.objects.filter(round__stage__tournament_id=stage.tournament_id).values_list("participant_id", flat=True)
-    )
-    return Balance(
-        pairs_met_twice_or_more=sum(1 for n in meetings.values() if n >= 2),
-        max_meetings=max(meetings.values(), default=0),
-        same_seat_repeats=sum(n - 1 for n in seat_numbers.values() if n > 1),
-        byes=dict(byes),
-    )
+    clear_seating(round_)

@@ -1,4 +1,5 @@
-"""A stage's rounds: generate the next seating, see tables and seats, swap, regenerate, publish."""
+"""A stage's rounds: seat the next ones (a background job with progress), see tables and seats
+with the seating figures, swap, seat again, publish; absences and penalties."""
 
 from __future__ import annotations
 
@@ -8,42 +9,85 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from ..models import Participant, Round, Stage
+from ..forms.rounds import PenaltyForm, PlanForm
+from ..models import JobState, Participant, Round, SeatingJob, Stage
 from ..permissions import OrganizerRequiredMixin
-from ..services import seating
-from ..services.seating import SeatingError
+from ..rules import ruleset_for
+from ..services import figures, jobs, penalties, planning, seating
+from ..services.errors import SeatingError
+
+
+def job_url(job: SeatingJob) -> str:
+    return reverse("tournaments:job", kwargs={"slug": job.stage.tournament.slug, "stage": job.stage.ext_id,
+                                               "pk": job.pk})
 
 
 class StageView(OrganizerRequiredMixin, View):
     template_name = "tournaments/stage.html"
 
-    def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
-        stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
-        rounds = list(stage_row.rounds.order_by("number"))
+    def stage(self, ext_id: str) -> Stage:
+        return get_object_or_404(Stage.objects.select_related("tournament"), tournament=self.tournament,
+                                 ext_id=ext_id)
+
+    def form(self, stage: Stage, players: int, data: Any = None) -> PlanForm:
+        number = planning.next_number(stage)
+        return PlanForm(data, players=players, table_size=ruleset_for(self.tournament).params.table_size,
+                        initial={"method": planning.default_method(stage, number), "rounds": 1})
+
+    def page(self, request: HttpRequest, stage: Stage, form: PlanForm | None = None, status: int = 200) -> HttpResponse:
+        rounds = list(stage.rounds.order_by("number"))
+        players = len(seating.stage_players(stage))
         return render(request, self.template_name, {
-            "tournament": self.tournament, "stage": stage_row, "rounds": rounds,
-            "players": len(seating.stage_players(stage_row)),
-        })
+            "tournament": self.tournament, "stage": stage, "rounds": rounds, "players": players,
+            "form": form or self.form(stage, players), "job": jobs.active_job(stage),
+            "bye_problem": figures.bye_problem(stage, players) if not rounds else None,
+            "planned": figures.planned_rounds(stage),
+        }, status=status)
+
+    def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
+        return self.page(request, self.stage(stage))
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
-        stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
+        stage_row = self.stage(stage)
+        form = self.form(stage_row, len(seating.stage_players(stage_row)), request.POST)
+        if not form.is_valid():
+            return self.page(request, stage_row, form, status=400)
         try:
-            round_ = seating.generate_next_round(stage_row)
+            job = jobs.start(stage_row, request.user, method=form.cleaned_data["method"],
+                             rounds=form.cleaned_data["rounds"], tables=form.cleaned_data.get("tables"))
         except SeatingError as error:
             messages.error(request, str(error))
-            return redirect("tournaments:stage", slug=slug, stage=stage)
-        messages.success(request, _("Round %(n)s is seated as a draft.") % {"n": round_.number})
-        return redirect("tournaments:round", slug=slug, stage=stage, number=round_.number)
+            return self.page(request, stage_row, form, status=400)
+        jobs.launch(job)
+        return redirect(job_url(job))
+
+
+class JobView(OrganizerRequiredMixin, View):
+    """The job's progress; htmx polls it and is sent to the round once the seating is stored."""
+
+    def get(self, request: HttpRequest, slug: str, stage: str, pk: int) -> HttpResponseBase:
+        job = get_object_or_404(SeatingJob.objects.select_related("stage__tournament"), pk=pk,
+                                stage__tournament=self.tournament, stage__ext_id=stage)
+        if job.state == JobState.DONE and job.first_number:
+            target = reverse("tournaments:round", kwargs={"slug": slug, "stage": stage, "number": job.first_number})
+            if getattr(request, "htmx", False):
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = target
+                return response
+            return redirect(target)
+        template = "tournaments/_job.html" if getattr(request, "htmx", False) else "tournaments/job.html"
+        return render(request, template, {"tournament": self.tournament, "stage": job.stage, "job": job,
+                                          "url": job_url(job)})
 
 
 class RoundView(OrganizerRequiredMixin, View):
-    """The round's tables and seats, byes, absences and balance figures; and the actions on it."""
+    """The round's tables and seats, byes, absences, penalties and seating figures; and the actions on it."""
 
     template_name = "tournaments/round.html"
-    actions = ("regenerate", "publish", "unpublish", "swap", "absent", "present")
 
     def load(self, stage: str, number: int) -> Round:
         return get_object_or_404(
@@ -51,37 +95,80 @@ class RoundView(OrganizerRequiredMixin, View):
             stage__tournament=self.tournament, stage__ext_id=stage, number=number,
         )
 
-    def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
-        round_ = self.load(stage, number)
+    def players(self, round_: Round) -> list[Participant]:
+        away = {a.participant_id for a in round_.absences.all()}
+        return [p for p in seating.stage_players(round_.stage) if p.pk not in away]
+
+    def page(self, request: HttpRequest, round_: Round, *, penalty: PenaltyForm | None = None,
+             plan: PlanForm | None = None, status: int = 200) -> HttpResponse:
         seats = round_.seats.select_related("participant__player", "table").order_by("table__number", "number")
         tables: dict[int, list[Any]] = defaultdict(list)
         for seat in seats:
             tables[seat.table.number].append(seat)
-        away = {a.participant_id for a in round_.absences.all()}
-        players = [p for p in seating.stage_players(round_.stage) if p.pk not in away]
+        players = self.players(round_)
+        table_size = ruleset_for(self.tournament).params.table_size
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": round_.stage, "round": round_,
             "tables": sorted(tables.items()), "seats": seats,
             "byes": round_.byes.select_related("participant__player"),
             "absences": round_.absences.select_related("participant__player"),
-            "players": players,
-            "balance": seating.balance_figures(round_.stage, round_),
-        })
+            "penalties": round_.penalties.select_related("participant__player").order_by("id"),
+            "players": players, "figures": figures.round_figures(round_), "job": jobs.active_job(round_.stage),
+            "penalty_form": penalty or PenaltyForm(players=penalties.candidates(round_)),
+            "plan_form": plan or PlanForm(players=len(players), table_size=table_size, block=False,
+                                          initial={"method": round_.seating or planning.default_method(
+                                              round_.stage, round_.number)}),
+        }, status=status)
+
+    def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
+        return self.page(request, self.load(stage, number))
 
     def post(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponseBase:
         round_ = self.load(stage, number)
         action = request.POST.get("action", "")
         try:
+            if action == "penalty":
+                return self.penalty(request, round_)
+            if action == "regenerate":
+                return self.regenerate(request, round_)
             self.act(request, round_, action)
+            if action in ("absent", "present"):
+                return self.start(request, round_, None, None)
         except SeatingError as error:
             messages.error(request, str(error))
+            return self.page(request, round_, status=400)
         return redirect("tournaments:round", slug=slug, stage=stage, number=round_.number)
 
+    def start(self, request: HttpRequest, round_: Round, method: str | None, tables: int | None) -> HttpResponseBase:
+        job = jobs.start(round_.stage, request.user, round_=round_, method=method, tables=tables)
+        jobs.launch(job)
+        return redirect(job_url(job))
+
+    def regenerate(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+        players = len(self.players(round_))
+        form = PlanForm(request.POST, players=players, block=False,
+                        table_size=ruleset_for(self.tournament).params.table_size)
+        if not form.is_valid():
+            return self.page(request, round_, plan=form, status=400)
+        planning.require_draft(round_)
+        return self.start(request, round_, form.cleaned_data["method"], form.cleaned_data.get("tables"))
+
+    def penalty(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+        form = PenaltyForm(request.POST, players=penalties.candidates(round_))
+        if request.POST.get("remove"):
+            penalties.remove(round_, request.POST["remove"])
+            messages.success(request, _("The penalty is removed."))
+        elif not form.is_valid():
+            return self.page(request, round_, penalty=form, status=400)
+        else:
+            data = form.cleaned_data
+            penalties.add(round_, data["participant"], data["points"], data["reason"])
+            messages.success(request, _("The penalty is recorded."))
+        return redirect("tournaments:round", slug=self.tournament.slug, stage=round_.stage.ext_id,
+                        number=round_.number)
+
     def act(self, request: HttpRequest, round_: Round, action: str) -> None:
-        if action == "regenerate":
-            seating.regenerate_round(round_)
-            messages.success(request, _("The round is seated again."))
-        elif action == "publish":
+        if action == "publish":
             seating.publish_round(round_, request.user)
             messages.success(request, _("The seating is published."))
         elif action == "unpublish":

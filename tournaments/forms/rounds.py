@@ -1,0 +1,61 @@
+"""Forms of the stage and round pages: how to seat, and penalties."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..models import Participant, SeatingMethod
+
+MAX_BLOCK = 12
+
+
+class PlanForm(forms.Form):
+    """The method (the stage's planned one proposed), a block of rounds (balanced), the tables."""
+
+    method = forms.ChoiceField(label=gettext_lazy("seating method"), choices=SeatingMethod.choices)
+    rounds = forms.IntegerField(label=gettext_lazy("rounds to seat"), min_value=1, max_value=MAX_BLOCK, initial=1,
+                                help_text=gettext_lazy("Several rounds at once only with the balanced method."))
+    tables = forms.IntegerField(label=gettext_lazy("tables"), min_value=1, required=False,
+                                help_text=gettext_lazy("Blank: as many full tables as the players fill."))
+
+    def __init__(self, *args: Any, players: int, table_size: int, block: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players, self.table_size = players, table_size
+        if not block:
+            del self.fields["rounds"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("rounds", 1) > 1 and data.get("method") != SeatingMethod.BALANCED:
+            self.add_error("rounds", _("Only the balanced method seats several rounds at once."))
+        tables = data.get("tables")
+        if tables and tables * self.table_size > self.players:
+            self.add_error("tables", _("%(tables)s tables of %(size)s need %(need)s players; the stage has "
+                                       "%(players)s.") % {"tables": tables, "size": self.table_size,
+                                                          "need": tables * self.table_size, "players": self.players})
+        return data
+
+
+class PenaltyForm(forms.Form):
+    participant = forms.ModelChoiceField(label=gettext_lazy("player"), queryset=Participant.objects.none())
+    points = forms.DecimalField(label=gettext_lazy("points"), max_digits=10, decimal_places=6,
+                                help_text=gettext_lazy("Negative to take points away, e.g. -0.5."))
+    reason = forms.CharField(label=gettext_lazy("reason"), max_length=200)
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["participant"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = players
+        field.label_from_instance = lambda p: f"{p.number}. {p.player.full_name}"
+
+    def clean_points(self) -> Decimal:
+        points: Decimal = self.cleaned_data["points"]
+        if points == 0:
+            raise forms.ValidationError(_("A penalty of zero points changes nothing."))
+        return points

@@ -1,0 +1,101 @@
+"""Seating as a background job: the organizer's page polls the job's progress (htmx).
+
+``start`` checks the state and records a job under a lock; ``launch`` runs it in a thread (or
+inline when ``settings.SEATING_JOBS_INLINE`` is set, as the tests do); ``run`` computes the plan
+outside any transaction, writing the engine's progress to the job row, then stores it with
+``planning.save_block``, which re-checks the state. A job whose row has not moved for
+``STALE_AFTER`` (a server restarted mid-way) no longer blocks new ones.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from ..models import JobState, Round, SeatingJob, Stage
+from . import planning
+from .errors import SeatingError
+
+log = logging.getLogger(__name__)
+STALE_AFTER = dt.timedelta(minutes=5)
+STEP = 0.02  # progress is written when it moved by this much
+
+
+def active_job(stage: Stage) -> SeatingJob | None:
+    fresh = timezone.now() - STALE_AFTER
+    return (SeatingJob.objects.filter(stage=stage, state__in=[JobState.PENDING, JobState.RUNNING],
+                                      updated__gte=fresh).order_by("-created").first())
+
+
+@transaction.atomic
+def start(stage: Stage, user: Any, *, method: str | None = None, rounds: int = 1, tables: int | None = None,
+          round_: Round | None = None, seed: int | None = None) -> SeatingJob:
+    """Record a job seating the stage's next ``rounds`` rounds, or the draft ``round_`` again."""
+    stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
+    if active_job(stage) is not None:
+        raise SeatingError(_("A seating of this stage is being computed; wait for it to finish."))
+    if round_ is not None:
+        round_ = Round.objects.select_for_update().get(pk=round_.pk, stage=stage)
+        planning.require_draft(round_)
+        method = method or round_.seating or planning.default_method(stage, round_.number)
+    else:
+        planning.check_can_seat_next(stage)
+        method = method or planning.default_method(stage, planning.next_number(stage))
+    if rounds > 1 and method != "balanced":
+        raise SeatingError(_("Only the balanced method plans several rounds at once."))
+    return SeatingJob.objects.create(
+        stage=stage, round=round_, method=method, rounds=rounds, tables=tables,
+        seed=planning.new_seed() if seed is None else seed, created_by=user if user.is_authenticated else None)
+
+
+def launch(job: SeatingJob) -> None:
+    """Run the job in a thread (its own database connection), or inline for the tests."""
+    language = translation.get_language()
+    if getattr(settings, "SEATING_JOBS_INLINE", False):
+        run(job.pk, language)
+        return
+    threading.Thread(target=run, args=(job.pk, language, True), daemon=True, name=f"seating-{job.pk}").start()
+
+
+def run(job_pk: int, language: str | None = None, own_connection: bool = False) -> None:
+    try:
+        with translation.override(language):
+            _run(job_pk)
+    finally:
+        if own_connection:
+            connection.close()
+
+
+def _run(job_pk: int) -> None:
+    job = SeatingJob.objects.select_related("stage__tournament", "round").get(pk=job_pk)
+    SeatingJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING, updated=timezone.now())
+    written = [0.0]
+
+    def progress(fraction: float) -> None:
+        if fraction - written[0] >= STEP or (fraction >= 1.0 > written[0]):
+            written[0] = fraction
+            SeatingJob.objects.filter(pk=job.pk).update(progress=min(fraction, 1.0), updated=timezone.now())
+
+    number = job.round.number if job.round else planning.next_number(job.stage)
+    request = planning.Request(job.stage, number, job.method, job.rounds, job.tables, job.seed, regenerate=job.round)
+    try:
+        first = planning.seat(request, progress)
+    except SeatingError as error:
+        finish(job, JobState.FAILED, str(error))
+    except Exception:
+        log.exception("seating job %s failed", job.pk)
+        finish(job, JobState.FAILED, _("The seating failed unexpectedly; try again or choose another method."))
+    else:
+        finish(job, JobState.DONE, "", first.number)
+
+
+def finish(job: SeatingJob, state: str, message: str, number: int | None = None) -> None:
+    SeatingJob.objects.filter(pk=job.pk).update(state=state, message=message, first_number=number,
+                                                progress=1.0, updated=timezone.now())

@@ -1,0 +1,75 @@
+"""Closing a stage: its standings decide who advances; the next stage's players are fixed.
+
+Guarded: under ``transaction.atomic`` with the stage and the next one locked, and only from
+the state where every round is published and every table has a result. The next stage keeps the
+ruleset's reset or carry-over (``scoring`` applies it from the stage's settings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.standings import Standings, compute_standings
+
+from ..adapter import to_model
+from ..models import Participant, RoundState, Stage, StagePlayer, Table
+from .errors import SeatingError
+
+
+class StageError(SeatingError):
+    """Closing the stage is not possible in its current state."""
+
+
+@dataclass(frozen=True)
+class Closed:
+    stage: Stage
+    next_stage: Stage | None
+    advanced: tuple[str, ...]
+
+
+def stage_standings(stage: Stage) -> Standings:
+    return compute_standings(to_model(stage.tournament), stage.ext_id)
+
+
+def next_stage_of(stage: Stage) -> Stage | None:
+    return Stage.objects.filter(tournament_id=stage.tournament_id, order__gt=stage.order).order_by("order").first()
+
+
+@transaction.atomic
+def close_stage(stage: Stage) -> Closed:
+    stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
+    if stage.closed:
+        raise StageError(_("The stage is closed already."))
+    rounds = list(stage.rounds.order_by("number"))
+    if not rounds:
+        raise StageError(_("The stage has no rounds yet."))
+    drafts = [r.number for r in rounds if r.state == RoundState.DRAFT]
+    if drafts:
+        raise StageError(_("Round %(n)s is a draft: publish it first.") % {"n": drafts[0]})
+    model = to_model(stage.tournament)
+    played = sum(1 for r in model.stage(stage.ext_id).rounds for g in r.games if g.has_result)
+    missing = Table.objects.filter(round__stage=stage).count() - played
+    if missing > 0:
+        raise StageError(ngettext("%(n)s table of the stage has no result yet.",
+                                  "%(n)s tables of the stage have no result yet.", missing) % {"n": missing})
+    standings = compute_standings(model, stage.ext_id)
+    following = next_stage_of(stage)
+    if following is not None:
+        following = Stage.objects.select_for_update().get(pk=following.pk)
+        if following.rounds.exists():
+            raise StageError(_("The next stage has rounds already; its players cannot change."))
+        if not standings.advance:
+            raise StageError(_("Nobody advances from this stage; check its “who advances” setting."))
+        ids = dict(Participant.objects.filter(tournament_id=stage.tournament_id).values_list("ext_id", "pk"))
+        following.entries.all().delete()
+        StagePlayer.objects.bulk_create(
+            StagePlayer(stage=following, participant_id=ids[p], position=i) for i, p in enumerate(standings.advance))
+        following.players_listed = True
+        following.save(update_fields=["players_listed"])
+    stage.closed = True
+    stage.save(update_fields=["closed"])
+    return Closed(stage, following, standings.advance)

@@ -1,0 +1,72 @@
+"""The organizer's standings of a stage (one adapter, fixed queries) and closing the stage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from scoring.standings import compute_standings
+
+from ..adapter import to_model
+from ..labels import metric_label
+from ..models import Stage
+from ..permissions import OrganizerRequiredMixin
+from ..services.errors import SeatingError
+from ..services.stages import close_stage
+
+
+def number(value: Fraction | int | None) -> str:
+    """Points as the organizer reads them: whole numbers plain, others with up to 2 decimals."""
+    if value is None:
+        return "—"
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):.2f}".rstrip("0")
+
+
+class StandingsView(OrganizerRequiredMixin, View):
+    template_name = "tournaments/standings.html"
+
+    def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
+        stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
+        model = to_model(self.tournament)
+        standings = compute_standings(model, stage_row.ext_id)
+        teams = {p.id: p.team for p in model.players}
+        team_names = {t.id: t.name for t in model.teams or ()}
+        advance = set(standings.advance)
+        rows: list[dict[str, Any]] = [
+            {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
+             "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
+             "team": team_names.get(teams.get(row.player) or "", ""),
+             "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in standings.chain]}
+            for row in standings.rows
+        ]
+        return render(request, self.template_name, {
+            "tournament": self.tournament, "stage": stage_row, "rows": rows,
+            "chain": [metric_label(metric) for metric in standings.chain],
+            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
+            "advance_count": len(standings.advance),
+        })
+
+    def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
+        stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
+        if request.POST.get("action") != "close":
+            messages.error(request, _("Unknown action."))
+            return redirect("tournaments:standings", slug=slug, stage=stage)
+        try:
+            closed = close_stage(stage_row)
+        except SeatingError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:standings", slug=slug, stage=stage)
+        if closed.next_stage is not None:
+            messages.success(request, _("The stage is closed; %(n)s players go on to %(next)s.")
+                             % {"n": len(closed.advanced), "next": closed.next_stage})
+        else:
+            messages.success(request, _("The stage is closed."))
+        return redirect("tournaments:standings", slug=slug, stage=stage)
