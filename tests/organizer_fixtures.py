@@ -1,0 +1,37 @@
+"""A played fiim tournament for the organizer's tests: imported like any file (protocols confirmed)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tournaments.demo import _game
+
+
+def played_file(players: int, rounds: int, *, seed: int = 5) -> dict[str, Any]:
+    """``players`` (a multiple of 10) over ``rounds`` qualifying rounds; semifinal and final empty."""
+    rng = random.Random(seed)
+    ids = [f"p{i:03d}" for i in range(1, players + 1)]
+    played = []
+    for number in range(1, rounds + 1):
+        order = ids[:]
+        rng.shuffle(order)
+        games = [_game(t + 1, order[t * 10: t * 10 + 10], rng) for t in range(players // 10)]
+        played.append({"number": number, "seating": "random", "games": games})
+    return {
+        "format": "mafia-tournament/1", "ruleset": "fiim",
+        "tournament": {"name": "Кубок проверки", "starts": "2025-03-15", "ends": "2025-03-16"},
+        "players": [{"id": p, "name": f"Игрок {p}"} for p in ids],
+        "stages": [
+            {"id": "qualifying", "kind": "qualifying", "rounds": played},
+            {"id": "semifinal", "kind": "semifinal", "rounds": []},
+            {"id": "final", "kind": "final", "rounds": []},
+        ],
+    }
+
+
+def import_played(organizer: Any, players: int = 40, rounds: int = 3, **kwargs: Any) -> Any:
+    from tournaments.services.files import import_text
+
+    return import_text(json.dumps(played_file(players, rounds, **kwargs)), organizers=[organizer])
