@@ -29,8 +29,25 @@ def table_bound(size: int, groups: list[int], free: int) -> int:
 
 
 def round_pair_bound(earlier: list[int], free: int, later: list[int]) -> int:
-    """Bound for one pair of rounds: earlier group sizes, the free pool, later table sizes."""
-    return sum(table_bound(t, earlier, free) for t in later)
+    """Bound for one pair of rounds: earlier group sizes, the free pool, later table sizes.
+
+    The free players (off the earlier round) are shared by the later tables: each table's bound
+    is convex in how many it gets, so handing them out one at a time where they save the most
+    gives the least total.
+    """
+    costs = [[table_bound(t - z, earlier, 0) for z in range(min(t, free) + 1)] for t in later]
+    given = [0] * len(later)
+    total = sum(c[0] for c in costs)
+    for _ in range(free):
+        best, gain = -1, 0
+        for i, c in enumerate(costs):
+            if given[i] + 1 < len(c) and c[given[i]] - c[given[i] + 1] > gain:
+                best, gain = i, c[given[i]] - c[given[i] + 1]
+        if best < 0:
+            break
+        given[best] += 1
+        total -= gain
+    return total
 
 
 def shape_bound(players: int, table_size: int, rounds: int, tables: int | None = None) -> int:

@@ -141,3 +141,12 @@ def test_round_by_round_after_hand_reseating_keeps_the_tables_of_the_plan() -> N
     before = report(history.rounds, table_size=12)
     assert rep["q"] == shape_bound(96, 12, 3)
     assert rep["same_seat_repeats"] == before["same_seat_repeats"]  # the new round adds none
+
+
+def test_bound_with_byes_shares_the_players_off_a_round() -> None:
+    # 73 players at 7 tables: 3 off each round; each later table holds 3 old pairs less one per
+    # player it takes from those 3, so 21 - 3 = 18 per pair of rounds
+    assert shape_bound(73, 10, 7) == 21 * 18
+    rounds = plan(SeatingRequest(ids(73), 10, "balanced", rounds=3, seed=1, effort=0.3))
+    rep = report([r.tables for r in rounds], table_size=10)
+    assert rep["q"] >= shape_bound(73, 10, 3) and rep["max_meetings"] == 2
