@@ -30,7 +30,6 @@ PATHS = {
     "table": ("tournaments.Table", "round__stage__tournament_id"),
     "game": ("games.Game", "table__round__stage__tournament_id"),
 }
-_PENDING = "_public_results_pending"
 
 
 def current(tournament: Any) -> int:
@@ -94,11 +93,18 @@ def resolve(keys: set[tuple[str, int]]) -> set[int]:
     return ids
 
 
-def _flush() -> None:
-    keys: set[tuple[str, int]] = getattr(connection, _PENDING, set())
-    setattr(connection, _PENDING, set())
-    if keys:
-        bump(*resolve(keys))
+class Batch:
+    """The rows changed at one savepoint level of a transaction; bumps their tournaments on commit.
+
+    A batch belongs to the savepoint it was registered in, so when that savepoint rolls back,
+    Django drops the batch with it and nothing is bumped for the undone changes.
+    """
+
+    def __init__(self, key: tuple[str, int]) -> None:
+        self.keys = {key}
+
+    def __call__(self) -> None:
+        bump(*resolve(self.keys))
 
 
 def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
@@ -107,11 +113,12 @@ def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
     key = key_of(instance)
     if key is None:
         return
-    pending: set[tuple[str, int]] = getattr(connection, _PENDING, set())
-    pending.add(key)
-    setattr(connection, _PENDING, pending)
-    if not any(func is _flush for _, func, _ in connection.run_on_commit):
-        transaction.on_commit(_flush)  # runs at once outside a transaction
+    level = set(connection.savepoint_ids)
+    for sids, func, _robust in reversed(connection.run_on_commit):
+        if isinstance(func, Batch) and sids == level:
+            func.keys.add(key)
+            return
+    transaction.on_commit(Batch(key))  # runs at once outside a transaction
 
 
 def connect() -> None:

@@ -1,0 +1,97 @@
+"""Live pages: ETags answer 304 while nothing changes, a committed change of results gives a new
+ETag and fresh content (the fragment cache is keyed by the results version); htmx gets the
+fragment alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "fiim-open"
+LIVE = [
+    reverse("public:seating", args=[SLUG]),
+    reverse("public:round_seating", args=[SLUG, "final", 4]),
+    reverse("public:standings", args=[SLUG]),
+    reverse("public:stage_standings", args=[SLUG, "qualifying"]),
+    reverse("public:player", args=[SLUG, "p001"]),
+    reverse("public:home", args=[SLUG]),
+    reverse("public:where", args=[SLUG]) + "?q=p",
+    f"/api/tournaments/{SLUG}/standings/",
+    f"/api/tournaments/{SLUG}/rounds/final/4/seating/",
+]
+
+
+@pytest.mark.parametrize("url", LIVE)
+def test_unchanged_page_answers_304_after_one_query(client: Any, fiim: Any, url: str,
+                                                    django_assert_num_queries: Any) -> None:
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    assert "no-cache" in first["Cache-Control"]
+    with django_assert_num_queries(1):
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and not again.content
+
+
+def final_game() -> Game:
+    return Game.objects.get(table__round__stage__ext_id="final", table__round__number=4)
+
+
+def test_a_changed_result_changes_the_etag_and_the_page(client: Any, fiim: Any,
+                                                        django_capture_on_commit_callbacks: Any) -> None:
+    url = reverse("public:stage_standings", args=[SLUG, "final"])
+    first = client.get(url)
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content
+    game = final_game()
+    flipped = "black" if game.winner == "red" else "red"
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        game.winner = flipped
+        game.save()
+    second = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200 and second["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_HX_REQUEST="true").content != fragment  # fresh, not the cached fragment
+    api = client.get(f"/api/tournaments/{SLUG}/standings/?stage=final").json()
+    assert client.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 304
+    assert api["winners"]
+
+
+def test_without_the_version_bump_the_cached_fragment_is_served(client: Any, fiim: Any) -> None:
+    """The cache is what makes repeated views cheap; the bump is what invalidates it."""
+    url = reverse("public:stage_standings", args=[SLUG, "final"])
+    first = client.get(url, HTTP_HX_REQUEST="true").content
+    game = final_game()
+    game.winner = "black" if game.winner == "red" else "red"
+    game.save()  # inside the test's transaction: no commit, no bump
+    assert client.get(url, HTTP_HX_REQUEST="true").content == first
+
+
+def test_publishing_a_round_bumps_the_version(client: Any, fiim: Any, organizer: Any,
+                                              django_capture_on_commit_callbacks: Any) -> None:
+    from tournaments.models import Round, RoundState
+    from tournaments.services.seating import publish_round
+
+    Round.objects.filter(stage__ext_id="final", number=4).update(state=RoundState.DRAFT)
+    url = reverse("public:seating", args=[SLUG])
+    first = client.get(url)
+    assert "final · 4" not in first.content.decode().lower()
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_round(Round.objects.get(stage__ext_id="final", number=4), organizer)
+    second = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200
+    assert reverse("public:round_seating", args=[SLUG, "final", 4]) in second.content.decode()
+
+
+def test_htmx_polls_get_the_fragment_alone(client: Any, fiim: Any) -> None:
+    url = reverse("public:round_seating", args=[SLUG, "final", 1])
+    page = client.get(url).content.decode()
+    assert f'hx-get="{url}"' in page and 'hx-trigger="every' in page and "<html" in page
+    fragment = client.get(url, HTTP_HX_REQUEST="true")
+    assert "<html" not in fragment.content.decode() and 'id="by-table"' in fragment.content.decode()
+    assert "HX-Request" in fragment["Vary"]
+    assert fragment["ETag"] != client.get(url)["ETag"]
