@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "django_tables2",
+    "simple_history",
     "tournaments",
     "games",
     "rest_framework",

@@ -4,8 +4,8 @@
 builds the ``scoring.model.Tournament`` that standings, validation and the tournament file use.
 ``save_model`` stores such a model as new rows (the import), all or nothing.
 
-Only published rounds are part of the model; a seat joins a game once its protocol (roles) is
-recorded, since the file requires a role for every seat.
+Only published rounds are part of the model; a game joins it once its protocol is submitted
+(drafts count for nothing), and imported games are stored as confirmed protocols.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from games.models import Game as GameRow
-from games.models import GameSeat, Protest
+from games.models import GameSeat, GameState, Protest
 from scoring import model as m
 from scoring.errors import InvalidTournament, Location, Problem
 
@@ -73,7 +73,13 @@ def to_model(tournament: Tournament) -> m.Tournament:
         Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).order_by("stage", "number")
     )
     round_ids = [r.pk for r in rounds]
-    games = list(GameRow.objects.filter(table__round__in=round_ids).select_related("table").order_by("table__number"))
+    # A draft protocol is not a result yet: standings count submitted and confirmed ones only.
+    games = list(
+        GameRow.objects.filter(table__round__in=round_ids)
+        .exclude(state=GameState.DRAFT)
+        .select_related("table")
+        .order_by("table__number")
+    )
     seats: dict[int, list[m.Seat]] = defaultdict(list)
     for row in GameSeat.objects.filter(game__in=[g.pk for g in games]).select_related("seat").order_by("seat__number"):
         seats[row.game_id].append(seat_model(row, ext[row.seat.participant_id]))
@@ -319,6 +325,7 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
     table = Table.objects.create(round=round_row, number=game.table)
     row = GameRow.objects.create(
         table=table,
+        state=GameState.CONFIRMED,
         winner=game.winner.value if game.winner else "",
         first_killed=game.first_killed,
         best_move=list(game.best_move),

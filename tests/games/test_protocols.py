@@ -11,28 +11,24 @@ from django.db import IntegrityError, transaction
 from games.models import Game, GameSeat
 from scoring.model import Role, Side
 from tournaments.adapter import to_model
-from tournaments.models import Stage
 from tournaments.services import seating
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def played(tournament: Any, add_participants: Any, organizer: Any) -> Any:
-    add_participants(tournament, 10)
-    stage = Stage.objects.create(tournament=tournament, ext_id="final", kind="final", order=1)
-    round_ = seating.generate_next_round(stage, seed=7)
-    seating.publish_round(round_, organizer)
+def played(make_round: Any) -> Any:
+    round_ = make_round("fiim", tables=1, kind="final")
     table = round_.tables.get()
-    game = Game.objects.create(table=table, winner="black", first_killed=3, best_move=[1, 2, 4])
+    game = Game.objects.create(table=table, state="submitted", winner="black", first_killed=3, best_move=[1, 2, 4])
     roles = ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6
     for seat, role in zip(table.seats.order_by("number"), roles, strict=True):
         GameSeat.objects.create(game=game, seat=seat, role=role, extra=Decimal("1") if seat.number == 1 else 0)
     return round_
 
 
-def test_the_adapter_reads_the_protocol(played: Any, tournament: Any) -> None:
-    model = to_model(tournament)
+def test_the_adapter_reads_the_protocol(played: Any) -> None:
+    model = to_model(played.stage.tournament)
     game = model.stages[0].rounds[0].games[0]
     assert game.winner is Side.BLACK and game.first_killed == 3 and game.best_move == (1, 2, 4)
     assert [s.role for s in game.seats][:4] == [Role.DON, Role.MAFIA, Role.MAFIA, Role.SHERIFF]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from tournaments.models import Seat, Table
 
@@ -31,8 +33,28 @@ class Role(models.TextChoices):
     SCREENWRITER = "screenwriter", _("screenwriter")
 
 
+class GameState(models.TextChoices):
+    """``draft`` counts for nothing; ``submitted`` and ``confirmed`` count in the standings."""
+
+    DRAFT = "draft", _("draft")
+    SUBMITTED = "submitted", _("submitted")
+    CONFIRMED = "confirmed", _("confirmed")
+
+
+class Left(models.TextChoices):
+    """How a player left the table: voted out on day N, killed on night N, removed on day N."""
+
+    VOTED = "voted", _("voted out")
+    KILLED = "killed", _("killed")
+    REMOVED = "removed", _("removed")
+
+
 class Game(models.Model):
-    """The protocol of one table; ``winner`` blank means the game has no result yet."""
+    """The protocol of one table; ``winner`` blank means the game has no result yet.
+
+    ``version`` grows by one with every change; an edit based on an older version is refused.
+    ``phase`` is the judge's day/night counter: day N is ``2N - 1``, night N is ``2N``.
+    """
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
     winner = models.CharField(_("winner"), max_length=10, choices=Side.choices, blank=True)
@@ -47,6 +69,24 @@ class Game(models.Model):
     mafia_missed_three_nights = models.BooleanField(_("mafia missed three nights"), default=False)
     judge = models.CharField(_("judge"), max_length=100, null=True, blank=True)
     notes = models.TextField(_("notes"), null=True, blank=True)
+    state = models.CharField(_("state"), max_length=10, choices=GameState.choices, default=GameState.DRAFT)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    phase = models.PositiveSmallIntegerField(_("phase"), default=1, validators=[MinValueValidator(1)])
+    ended_at = models.DateTimeField(_("game ended at"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("changed at"), null=True, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reopen_reason = models.TextField(_("reason for reopening"), blank=True)
+    history = HistoricalRecords(excluded_fields=["changed_at"])
 
     class Meta:
         verbose_name = _("game")
@@ -61,7 +101,7 @@ class GameSeat(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
-    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, blank=True)
     side = models.CharField(_("side"), max_length=10, choices=Side.choices, blank=True)
     fouls = models.PositiveSmallIntegerField(_("fouls"), default=0, validators=[MaxValueValidator(4)])
     removed = models.BooleanField(_("removed"), default=False)
@@ -73,6 +113,11 @@ class GameSeat(models.Model):
     subjective = models.DecimalField(
         _("subjective points"), max_digits=10, decimal_places=6, null=True, blank=True
     )
+    foul_reasons = models.JSONField(_("fouls with their reasons"), default=list, blank=True)
+    removal_reason = models.CharField(_("reason for removal"), max_length=30, blank=True)
+    left = models.CharField(_("left the table"), max_length=10, choices=Left.choices, blank=True)
+    left_number = models.PositiveSmallIntegerField(_("on day/night"), null=True, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("seat in a game")

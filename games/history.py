@@ -1,0 +1,70 @@
+"""A protocol's history: every saved version of the game and of its seats, who and when (3 queries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .models import Game, GameSeat
+
+GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "notes",
+               "phase", "reopen_reason"]
+SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "left", "left_number", "extra", "best",
+               "days_survived", "subjective"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    when: Any
+    who: str
+    version: int | None
+    what: list[str]
+    reason: str
+
+
+def changes(model: Any, fields: list[str], old: Any, new: Any) -> list[tuple[str, Any, Any]]:
+    found = []
+    for name in fields:
+        before, after = (getattr(old, name) if old is not None else None), getattr(new, name)
+        if before != after and not (old is None and after in ("", None, [], False)):
+            found.append((str(model._meta.get_field(name).verbose_name), before, after))
+    return found
+
+
+def describe(value: Any) -> str:
+    if value in (None, "", []):
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def protocol_history(game: Game) -> list[Entry]:
+    """Newest first: each version of the game, and each change of a seat, with its author."""
+    entries: list[Entry] = []
+    previous = None
+    for record in game.history.select_related("history_user").order_by("history_date", "history_id"):  # type: ignore[attr-defined]
+        found = changes(Game, GAME_FIELDS, previous, record)
+        what = [f"{name}: {describe(a)} → {describe(b)}" for name, a, b in found] or [_("saved")]
+        entries.append(Entry(record.history_date, user_name(record.history_user), record.version, what,
+                             record.history_change_reason or ""))
+        previous = record
+    numbers = dict(game.seats.values_list("pk", "seat__number"))
+    last: dict[int, Any] = {}
+    for record in GameSeat.history.filter(game_id=game.pk).select_related("history_user").order_by(  # type: ignore[attr-defined]
+        "history_date", "history_id"
+    ):
+        found = changes(GameSeat, SEAT_FIELDS, last.get(record.id), record)
+        last[record.id] = record
+        if found:
+            seat = _("Seat %(n)s") % {"n": numbers.get(record.id, "?")}
+            what = [f"{seat}: {name}: {describe(a)} → {describe(b)}" for name, a, b in found]
+            entries.append(Entry(record.history_date, user_name(record.history_user), None, what, ""))
+    entries.sort(key=lambda e: e.when, reverse=True)
+    return entries
+
+
+def user_name(user: Any) -> str:
+    return user.get_username() if user is not None else "—"

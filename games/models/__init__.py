@@ -1,0 +1,19 @@
+"""Game protocols (one per table), the tournament's judges and their tables, protests."""
+
+from __future__ import annotations
+
+from .protocol import Game, GameSeat, GameState, Left, Protest, ProtestDecision, Role, Side
+from .staff import Judge, JudgeAssignment
+
+__all__ = [
+    "Game",
+    "GameSeat",
+    "GameState",
+    "Judge",
+    "JudgeAssignment",
+    "Left",
+    "Protest",
+    "ProtestDecision",
+    "Role",
+    "Side",
+]

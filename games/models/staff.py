@@ -1,0 +1,52 @@
+"""The judges of a tournament (one of them may be the chief judge) and the tables they host.
+
+Organizers are ``Tournament.organizers``. A judge is assigned to a table number either for one
+round or for every round of a stage (``round`` empty).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Round, Stage, Tournament
+
+
+class Judge(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judges")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judging")
+    chief = models.BooleanField(_("chief judge"), default=False)
+
+    class Meta:
+        verbose_name = _("judge")
+        verbose_name_plural = _("judges")
+        ordering = ["tournament", "-chief", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="judge_once_per_tournament"),
+            models.UniqueConstraint(fields=["tournament"], condition=Q(chief=True), name="one_chief_judge"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
+class JudgeAssignment(models.Model):
+    """``judge`` hosts table ``table`` in ``round``, or in every round of ``stage`` when no round."""
+
+    judge = models.ForeignKey(Judge, on_delete=models.CASCADE, related_name="assignments")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    table = models.PositiveIntegerField(_("table"))
+
+    class Meta:
+        verbose_name = _("judge's table")
+        verbose_name_plural = _("judges' tables")
+        ordering = ["stage", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["judge", "stage", "round", "table"], name="assignment_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.judge}: {self.stage} {self.round or ''} {self.table}"

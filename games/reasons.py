@@ -1,0 +1,80 @@
+"""Why a player gets a foul (remark) or is removed from the table, per regulation (the seeds' lists).
+
+Each ruleset id maps to the reasons its regulation lists, by a stable code stored on the protocol;
+the labels are translated. ``other`` is always available (the details go to the notes).
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+FOURTH_FOUL = "fouls4"
+OTHER = "other"
+
+LABELS: dict[str, Promise] = {
+    # Fouls (remarks).
+    "hand_off_vote": _("taking the hand off during a vote"),
+    "honestly": _("the word “honestly” or its derivatives"),
+    "addressing_host": _("addressing the host during the game"),
+    "religion": _("mentioning God, the devil or religion"),
+    "out_of_turn": _("words or sounds outside one's minute"),
+    "gestures": _("excessive gesturing"),
+    "swearing_general": _("swearing not aimed at a player"),
+    "knocking": _("knocking on the table, unethical behaviour, arguing with the judges"),
+    "night_behaviour": _("breaking the rules of night behaviour"),
+    "vote_gestures": _("gesturing or appeals during a vote"),
+    "shouting": _("shouting at the table"),
+    "no_last_vote": _("not voting for the last candidate when asked"),
+    "vote_timing": _("raising or lowering the hand after the count of three"),
+    # Removals.
+    FOURTH_FOUL: _("the fourth foul"),
+    "swearing_at_player": _("swearing at another player"),
+    "night_actions": _("gestures or actions at night outside one's role"),
+    "oath": _("an oath"),
+    "trust": _("appeals to trust (“believe me”, “I will not deceive you”)"),
+    "arguing": _("a bet or an argument to prove one's side"),
+    "left_seat": _("leaving one's place at the table"),
+    "tears": _("tears during the game"),
+    "night_touch": _("touching or gesturing at night"),
+    "night_hints": _("hints by signs to the don or the sheriff at night"),
+    "insults": _("insults or swearing at participants"),
+    "peeking": _("peeking at night"),
+    "night_word": _("any word after night is announced"),
+    "pleading": _("gestures “I beg”, “I swear” and the like"),
+    OTHER: _("other (see the notes)"),
+}
+
+FOULS: dict[str, tuple[str, ...]] = {
+    # Zelenograd open (seed 003), "Замечания игроки получают за следующие нарушения".
+    "fiim": ("hand_off_vote", "honestly", "addressing_host", "religion", "out_of_turn", "gestures",
+             "swearing_general", OTHER),
+    # Kostroma, disciplinary annex 3.3.
+    "kostroma": ("out_of_turn", "gestures", "knocking", "hand_off_vote", "night_behaviour", "vote_gestures", OTHER),
+    # "Вперед к звездам" (seed 004), "ЗАМЕЧАНИЯ В ИГРЕ".
+    "zvezdy": ("honestly", "shouting", "religion", "out_of_turn", "addressing_host", "gestures", "knocking",
+               "hand_off_vote", "no_last_vote", "vote_gestures", OTHER),
+    # Tomsk (seed 000) names one remark, for the vote.
+    "tomsk": ("vote_timing", OTHER),
+}
+
+REMOVALS: dict[str, tuple[str, ...]] = {
+    "fiim": (FOURTH_FOUL, "swearing_at_player", "night_actions", "oath", "left_seat", "tears", "arguing", OTHER),
+    # Kostroma, disciplinary annex 3.2 (disqualifying fouls).
+    "kostroma": (FOURTH_FOUL, "left_seat", "night_touch", "night_hints", "insults", "peeking", OTHER),
+    "zvezdy": (FOURTH_FOUL, "oath", "trust", "arguing", "insults", "peeking", "night_word", "pleading",
+               "night_touch", OTHER),
+    "tomsk": (FOURTH_FOUL, OTHER),
+}
+
+
+def foul_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
+    return [(code, LABELS[code]) for code in FOULS.get(ruleset_id, (OTHER,))]
+
+
+def removal_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
+    return [(code, LABELS[code]) for code in REMOVALS.get(ruleset_id, (FOURTH_FOUL, OTHER))]
+
+
+def label(code: str) -> str:
+    return str(LABELS.get(code, code))

@@ -1,0 +1,200 @@
+"""Opening a protocol, changing it, and its states ``draft → submitted → confirmed``.
+
+Every function here runs under ``transaction.atomic`` with the game's row locked, checks the
+state and the version the change was based on, validates the whole protocol with ``scoring`` and
+saves all of it or nothing, recording who did it and when (django-simple-history keeps each
+earlier version).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
+
+from scoring.errors import Problem
+from tournaments.models import Table
+
+from ..models import Game, GameSeat, GameState
+from ..permissions import Staff
+from .facts import ProtocolFacts, facts_of, problems, ruleset_of, to_decimal, tracks_days
+
+
+class ProtocolError(Exception):
+    """A user's error (never a bug): shown as it is."""
+
+
+class ProtocolRejected(ProtocolError):
+    """The protocol would break rules; nothing was saved."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+class VersionConflict(ProtocolError):
+    """The change was based on an older version of the protocol."""
+
+    def __init__(self, game: Game, version: int) -> None:
+        who = game.changed_by.get_username() if game.changed_by else "—"
+        when = timezone.localtime(game.changed_at).strftime("%H:%M:%S") if game.changed_at else "—"
+        super().__init__(
+            _(
+                "The protocol was changed meanwhile (version %(now)s by %(who)s at %(when)s); your change was "
+                "based on version %(old)s and was not saved. Reload to see the current protocol."
+            )
+            % {"now": game.version, "who": who, "when": when, "old": version}
+        )
+        self.current = game.version
+
+
+SEAT_FIELDS = ["role", "side", "fouls", "removed", "extra", "best", "days_survived", "subjective",
+               "foul_reasons", "removal_reason", "left", "left_number"]
+
+
+def open_protocol(table: Table, user: Any) -> Game:
+    """The table's protocol, created as a draft pre-filled from the published seating."""
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None:
+        return existing
+    if not table.round.is_published:
+        raise ProtocolError(_("The round's seating is not published yet."))
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        existing = Game.objects.filter(table=table).first()
+        if existing is not None:
+            return existing
+        game = Game(table=table, changed_by=user, changed_at=timezone.now())
+        game._history_user = user  # type: ignore[attr-defined]
+        game.save()
+        for seat in table.seats.order_by("number"):
+            row = GameSeat(game=game, seat=seat)
+            row._history_user = user  # type: ignore[attr-defined]
+            row.save()
+        return game
+
+
+def locked(game: Game, version: int | None) -> Game:
+    rows = Game.objects.select_for_update(of=("self",))
+    row = rows.select_related("table__round__stage__tournament", "changed_by").get(pk=game.pk)
+    if version is not None and row.version != version:
+        raise VersionConflict(row, version)
+    return row
+
+
+def seat_rows(game: Game) -> list[GameSeat]:
+    return list(game.seats.select_related("seat").order_by("seat__number"))
+
+
+@transaction.atomic
+def change(game: Game, user: Any, version: int, mutate: Callable[[ProtocolFacts], None]) -> Game:
+    """Applies ``mutate`` to the protocol's facts and saves them if every rule holds."""
+    row = locked(game, version)
+    if row.state == GameState.CONFIRMED:
+        raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
+    rows = seat_rows(row)
+    facts = facts_of(row, rows)
+    mutate(facts)
+    ruleset = ruleset_of(row.table.round.stage.tournament)
+    found = problems(facts, ruleset, need_result=row.state != GameState.DRAFT)
+    if found:
+        raise ProtocolRejected(found)
+    write(row, rows, facts, user, tracks_days(ruleset))
+    return row
+
+
+def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: Any, days: bool) -> None:
+    now = timezone.now()
+    if facts.winner and not game.winner and game.ended_at is None:
+        game.ended_at = now
+    game.winner = facts.winner
+    game.first_killed = facts.derived_first_killed()
+    game.best_move = list(facts.best_move)
+    game.circles = [c for c in facts.circles if c.get("best") or c.get("worst")]
+    game.mafia_missed_three_nights = facts.mafia_missed_three_nights
+    game.notes = facts.notes or None
+    game.phase = facts.phase
+    stamp(game, user, now)
+    changed = []
+    for row, seat in zip(rows, facts.seats, strict=True):
+        values = {
+            "role": seat.role,
+            "side": seat.side,
+            "fouls": min(seat.fouls, 4),
+            "removed": seat.removed,
+            "extra": to_decimal(seat.extra),
+            "best": seat.best,
+            "days_survived": facts.derived_days(seat) if days else seat.days_survived,
+            "subjective": to_decimal(seat.subjective),
+            "foul_reasons": list(seat.foul_reasons),
+            "removal_reason": seat.removal_reason,
+            "left": seat.left,
+            "left_number": seat.left_number if seat.left else None,
+        }
+        if any(getattr(row, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(row, name, value)
+            changed.append(row)
+    if changed:
+        bulk_update_with_history(changed, GameSeat, SEAT_FIELDS, default_user=user)
+
+
+def stamp(game: Game, user: Any, now: Any, reason: str | None = None) -> None:
+    """Saves ``game`` as the next version, by ``user`` at ``now``."""
+    game.version += 1
+    game.changed_by = user
+    game.changed_at = now
+    game._history_user = user  # type: ignore[attr-defined]
+    if reason:
+        game._change_reason = reason  # type: ignore[attr-defined]
+    game.save()
+
+
+@transaction.atomic
+def submit(game: Game, user: Any, version: int) -> Game:
+    """The judge hands the protocol in: it must have a result and break no rule."""
+    row = locked(game, version)
+    if row.state != GameState.DRAFT:
+        raise ProtocolError(_("Only a draft can be submitted."))
+    facts = facts_of(row, seat_rows(row))
+    found = problems(facts, ruleset_of(row.table.round.stage.tournament), need_result=True)
+    if found:
+        raise ProtocolRejected(found)
+    now = timezone.now()
+    row.state, row.submitted_by, row.submitted_at = GameState.SUBMITTED, user, now
+    stamp(row, user, now, "submitted")
+    return row
+
+
+@transaction.atomic
+def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
+    """The chief judge or an organizer confirms a submitted protocol; it is locked from then on."""
+    if not staff.can_confirm:
+        raise ProtocolError(_("Only the chief judge or an organizer can confirm a protocol."))
+    row = locked(game, version)
+    if row.state != GameState.SUBMITTED:
+        raise ProtocolError(_("Only a submitted protocol can be confirmed."))
+    now = timezone.now()
+    row.state, row.confirmed_by, row.confirmed_at = GameState.CONFIRMED, user, now
+    stamp(row, user, now, "confirmed")
+    return row
+
+
+@transaction.atomic
+def reopen(game: Game, staff: Staff, user: Any, version: int, reason: str) -> Game:
+    """Only the chief judge reopens a confirmed protocol, with a reason; it is submitted again."""
+    if not staff.can_reopen:
+        raise ProtocolError(_("Only the chief judge can reopen a confirmed protocol."))
+    if not reason.strip():
+        raise ProtocolError(_("Give the reason for reopening the protocol."))
+    row = locked(game, version)
+    if row.state != GameState.CONFIRMED:
+        raise ProtocolError(_("Only a confirmed protocol can be reopened."))
+    row.state, row.reopen_reason = GameState.SUBMITTED, reason.strip()
+    row.confirmed_by, row.confirmed_at = None, None
+    stamp(row, user, timezone.now(), reason.strip())
+    return row

@@ -1,0 +1,124 @@
+"""The protocol of a game: the form with each seat's points, its states, and its history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from ..forms import ProtocolForm
+from ..history import protocol_history
+from ..models import Game, GameState
+from ..services import protocol as service
+from ..services.facts import breakdown, facts_of, problems, ruleset_of, stage_multiplier
+from .base import TableAccessMixin, split_problems
+
+
+class ProtocolBase(TableAccessMixin, View):
+    game: Game
+
+    def load(self) -> Game | HttpResponseBase:
+        try:
+            return service.open_protocol(self.table, self.request.user)
+        except service.ProtocolError as error:
+            messages.error(self.request, str(error))
+            return redirect("games:protocols", slug=self.tournament.slug)
+
+
+class ProtocolView(ProtocolBase):
+    template_name = "games/protocol.html"
+
+    def get(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        return self.page(game, None, [])
+
+    def page(self, game: Game, form: ProtocolForm | None, found: list[Any], status: int = 200) -> HttpResponse:
+        ruleset = ruleset_of(self.tournament)
+        rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
+        facts = facts_of(game, rows)
+        if form is None:
+            form = ProtocolForm(initial={"version": game.version}, facts=facts, ruleset=ruleset)
+            found = problems(facts, ruleset, need_result=game.state != GameState.DRAFT) if game.version > 1 else []
+        by_seat, general = split_problems(found)
+        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
+        players = {row.seat.number: row.seat.participant for row in rows}
+        seat_rows = [
+            (seat, fields, players[seat.number], by_seat.get(seat.number, []), points.get(seat.number))
+            for seat, fields in form.seat_rows()
+        ]
+        return render(self.request, self.template_name, {
+            "tournament": self.tournament, "table": self.table, "game": game, "form": form,
+            "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
+            "editable": game.state != GameState.CONFIRMED, "ruleset": ruleset,
+        }, status=status)
+
+    def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        rows = list(game.seats.select_related("seat").order_by("seat__number"))
+        ruleset = ruleset_of(self.tournament)
+        form = ProtocolForm(request.POST, facts=facts_of(game, rows), ruleset=ruleset)
+        if not form.is_valid():
+            return self.page(game, form, [], status=400)
+        try:
+            service.change(game, request.user, form.cleaned_data["version"], form.apply)
+        except service.ProtocolRejected as error:
+            return self.page(game, form, error.problems, status=400)
+        except service.ProtocolError as error:
+            messages.error(request, str(error))
+            return self.page(game, form, [], status=409)
+        messages.success(request, _("The protocol is saved."))
+        return redirect("games:protocol", slug=slug, table=table)
+
+
+class StateView(ProtocolBase):
+    """Submit, confirm, reopen (POST ``action``, ``version``, ``reason``)."""
+
+    def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        action = request.POST.get("action", "")
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        try:
+            if action == "submit":
+                service.submit(game, request.user, version)
+                messages.success(request, _("The protocol is submitted; it counts in the standings."))
+            elif action == "confirm":
+                service.confirm(game, self.staff, request.user, version)
+                messages.success(request, _("The protocol is confirmed and locked."))
+            elif action == "reopen":
+                service.reopen(game, self.staff, request.user, version, request.POST.get("reason", ""))
+                messages.success(request, _("The protocol is reopened."))
+            else:
+                messages.error(request, _("Unknown action."))
+        except service.ProtocolRejected as error:
+            by_seat, general = split_problems(error.problems)
+            for message in [*general, *(m for ms in by_seat.values() for m in ms)]:
+                messages.error(request, message)
+        except service.ProtocolError as error:
+            messages.error(request, str(error))
+        return redirect("games:protocol", slug=slug, table=table)
+
+
+class HistoryView(ProtocolBase):
+    template_name = "games/history.html"
+
+    def get(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        return render(request, self.template_name, {
+            "tournament": self.tournament, "table": self.table, "game": game,
+            "entries": protocol_history(game),
+        })
