@@ -1,0 +1,122 @@
+"""The judge's taps on the table screen, each one change of the protocol (``protocol.change``).
+
+At the 3rd foul the player loses their next speech; at the 4th they are removed from the table
+without a last word (the ruleset's removal points apply). Who left and when is recorded as it
+happens, so days survived and the first kill are derived from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.numbers import format_number
+from scoring.rulesets import Ruleset
+
+from ..models import Game, Left
+from ..reasons import FOURTH_FOUL, OTHER, label
+from .facts import ProtocolFacts
+from .protocol import ProtocolError, change
+
+MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra")
+
+
+@dataclass
+class Tap:
+    action: str
+    seat: int | None = None
+    reason: str = ""
+    value: str = ""
+
+
+def apply_tap(game: Game, user: Any, version: int, tap: Tap, ruleset: Ruleset) -> tuple[Game, str]:
+    """Saves one tap; returns the game and what the screen should say."""
+    said: list[str] = []
+
+    def mutate(facts: ProtocolFacts) -> None:
+        said.append(perform(facts, tap, ruleset))
+
+    game = change(game, user, version, mutate)
+    return game, said[0] if said else ""
+
+
+def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
+    if tap.action == "phase":
+        facts.phase = max(1, facts.phase + (1 if tap.value == "next" else -1))
+        return ""
+    if tap.action == "winner":
+        facts.winner = "" if facts.winner == tap.value else tap.value
+        return ""
+    if tap.action == "missed":
+        facts.mafia_missed_three_nights = not facts.mafia_missed_three_nights
+        return ""
+    if tap.seat is None:
+        raise ProtocolError(_("Choose a seat."))
+    try:
+        seat = facts.seat(tap.seat)
+    except KeyError:
+        raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": tap.seat}) from None
+    n = seat.number
+    if tap.action == "foul":
+        if seat.removed:
+            raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
+        seat.foul_reasons.append(tap.reason or OTHER)
+        if seat.fouls == 3:
+            return _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
+                     "nominate.") % {"n": n, "reason": label(tap.reason or OTHER)}
+        if seat.fouls == 4:
+            seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
+            return removed_message(n, ruleset, _("fourth foul"))
+        return _("Seat %(n)s: foul %(k)s (%(reason)s).") % {"n": n, "k": seat.fouls,
+                                                              "reason": label(tap.reason or OTHER)}
+    if tap.action == "unfoul":
+        if seat.foul_reasons:
+            seat.foul_reasons.pop()
+            if seat.removal_reason == FOURTH_FOUL:
+                seat.removal_reason, seat.left, seat.left_number = "", "", None
+        return _("Seat %(n)s: %(k)s fouls.") % {"n": n, "k": seat.fouls}
+    if tap.action == "remove":
+        seat.removal_reason, seat.left, seat.left_number = tap.reason or OTHER, Left.REMOVED, facts.day
+        return removed_message(n, ruleset, label(seat.removal_reason))
+    if tap.action in ("voted", "killed"):
+        if seat.left:
+            raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
+        if (tap.action == "killed") != facts.is_night:
+            raise ProtocolError(_("Players are voted out by day and killed by night: switch the day/night first."))
+        seat.left, seat.left_number = tap.action, facts.day
+        if tap.action == "voted":
+            return _("Seat %(n)s is voted out on day %(d)s.") % {"n": n, "d": facts.day}
+        return _("Seat %(n)s is killed on night %(d)s.") % {"n": n, "d": facts.day}
+    if tap.action == "back":
+        seat.left, seat.left_number = "", None
+        if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
+            seat.removal_reason = ""
+        return _("Seat %(n)s is back at the table.") % {"n": n}
+    if tap.action == "best_move":
+        if n in facts.best_move:
+            facts.best_move.remove(n)
+        else:
+            facts.best_move.append(n)
+        return ""
+    if tap.action == "best":
+        seat.best = not seat.best
+        return ""
+    if tap.action == "extra":
+        try:
+            seat.extra = Fraction(tap.value or "0")
+        except (ValueError, ZeroDivisionError):
+            raise ProtocolError(_("Extra points must be a number.")) from None
+        return ""
+    raise ProtocolError(_("Unknown action."))
+
+
+def removed_message(n: int, ruleset: Ruleset, why: str) -> str:
+    points = ruleset.params.removal_points
+    message = _("Seat %(n)s is removed from the table without a last word (%(why)s).") % {"n": n, "why": why}
+    if points:
+        message += " " + _("%(rules)s: %(points)s points for the removal.") % {
+            "rules": ruleset.id, "points": format_number(points)}
+    return message

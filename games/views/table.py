@@ -1,0 +1,86 @@
+"""The judge's table screen for a phone: one tap, one saved change (htmx), version-checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from ..forms import role_choices, side_choices
+from ..models import Game, GameState
+from ..reasons import foul_choices, removal_choices
+from ..services import protocol as service
+from ..services.facts import ProtocolFacts, breakdown, facts_of, ruleset_of, stage_multiplier
+from ..services.table import Tap, apply_tap
+from .base import split_problems
+from .protocol import ProtocolBase
+
+
+class TableScreenView(ProtocolBase):
+    template_name = "games/table.html"
+    partial = "games/_screen.html"
+
+    def get(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        return self.screen(game, self.template_name, "", "")
+
+    def screen(self, game: Game, template: str, said: str, error: str, status: int = 200) -> HttpResponse:
+        ruleset = ruleset_of(self.tournament)
+        rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
+        facts = facts_of(game, rows)
+        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
+        names = {row.seat.number: row.seat.participant.player for row in rows}
+        roles = dict(role_choices(ruleset))
+        return render(self.request, template, {
+            "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
+            "seats": [(s, names[s.number], roles.get(s.role, ""), points.get(s.number)) for s in facts.seats],
+            "needs_roles": any(not s.role for s in facts.seats), "role_choices": role_choices(ruleset),
+            "sides": side_choices(ruleset), "fouls": foul_choices(ruleset.id), "removals": removal_choices(ruleset.id),
+            "extra": ruleset.params.extra_max_players > 0, "said": said, "error": error,
+            "editable": game.state != GameState.CONFIRMED, "first_killed": facts.derived_first_killed(),
+        }, status=status)
+
+    def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        template = self.partial if request.htmx else self.template_name  # type: ignore[attr-defined]
+        data = request.POST
+        try:
+            version = int(data.get("version", ""))
+            seat = int(data["seat"]) if data.get("seat") else None
+        except ValueError:
+            return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
+        action = data.get("action", "")
+        said, error, status = "", "", 200
+        try:
+            if action == "roles":
+                game = service.change(game, request.user, version, lambda facts: set_roles(facts, data))
+                said = _("Roles are saved.")
+            else:
+                reason = data.get("reason" if action == "foul" else "removal", "")
+                tap = Tap(action, seat, reason, data.get("value", ""))
+                game, said = apply_tap(game, request.user, version, tap, ruleset_of(self.tournament))
+        except service.VersionConflict as conflict:
+            error, status = str(conflict), 409
+        except service.ProtocolRejected as rejected:
+            by_seat, general = split_problems(rejected.problems)
+            error, status = " ".join([*general, *(m for ms in by_seat.values() for m in ms)]), 400
+        except service.ProtocolError as refused:
+            error, status = str(refused), 400
+        game.refresh_from_db()
+        if not request.htmx:  # type: ignore[attr-defined]
+            return redirect("games:table", slug=slug, table=table) if not error else self.screen(
+                game, template, said, error, status)
+        # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
+        return self.screen(game, template, said, error)
+
+
+def set_roles(facts: ProtocolFacts, data: Any) -> None:
+    for seat in facts.seats:
+        seat.role = data.get(f"s{seat.number}_role", seat.role)
+        seat.side = data.get(f"s{seat.number}_side", seat.side) or ""
