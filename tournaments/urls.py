@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import people, rounds, setup, standings, tournaments
+from .views import participant, people, rounds, setup, standings, tournaments
 
 app_name = "tournaments"
 
@@ -14,6 +14,10 @@ urlpatterns = [
     path("t/<slug:slug>/export/", setup.ExportTournamentView.as_view(), name="export"),
     path("t/<slug:slug>/participants/", people.ParticipantsView.as_view(), name="participants"),
     path("t/<slug:slug>/participants/import/", people.ImportPlayersView.as_view(), name="import_players"),
+    path("t/<slug:slug>/participants/<int:pk>/edit/", participant.ParticipantEditView.as_view(),
+         name="participant_edit"),
+    path("t/<slug:slug>/participants/<int:pk>/remove/", participant.ParticipantRemoveView.as_view(),
+         name="participant_remove"),
     path("t/<slug:slug>/participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(),
          name="decide"),
     path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),

@@ -19,8 +19,11 @@ def test_create_page_proposes_the_preset(client: Any, organizer: Any) -> None:
     client.force_login(organizer)
     html = client.get(reverse("tournaments:create") + "?ruleset=fiim").content.decode()
     assert "balanced, balanced, balanced, balanced, swiss_tens, swiss_tens, swiss_tens" in html
-    assert "Tie-break: points → wins" in html  # the ruleset's summary
+    assert "Дополнительные показатели: баллы → победы" in html  # the ruleset's summary, in Russian
     assert 'name="param-absence_points"' in html and 'value="-2"' in html
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("tournaments:create") + "?ruleset=zvezdy").content.decode()
+    assert "Bye (a table would be incomplete): +3" in html
 
 
 def create_post(**extra: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Adding players: one by one or a whole checked list, all or nothing."""
+"""Adding players (one by one or a whole checked list, all or nothing), correcting and removing them."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from ..models import Player, Team, Tournament
+from ..models import Participant, ParticipantStatus, Player, StagePlayer, Team, Tournament
+from . import registration
 from .registration import Outcome, register
 
 
@@ -23,3 +25,42 @@ def add_player(tournament: Tournament, data: dict[str, Any], *, team: Team | Non
 def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | None]]) -> list[Outcome]:
     """Every row or none: the first refusal rolls back the whole list."""
     return [add_player(tournament, data, team=team) for data, team in rows]
+
+
+@transaction.atomic
+def update_participant(participant: Participant, data: dict[str, Any], *, team: Team | None,
+                       guest: bool) -> Participant:
+    """Correct the player's details and the participant's team and guest mark, under the rules."""
+    participant = registration.locked(participant)
+    tournament = participant.tournament
+    if team is not None and team.tournament_id != tournament.pk:
+        raise registration.RegistrationError("team", _("The team belongs to another tournament."))
+    problem = registration.age_problem(tournament, data.get("birth_date"))
+    if problem:
+        raise registration.RegistrationError("birth_date", problem)
+    if participant.guest and not guest and participant.status == ParticipantStatus.ACCEPTED \
+            and registration.over_cap(tournament):
+        raise registration.RegistrationError("guest", _("The cap of ranked players is reached; the player stays a "
+                                                        "guest."))
+    player = participant.player
+    for name, value in data.items():
+        setattr(player, name, value)
+    player.full_clean()
+    player.save()
+    participant.team, participant.guest = team, guest
+    participant.save(update_fields=["team", "guest"])
+    return participant
+
+
+@transaction.atomic
+def remove_participant(participant: Participant) -> None:
+    """Take a participant off the tournament; refused once they appear in a round or a stage's list
+    (mark an absence instead). The player stays in the registry."""
+    participant = registration.locked(participant)
+    used = (participant.seats.exists() or participant.byes.exists() or participant.absences.exists()
+            or participant.penalties.exists() or StagePlayer.objects.filter(participant=participant).exists())
+    if used:
+        raise registration.RegistrationError(None, _(
+            "%(name)s is in the rounds or a stage of this tournament and cannot be removed; mark an absence "
+            "instead.") % {"name": participant.player.full_name})
+    participant.delete()

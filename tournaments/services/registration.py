@@ -48,7 +48,7 @@ class Outcome:
     made_guest: bool
 
 
-def _over_cap(tournament: Tournament) -> bool:
+def over_cap(tournament: Tournament) -> bool:
     cap = ruleset_for(tournament).registration_cap
     if cap is None:
         return False
@@ -83,7 +83,7 @@ def register(tournament: Tournament, player: Player, *, team: Team | None = None
         raise RegistrationError("team", _("The team belongs to another tournament."))
     status = ParticipantStatus.APPLIED if uses_applications(tournament) else ParticipantStatus.ACCEPTED
     made_guest = False
-    if status == ParticipantStatus.ACCEPTED and not guest and _over_cap(tournament):
+    if status == ParticipantStatus.ACCEPTED and not guest and over_cap(tournament):
         guest = made_guest = True
     number = _next_number(tournament)
     participant = Participant.objects.create(
@@ -93,20 +93,20 @@ def register(tournament: Tournament, player: Player, *, team: Team | None = None
     return Outcome(participant, made_guest)
 
 
-def _locked(participant: Participant) -> Participant:
+def locked(participant: Participant) -> Participant:
     Tournament.objects.select_for_update().get(pk=participant.tournament_id)
     return Participant.objects.select_for_update().select_related("player", "tournament").get(pk=participant.pk)
 
 
 @transaction.atomic
 def accept(participant: Participant) -> Outcome:
-    participant = _locked(participant)
+    participant = locked(participant)
     if participant.status != ParticipantStatus.APPLIED:
         raise RegistrationError(None, _("Only a waiting application can be accepted."))
     problem = age_problem(participant.tournament, participant.player.birth_date)
     if problem:
         raise RegistrationError("birth_date", problem)
-    made_guest = not participant.guest and _over_cap(participant.tournament)
+    made_guest = not participant.guest and over_cap(participant.tournament)
     participant.guest = participant.guest or made_guest
     participant.status = ParticipantStatus.ACCEPTED
     participant.save(update_fields=["status", "guest"])
@@ -115,7 +115,7 @@ def accept(participant: Participant) -> Outcome:
 
 @transaction.atomic
 def reject(participant: Participant) -> Participant:
-    participant = _locked(participant)
+    participant = locked(participant)
     if participant.status != ParticipantStatus.APPLIED:
         raise RegistrationError(None, _("Only a waiting application can be rejected."))
     participant.status = ParticipantStatus.REJECTED

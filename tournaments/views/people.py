@@ -55,7 +55,7 @@ class ParticipantsView(OrganizerRequiredMixin, View):
     template_name = "tournaments/participants.html"
 
     def page(self, request: HttpRequest, form: RegisterForm, status: int = 200) -> HttpResponse:
-        queryset = self.tournament.participants.select_related("player", "team")
+        queryset = self.tournament.participants.select_related("player", "team", "tournament")
         table = ParticipantTable(queryset, request=request)
         tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
         ruleset = ruleset_for(self.tournament)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from django.contrib import messages
@@ -21,6 +20,7 @@ from ..models import RulesetId
 from ..permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
 from ..services.files import export_text, import_text
 from ..services.setup import create_tournament
+from ..summaries import summary
 
 
 class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
@@ -32,10 +32,9 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
 
     def render_page(self, request: HttpRequest, ruleset_id: str, form: Any, params: Any, stages: Any,
                     status: int = 200) -> HttpResponse:
-        ruleset = get_ruleset(ruleset_id)
         context = {
             "form": form, "params": params, "stages": stages, "ruleset_id": ruleset_id,
-            "ruleset_name": RulesetId(ruleset_id).label, "summary": inspect.cleandoc(ruleset.__doc__ or ""),
+            "ruleset_name": RulesetId(ruleset_id).label, "summary": summary(ruleset_id),
             "rulesets": RulesetId.choices,
         }
         return render(request, self.template_name, context, status=status)
