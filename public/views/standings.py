@@ -31,12 +31,13 @@ def how_ties(ruleset_id: str, chain: tuple[str, ...]) -> str:
 
 
 def final_done(snapshot: Snapshot, stage: Stage) -> bool:
-    """The final is over when it is closed, or all its planned rounds are published and played."""
+    """The final is over when it is closed, or all its rounds (as planned, else as the regulation
+    says) are published and played."""
     if stage.closed:
         return True
+    planned = stage.planned_rounds or snapshot.ruleset.stage_format(StageKind.FINAL).rounds
     played = [r for r in snapshot.rounds if r.stage.pk == stage.pk]
-    return bool(stage.planned_rounds) and len(played) >= (stage.planned_rounds or 0) and all(
-        r.finished for r in played)
+    return len(played) >= planned and all(r.finished for r in played)
 
 
 def tiebreak_cell(value: Value | None) -> Value | str:

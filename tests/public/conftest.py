@@ -20,6 +20,12 @@ def example_text(name: str) -> str:
 
 
 @pytest.fixture(autouse=True)
+def english(client: Any) -> None:
+    """Pages in English unless a test asks for Russian (the site's default)."""
+    client.cookies["django_language"] = "en"
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache() -> Any:
     from django.core.cache import cache
 

@@ -57,7 +57,7 @@ def test_no_page_shows_figures_while_hidden(client: Any, fiim: Any, language: st
         html = visible_text(response.content.decode())
         for marker in FIGURES[:4]:
             assert marker not in html, (url, marker)
-        assert ">Points<" not in html and ">Очки<" not in html, url  # no points column
+        assert ">Points<" not in html and ">Баллы<" not in html, url  # no points column
         assert "Rank " not in html and "Место " not in html, url
 
 

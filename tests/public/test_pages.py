@@ -1,0 +1,82 @@
+"""The public pages' content: seating, "Where do I sit?", standings, a player, a game, the rules."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tournaments.models import Participant, Round, RoundState
+
+pytestmark = pytest.mark.django_db
+SLUG = "fiim-open"
+
+
+def test_seating_by_table_and_alphabetical(client: Any, fiim: Any) -> None:
+    html = client.get(f"/p/{SLUG}/seating/final/1/").content.decode()
+    by_table = html[html.index('id="by-table"'):html.index('id="alphabetical"')]
+    assert by_table.count('class="seat-no"') == 10
+    alphabetical = html[html.index('<h3 class="h6 mt-4" id="alphabetical"'):]
+    names = re.findall(r"<tr><td>([^<]+?)(?: <span|</td>)", alphabetical)
+    assert len(names) == 10 and names == sorted(names, key=lambda n: n.casefold().replace("ё", "е"))
+
+
+def test_only_published_rounds_are_public(client: Any, fiim: Any) -> None:
+    Round.objects.filter(stage__ext_id="final", number=4).update(state=RoundState.DRAFT)
+    assert client.get(f"/p/{SLUG}/seating/final/4/").status_code == 404
+    assert client.get(f"/p/{SLUG}/games/final/4/1/").status_code == 404
+    assert f"/p/{SLUG}/seating/final/4/" not in client.get(f"/p/{SLUG}/").content.decode()
+
+
+def test_where_do_i_sit_by_name_nickname_and_number(client: Any, fiim: Any) -> None:
+    final_seat = Participant.objects.filter(tournament=fiim, seats__round__stage__ext_id="final").first()
+    assert final_seat is not None
+    surname = final_seat.player.surname
+    html = client.get(f"/p/{SLUG}/where/", {"q": surname.upper()[:5]}).content.decode()
+    assert surname in html and "table 1, seat" in html.replace("Table", "table")
+    by_number = client.get(f"/p/{SLUG}/where/", {"q": str(final_seat.number)}).content.decode()
+    assert 'id="places"' in by_number and final_seat.player.surname in by_number
+    nobody = client.get(f"/p/{SLUG}/where/", {"q": "zzzz"}).content.decode()
+    assert 'id="nobody"' in nobody
+
+
+def test_standings_columns_line_and_explanation(client: Any, fiim: Any) -> None:
+    html = client.get(f"/p/{SLUG}/standings/qualifying/").content.decode()
+    head = html[html.index('id="standings"'):html.index("</thead>")]
+    for column in ("Points", "times named best", "wins as don", "times killed in the first night"):
+        assert column in head
+    assert html.count("qualification-line") == 1 and html.count("table-success") >= 30
+    assert "How ties are broken here" in html and "then by lots" in html
+    final = client.get(f"/p/{SLUG}/standings/final/").content.decode()
+    assert 'id="winners"' in final
+
+
+def test_russian_pages(client: Any, fiim: Any) -> None:
+    client.cookies["django_language"] = "ru"
+    html = client.get(f"/p/{SLUG}/standings/qualifying/").content.decode()
+    assert "Как здесь разрешается равенство" in html and ">Баллы<" in html
+    assert "Где я сижу?" in client.get(f"/p/{SLUG}/").content.decode()
+
+
+def test_player_page_breaks_points_down(client: Any, fiim: Any, tmp_path: Any) -> None:
+    api = client.get(f"/api/tournaments/{SLUG}/standings/?stage=qualifying").json()["standings"]
+    best = api[0]
+    html = client.get(f"/p/{SLUG}/players/{best['player']}/").content.decode()
+    total = html[html.index('id="total-qualifying"'):]
+    points = str(best["points"]).rstrip("0").rstrip(".") if "." in str(best["points"]) else str(best["points"])
+    assert f"Rank 1 · {points} points" in total
+    assert "win +2" in html
+    assert html.count("/games/qualifying/") >= 7
+
+
+def test_game_page_shows_the_protocol(client: Any, fiim: Any) -> None:
+    html = client.get(f"/p/{SLUG}/games/final/1/1/").content.decode()
+    protocol = html[html.index('id="protocol"'):]
+    assert protocol.count("<tr") == 11  # the header and 10 seats
+    assert 'id="winner"' in html and "Fouls" in html
+
+
+def test_rules_page_lists_parameters_and_original_summary(client: Any, fiim: Any) -> None:
+    html = client.get(f"/p/{SLUG}/rules/").content.decode()
+    assert "points for a win" in html and "absence_points" in html and "Zelenograd open championship" in html

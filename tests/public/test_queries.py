@@ -1,0 +1,51 @@
+"""Every public page and API answer uses the same number of queries whatever the tournament's
+size (a cold cache), and one query when its fragment is cached."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+pytestmark = pytest.mark.django_db
+
+
+def urls(slug: str) -> list[str]:
+    return [
+        "/p/", f"/p/{slug}/", f"/p/{slug}/rules/", f"/p/{slug}/where/?q=Player 1",
+        f"/p/{slug}/seating/", f"/p/{slug}/seating/s1/2/", f"/p/{slug}/standings/",
+        f"/p/{slug}/standings/s1/", f"/p/{slug}/players/p0001/", f"/p/{slug}/games/s1/1/1/",
+        "/api/tournaments/", f"/api/tournaments/{slug}/", f"/api/tournaments/{slug}/stages/",
+        f"/api/tournaments/{slug}/rounds/", f"/api/tournaments/{slug}/rounds/s1/2/seating/",
+        f"/api/tournaments/{slug}/games/", f"/api/tournaments/{slug}/standings/?stage=s2",
+    ]
+
+
+def counts(client: Any, slug: str) -> dict[str, int]:
+    out = {}
+    for url in urls(slug):
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, url
+        out[url.replace(slug, "SLUG")] = len(queries)
+    return out
+
+
+def test_query_counts_do_not_grow_with_the_tournament(client: Any, generated: Any) -> None:
+    generated("small", players=20, rounds=4, stages=2)
+    generated("large", players=100, rounds=8, stages=2, standings_hidden=False)
+    small, large = counts(client, "small"), counts(client, "large")
+    assert small == large
+    assert max(small.values()) <= 20, small
+
+
+def test_a_cached_page_costs_one_query(client: Any, generated: Any, django_assert_num_queries: Any) -> None:
+    generated("large", players=100, rounds=8, stages=2)
+    for url in urls("large")[1:10]:
+        client.get(url)
+        with django_assert_num_queries(1):
+            assert client.get(url).status_code == 200
