@@ -54,7 +54,8 @@ class PlayerView(PublicTournamentView):
                     entries.append({
                         "round": round_.number, "kind": "game", "table": game.table, "seat": seat.seat,
                         "role": Role(seat.role.value).label if public else None, "result": result_of(game, seat),
-                        "points": seat_points(snapshot, stage.ext_id, round_.number, game.table, pid) if public else None,
+                        "points": seat_points(snapshot, stage.ext_id, round_.number, game.table, pid)
+                        if public else None,
                     })
                 if pid in round_.byes:
                     entries.append({"round": round_.number, "kind": "bye", "value": params.bye_points})

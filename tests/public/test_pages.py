@@ -80,3 +80,14 @@ def test_game_page_shows_the_protocol(client: Any, fiim: Any) -> None:
 def test_rules_page_lists_parameters_and_original_summary(client: Any, fiim: Any) -> None:
     html = client.get(f"/p/{SLUG}/rules/").content.decode()
     assert "points for a win" in html and "absence_points" in html and "Zelenograd open championship" in html
+
+
+def test_a_draft_protocol_is_not_public(client: Any, fiim: Any) -> None:
+    from games.models import Game, GameState
+
+    Game.objects.filter(table__round__stage__ext_id="final", table__round__number=2).update(state=GameState.DRAFT)
+    assert client.get(f"/p/{SLUG}/games/final/2/1/").status_code == 404
+    assert client.get(f"/p/{SLUG}/games/final/1/1/").status_code == 200
+    assert client.get(f"/api/tournaments/{SLUG}/games/?stage=final&round=2").json() == []
+    seating = client.get(f"/p/{SLUG}/seating/final/2/").content.decode()
+    assert f"/p/{SLUG}/games/final/2/1/" not in seating and 'id="by-table"' in seating
