@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.models import Game, GameState
 from games.permissions import staff_of
@@ -15,6 +16,12 @@ from tests.protocol_fixtures import ROLES, table
 from tournaments.adapter import to_model
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    with translation.override("en"):
+        yield
 
 
 def set_roles(ruleset: str) -> Any:
