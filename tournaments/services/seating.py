@@ -74,6 +74,8 @@ def unpublish_round(round_: Round) -> Round:
     round_ = _lock_round(round_)
     if round_.state != RoundState.PUBLISHED:
         raise SeatingError(_("Round %(n)s is not published.") % {"n": round_.number})
+    if round_.stage.closed:
+        raise SeatingError(_("The stage is closed."))
     if round_.tables.filter(game__isnull=False).exists():
         raise SeatingError(_("Games of this round have protocols; it cannot go back to a draft."))
     round_.state = RoundState.DRAFT
