@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,37 @@ class Location:
         )
 
 
+Field: TypeAlias = "str | int | Message"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A user-facing text as an English template with named fields (``messages.py`` lists every
+    template), so the web application can translate the template and format the same fields."""
+
+    template: str
+    fields: tuple[tuple[str, Field], ...] = ()
+
+    def __str__(self) -> str:
+        return self.template.format(**dict(self.fields))
+
+
+def message(template: str, **fields: Field) -> Message:
+    return Message(template, tuple(fields.items()))
+
+
 @dataclass(frozen=True)
 class Problem:
     location: Location
-    message: str
+    message: str | Message
+
+    @property
+    def text(self) -> str:
+        return str(self.message)
 
     def __str__(self) -> str:
         where = str(self.location)
-        return f"{where}: {self.message}" if where else self.message
+        return f"{where}: {self.text}" if where else self.text
 
 
 class ScoringError(Exception):

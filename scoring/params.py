@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import messages as M
+from .errors import Message, message
 from .model import Side
 from .numbers import format_number, is_number, to_fraction
 
@@ -70,14 +72,15 @@ class ValueSet:
             return ((value - self.minimum) / self.step).denominator == 1
         return value in self.values
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
+        """``0 or 0.5``, ``0, 0.5 or 1``, ``from -2 to 2 in steps of 0.5`` as a translatable message."""
         if self.minimum is not None and self.maximum is not None and self.step is not None:
-            return (f"from {format_number(self.minimum)} to {format_number(self.maximum)}"
-                    f" in steps of {format_number(self.step)}")
-        if not self.values:
-            return "0"
-        words = [format_number(v) for v in self.values]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+            return message(M.VALUES_RANGE, min=format_number(self.minimum), max=format_number(self.maximum),
+                           step=format_number(self.step))
+        words = [format_number(v) for v in self.values] or ["0"]
+        if len(words) == 1:
+            return message(M.VALUES_ONE, value=words[0])
+        return message(M.VALUES_LIST, values=", ".join(words[:-1]), last=words[-1])
 
     def to_json(self) -> object:
         if self.minimum is not None and self.maximum is not None and self.step is not None:

@@ -10,7 +10,8 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 
-from .errors import Location, Problem
+from . import messages as M
+from .errors import Location, Message, Problem, message
 from .model import EXTRA_CHARACTERS, ROLE_SIDE, Game, Round, Side, Stage, Tournament
 from .numbers import format_number
 from .params import parse_overrides
@@ -36,7 +37,7 @@ def validate(tournament: Tournament) -> list[Problem]:
     for stage in tournament.stages:
         where = Location(stage=stage.id)
         if stage.id in stage_ids:
-            problems.append(Problem(where, "a second stage with this id"))
+            problems.append(Problem(where, message(M.SECOND_STAGE)))
         stage_ids.add(stage.id)
         problems += _unknown(where, "players", stage.players or (), known)
         problems += _unknown(where, "lots", stage.lots or (), known)
@@ -46,7 +47,7 @@ def validate(tournament: Tournament) -> list[Problem]:
         for round_ in stage.rounds:
             at_round = where.at(round=round_.number)
             if round_.number in round_numbers:
-                problems.append(Problem(at_round, "a second round with this number in the stage"))
+                problems.append(Problem(at_round, message(M.SECOND_ROUND)))
             round_numbers.add(round_.number)
             problems += _round_problems(ruleset, at_round, round_, known)
             problems += _bye_limit(ruleset, at_round, round_, byes_so_far)
@@ -61,48 +62,47 @@ def _player_problems(tournament: Tournament) -> list[Problem]:
     problems += _duplicates(Location(field="teams"), "team ids", team_ids)
     for player in tournament.players:
         if player.team is not None and player.team not in team_ids:
-            problems.append(Problem(Location(field=f"player {player.id}"),
-                                    f"team {player.team} is not in the file's teams"))
+            problems.append(Problem(Location(field=f"player {player.id}"), message(M.UNKNOWN_TEAM, team=player.team)))
     return problems
 
 
 def _unknown(where: Location, what: str, ids: Iterable[str], known: set[str]) -> list[Problem]:
-    return [Problem(where, f"{what}: player {pid} is not in the file's players") for pid in ids
-            if pid not in known]
+    return [Problem(where, message(M.UNKNOWN_IN_LIST, list=what, player=pid)) for pid in ids if pid not in known]
 
 
 def _duplicates(where: Location, what: str, ids: Iterable[str]) -> list[Problem]:
     counts = Counter(ids)
-    return [Problem(where, f"{what}: {pid} is listed {n} times") for pid, n in counts.items() if n > 1]
+    return [Problem(where, message(M.LISTED_TWICE, list=what, id=pid, count=n)) for pid, n in counts.items() if n > 1]
 
 
 def _round_problems(ruleset: Ruleset, where: Location, round_: Round, known: set[str]) -> list[Problem]:
     problems: list[Problem] = []
-    places: dict[str, str] = {}
+    places: dict[str, Message] = {}
 
-    def place(player: str, description: str, at: Location) -> None:
+    def place(player: str, description: Message, at: Location) -> None:
         if player not in known:
-            problems.append(Problem(at, f"player {player} is not in the file's players"))
+            problems.append(Problem(at, message(M.UNKNOWN_PLAYER, player=player)))
         if player in places:
-            problems.append(Problem(at, f"player {player} appears twice in the round ({places[player]} "
-                                        f"and {description})"))
+            problems.append(Problem(at, message(M.TWICE_IN_ROUND, player=player, first=places[player],
+                                                second=description)))
         else:
             places[player] = description
 
     tables = Counter(game.table for game in round_.games)
     for table, count in tables.items():
         if count > 1:
-            problems.append(Problem(where.at(table=table), f"{count} games with this table number"))
+            problems.append(Problem(where.at(table=table), message(M.TABLE_NUMBER_TWICE, count=count)))
     for game in round_.games:
         for seat in game.seats:
-            place(seat.player, f"table {game.table} seat {seat.seat}", where.at(table=game.table, seat=seat.seat))
+            place(seat.player, message(M.PLACE_SEAT, table=game.table, seat=seat.seat),
+                  where.at(table=game.table, seat=seat.seat))
     for player in round_.byes:
-        place(player, "a bye", where)
+        place(player, message(M.PLACE_BYE), where)
     for player in round_.absent:
-        place(player, "absent", where)
+        place(player, message(M.PLACE_ABSENT), where)
     for penalty in round_.penalties:
         if penalty.player not in known:
-            problems.append(Problem(where, f"penalty: player {penalty.player} is not in the file's players"))
+            problems.append(Problem(where, message(M.PENALTY_UNKNOWN_PLAYER, player=penalty.player)))
     return problems
 
 
@@ -112,24 +112,24 @@ def _bye_limit(ruleset: Ruleset, where: Location, round_: Round, byes_so_far: Co
     for player in round_.byes:
         byes_so_far[player] += 1
         if limit is not None and byes_so_far[player] > limit:
-            problems.append(Problem(where, f"player {player} gets bye number {byes_so_far[player]}; "
-                                           f"{ruleset.id} allows at most {limit} per tournament"))
+            problems.append(Problem(where, message(M.BYE_LIMIT, player=player, count=byes_so_far[player],
+                                                   ruleset=ruleset.id, limit=limit)))
     return problems
 
 
 def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str] | None = None) -> list[Problem]:
     """Every rule one game breaks; also what the judge's protocol form checks before saving."""
-    problems = [Problem(where, message) for message in _table_problems(ruleset, game)]
+    problems = [Problem(where, text) for text in _table_problems(ruleset, game)]
     numbers = {seat.seat for seat in game.seats}
     sides = {seat.effective_side for seat in game.seats}
     if game.winner is not None and game.winner not in sides:
-        problems.append(Problem(where, f"winner {game.winner.value}: nobody at the table plays that side"))
+        problems.append(Problem(where, message(M.WINNER_NOT_AT_TABLE, side=game.winner.value)))
     if game.mafia_missed_three_nights and game.winner is not Side.RED:
-        problems.append(Problem(where, "the mafia missed three nights, so the city won: winner must be red"))
+        problems.append(Problem(where, message(M.MISSED_NIGHTS_WINNER)))
     problems += _first_kill_problems(game, where, numbers)
     for protest in game.protests:
         if protest.seat not in numbers:
-            problems.append(Problem(where, f"protest: seat {protest.seat} is not at the table"))
+            problems.append(Problem(where, message(M.PROTEST_SEAT, seat=protest.seat)))
     problems += _circle_problems(ruleset, game, where, numbers)
     problems += _extra_problems(ruleset, game, where)
     for seat in game.seats:
@@ -137,35 +137,36 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
         role_side = ROLE_SIDE.get(seat.role)
         if seat.side is not None:
             if role_side is not None and seat.side is not role_side:
-                problems.append(Problem(at, f"a {seat.role.value} plays {role_side.value}, not {seat.side.value}"))
+                problems.append(Problem(at, message(M.ROLE_SIDE, role=seat.role.value, side=role_side.value,
+                                                    given=seat.side.value)))
             if seat.role in EXTRA_CHARACTERS and seat.side is Side.MANIAC:
-                problems.append(Problem(at, f"a {seat.role.value} plays red or black, not maniac"))
+                problems.append(Problem(at, message(M.EXTRA_CHARACTER_SIDE, role=seat.role.value)))
         if seat.subjective is not None and seat.subjective != 0:
             lo, hi = ruleset.params.sp_min, ruleset.params.sp_max
             if lo == hi == 0:
-                problems.append(Problem(at, f"{ruleset.id} has no subjective marks (subjective must be 0)"))
+                problems.append(Problem(at, message(M.NO_SUBJECTIVE, ruleset=ruleset.id)))
             elif not lo <= seat.subjective <= hi:
-                problems.append(Problem(at, f"subjective mark {format_number(seat.subjective)} is outside "
-                                            f"{format_number(lo)}..{format_number(hi)}"))
-        problems += [Problem(at, message) for message in ruleset.extra_seat_problems(game, seat)]
+                problems.append(Problem(at, message(M.SUBJECTIVE_RANGE, value=format_number(seat.subjective),
+                                                    min=format_number(lo), max=format_number(hi))))
+        problems += [Problem(at, text) for text in ruleset.extra_seat_problems(game, seat)]
     return problems
 
 
-def _table_problems(ruleset: Ruleset, game: Game) -> list[str]:
+def _table_problems(ruleset: Ruleset, game: Game) -> list[Message]:
     size = ruleset.params.table_size
     problems = []
     if len(game.seats) != size:
-        problems.append(f"{len(game.seats)} seats at the table; {ruleset.id} plays at tables of {size}")
+        problems.append(message(M.SEAT_COUNT, count=len(game.seats), ruleset=ruleset.id, size=size))
     counts = Counter(seat.seat for seat in game.seats)
     for number, count in sorted(counts.items()):
         if count > 1:
-            problems.append(f"seat {number} is given {count} times")
+            problems.append(message(M.SEAT_TWICE, seat=number, count=count))
         if number > size:
-            problems.append(f"seat {number} does not exist at a table of {size}")
+            problems.append(message(M.SEAT_OUTSIDE_TABLE, seat=number, size=size))
     players = Counter(seat.player for seat in game.seats)
     for player, count in players.items():
         if count > 1:
-            problems.append(f"player {player} sits at the table {count} times")
+            problems.append(message(M.PLAYER_AT_TABLE_TWICE, player=player, count=count))
     problems += ruleset.composition_problems(game.seats)
     return problems
 
@@ -173,16 +174,15 @@ def _table_problems(ruleset: Ruleset, game: Game) -> list[str]:
 def _first_kill_problems(game: Game, where: Location, numbers: set[int]) -> list[Problem]:
     problems = []
     if game.first_killed is not None and game.first_killed not in numbers:
-        problems.append(Problem(where, f"first_killed: seat {game.first_killed} is not at the table"))
+        problems.append(Problem(where, message(M.FIRST_KILLED_NOT_AT_TABLE, seat=game.first_killed)))
     if game.best_move:
         if game.first_killed is None:
-            problems.append(Problem(where, "best_move is given but nobody was killed in the first night"))
+            problems.append(Problem(where, message(M.BEST_MOVE_WITHOUT_KILL)))
         elif game.first_killed in game.best_move:
-            problems.append(Problem(where.at(seat=game.first_killed),
-                                    "best_move: the first-killed player cannot name their own seat"))
+            problems.append(Problem(where.at(seat=game.first_killed), message(M.BEST_MOVE_OWN_SEAT)))
         for number in game.best_move:
             if number not in numbers:
-                problems.append(Problem(where, f"best_move: seat {number} is not at the table"))
+                problems.append(Problem(where, message(M.BEST_MOVE_NOT_AT_TABLE, seat=number)))
     return problems
 
 
@@ -190,19 +190,19 @@ def _circle_problems(ruleset: Ruleset, game: Game, where: Location, numbers: set
     problems = []
     most = ruleset.params.circle_max_marks
     for index, circle in enumerate(game.circles, start=1):
-        label = f"circle {index}"
         if most == 0 and (circle.best or circle.worst):
-            problems.append(Problem(where, f"{label}: {ruleset.id} has no per-circle marks"))
+            problems.append(Problem(where, message(M.NO_CIRCLE_MARKS, circle=index, ruleset=ruleset.id)))
             continue
-        for kind, seats in (("best", circle.best), ("worst", circle.worst)):
+        for seats, too_many, missing in ((circle.best, M.CIRCLE_TOO_MANY_BEST, M.CIRCLE_BEST_NOT_AT_TABLE),
+                                         (circle.worst, M.CIRCLE_TOO_MANY_WORST, M.CIRCLE_WORST_NOT_AT_TABLE)):
             if len(seats) > most:
-                problems.append(Problem(where, f"{label}: {len(seats)} players named {kind}; "
-                                               f"{ruleset.id} allows at most {most}"))
+                problems.append(Problem(where, message(too_many, circle=index, count=len(seats),
+                                                       ruleset=ruleset.id, most=most)))
             for number in seats:
                 if number not in numbers:
-                    problems.append(Problem(where, f"{label}: {kind} seat {number} is not at the table"))
+                    problems.append(Problem(where, message(missing, circle=index, seat=number)))
         for number in sorted(set(circle.best) & set(circle.worst)):
-            problems.append(Problem(where.at(seat=number), f"{label}: named both best and worst"))
+            problems.append(Problem(where.at(seat=number), message(M.CIRCLE_BOTH, circle=index)))
     return problems
 
 
@@ -212,28 +212,27 @@ def _extra_problems(ruleset: Ruleset, game: Game, where: Location) -> list[Probl
     if not given:
         return []
     if p.extra_max_players == 0:
-        return [Problem(where.at(seat=seat.seat), f"{ruleset.id} has no extra points (extra must be 0)")
-                for seat in given]
+        return [Problem(where.at(seat=seat.seat), message(M.NO_EXTRA_POINTS, ruleset=ruleset.id)) for seat in given]
     problems = []
     if len(given) > p.extra_max_players:
-        problems.append(Problem(where, f"{len(given)} players got extra points; {ruleset.id} allows at most "
-                                       f"{p.extra_max_players}"))
+        problems.append(Problem(where, message(M.EXTRA_TOO_MANY_PLAYERS, count=len(given), ruleset=ruleset.id,
+                                               most=p.extra_max_players)))
     total = sum((seat.extra for seat in given), start=given[0].extra * 0)
     if p.extra_total_max is not None and total > p.extra_total_max:
-        problems.append(Problem(where, f"extra points total {format_number(total)}; {ruleset.id} allows at "
-                                       f"most {format_number(p.extra_total_max)} in a game"))
+        problems.append(Problem(where, message(M.EXTRA_TOTAL, total=format_number(total), ruleset=ruleset.id,
+                                               most=format_number(p.extra_total_max))))
     for seat in given:
         at = where.at(seat=seat.seat)
         if game.winner is None:
             if seat.extra not in p.extra_values_winner and seat.extra not in p.extra_values_loser:
-                problems.append(Problem(at, f"extra {format_number(seat.extra)} is not allowed under "
-                                            f"{ruleset.id}"))
+                problems.append(Problem(at, message(M.EXTRA_NOT_ALLOWED, value=format_number(seat.extra),
+                                                    ruleset=ruleset.id)))
         elif game.won(seat) and seat.extra not in p.extra_values_winner:
-            problems.append(Problem(at, f"a winning player can get {p.extra_values_winner.describe()} extra "
-                                        f"points under {ruleset.id}"))
+            problems.append(Problem(at, message(M.EXTRA_WINNER, allowed=p.extra_values_winner.describe(),
+                                                ruleset=ruleset.id)))
         elif not game.won(seat) and seat.extra not in p.extra_values_loser:
-            problems.append(Problem(at, f"a losing player can get {p.extra_values_loser.describe()} extra "
-                                        f"points under {ruleset.id}"))
+            problems.append(Problem(at, message(M.EXTRA_LOSER, allowed=p.extra_values_loser.describe(),
+                                                ruleset=ruleset.id)))
     return problems
 
 

@@ -14,6 +14,7 @@ from scoring.errors import Problem
 from tournaments.models import Table, Tournament
 
 from ..permissions import Staff, can_open, staff_of
+from ..problem_text import problem_text
 
 
 class StaffRequiredMixin(LoginRequiredMixin):
@@ -58,7 +59,8 @@ def split_problems(problems: list[Problem]) -> tuple[dict[int, list[str]], list[
     for problem in problems:
         seat = problem.location.seat
         if seat is not None:
-            by_seat.setdefault(seat, []).append(_("Seat %(n)s: %(problem)s") % {"n": seat, "problem": problem.message})
+            text = problem_text(problem, with_location=False)
+            by_seat.setdefault(seat, []).append(_("Seat %(n)s: %(problem)s") % {"n": seat, "problem": text})
         else:
-            general.append(problem.message)
+            general.append(problem_text(problem, with_location=False))
     return by_seat, general

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from .. import messages as M
+from ..errors import Message, message
 from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
 from ..params import ParamError, Params, parse_overrides
 
@@ -100,19 +102,21 @@ class Ruleset:
         counts[Role.CIVILIAN] = self.params.table_size - sum(counts.values())
         return counts
 
-    def composition_problems(self, seats: tuple[Seat, ...]) -> list[str]:
+    def composition_problems(self, seats: tuple[Seat, ...]) -> list[Message]:
         """Messages like ``2 dons at the table; fiim expects 1``; empty when the table is right."""
         counts: dict[Role, int] = {}
         for seat in seats:
             counts[seat.role] = counts.get(seat.role, 0) + 1
         return self._compare_roles(counts, self.expected_roles())
 
-    def _compare_roles(self, counts: Mapping[Role, int], expected: Mapping[Role, int]) -> list[str]:
+    def _compare_roles(self, counts: Mapping[Role, int], expected: Mapping[Role, int],
+                       template: str = M.ROLE_COUNT) -> list[Message]:
         problems = []
         for role in Role:
             have, want = counts.get(role, 0), expected.get(role, 0)
             if have != want:
-                problems.append(f"{count_of(have, role)} at the table; {self.id} expects {want}")
+                problems.append(message(template, count=have, roles=role_word(have, role), role=role.value,
+                                        ruleset=self.id, expected=want))
         return problems
 
     # --- Points --------------------------------------------------------------------------
@@ -182,14 +186,14 @@ class Ruleset:
 
     # --- Per-ruleset seat checks beyond the common ones -------------------------------------
 
-    def extra_seat_problems(self, game: Game, seat: Seat) -> list[str]:
+    def extra_seat_problems(self, game: Game, seat: Seat) -> list[Message]:
         return []
 
 
-def count_of(count: int, role: Role) -> str:
-    """``1 don``, ``2 dons``, ``0 sheriffs``, ``2 mafia``."""
+def role_word(count: int, role: Role) -> str:
+    """The English word after a count: ``don``, ``dons``, ``sheriffs``, ``mafia``."""
     plural = count != 1 and role is not Role.MAFIA
-    return f"{count} {role.value}" + ("s" if plural else "")
+    return role.value + ("s" if plural else "")
 
 
 RULESETS: dict[str, type[Ruleset]] = {}

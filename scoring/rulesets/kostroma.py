@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
+from .. import messages as M
+from ..errors import Message, message
 from ..model import EXTRA_CHARACTERS, Role, Seat, SeatingMethod, StageKind
 from ..params import Params, ValueSet, WinPoints
-from .base import Ruleset, StageFormat, count_of, register
+from .base import Ruleset, StageFormat, register, role_word
 
 
 @register
@@ -67,23 +68,24 @@ class Kostroma(Ruleset):
     min_age = 14
     max_age = 30
 
-    def composition_problems(self, seats: tuple[Seat, ...]) -> list[str]:
+    def composition_problems(self, seats: tuple[Seat, ...]) -> list[Message]:
         """Extra characters count as civilians, each at most once per table."""
         counts: dict[Role, int] = {}
         for seat in seats:
             counts[seat.role] = counts.get(seat.role, 0) + 1
-        problems = []
+        problems: list[Message] = []
+        extras = sum(counts.get(role, 0) for role in EXTRA_CHARACTERS)
+        expected = self.expected_roles()
+        civilians = {Role.CIVILIAN: counts.get(Role.CIVILIAN, 0) + extras}
+        problems += self._compare_roles(civilians, {Role.CIVILIAN: expected[Role.CIVILIAN]},
+                                        M.ROLE_COUNT_WITH_EXTRA_CHARACTERS if extras else M.ROLE_COUNT)
+        others: dict[Role, int] = {role: n for role, n in counts.items()
+                                   if role is not Role.CIVILIAN and role not in EXTRA_CHARACTERS}
+        problems += self._compare_roles(others, {r: n for r, n in expected.items() if r is not Role.CIVILIAN})
         for role in sorted(EXTRA_CHARACTERS):
             if counts.get(role, 0) > 1:
-                problems.append(f"{count_of(counts[role], role)} at the table; kostroma allows at most 1")
-        merged: Mapping[Role, int] = {
-            **{role: n for role, n in counts.items() if role not in EXTRA_CHARACTERS},
-            Role.CIVILIAN: counts.get(Role.CIVILIAN, 0) + sum(counts.get(r, 0) for r in EXTRA_CHARACTERS),
-        }
-        for message in self._compare_roles(merged, self.expected_roles()):
-            if message.split(" ", 2)[1].startswith("civilian"):
-                message += " (civilians and extra characters together)"
-            problems.append(message)
+                problems.append(message(M.EXTRA_CHARACTER_TWICE, count=counts[role],
+                                        roles=role_word(counts[role], role), role=role.value, ruleset=self.id))
         return problems
 
     def stage_format(self, kind: StageKind) -> StageFormat:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .. import messages as M
+from ..errors import Message, message
 from ..model import Game, Role, Seat, SeatingMethod, StageKind
 from ..numbers import format_number
 from ..params import Params, ValueSet, WinPoints
@@ -75,15 +77,14 @@ class Tomsk(Ruleset):
         return StageFormat(None, reset=True, multiplier=self.multiplier_for(kind),
                            rounds=1, seating=(SeatingMethod.RANDOM,), tables=1)
 
-    def extra_seat_problems(self, game: Game, seat: Seat) -> list[str]:
+    def extra_seat_problems(self, game: Game, seat: Seat) -> list[Message]:
         """OP needs the days survived and SP the jury's mark in every game with a result."""
         if not game.has_result:
             return []
         problems = []
         if seat.days_survived is None:
-            problems.append("days_survived is required in a tomsk game with a result")
+            problems.append(message(M.DAYS_REQUIRED))
         if seat.subjective is None:
-            problems.append(
-                f"subjective (SP, from {format_number(self.params.sp_min)} to "
-                f"{format_number(self.params.sp_max)}) is required in a tomsk game with a result")
+            problems.append(message(M.SUBJECTIVE_REQUIRED, min=format_number(self.params.sp_min),
+                                    max=format_number(self.params.sp_max)))
         return problems

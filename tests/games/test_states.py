@@ -71,7 +71,7 @@ def test_rule_violations_are_refused_naming_the_seat_and_nothing_is_saved(game: 
 
     with pytest.raises(service.ProtocolRejected) as error:
         service.change(game, people["judge"], game.version, bad)
-    assert [(p.location.seat, p.message) for p in error.value.problems] == [
+    assert [(p.location.seat, p.text) for p in error.value.problems] == [
         (1, "a losing player can get 0 or 0.5 extra points under fiim")
     ]
     game.refresh_from_db()

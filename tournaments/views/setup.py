@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 
+from games.problem_text import problem_text
 from scoring.errors import InvalidTournament
 from scoring.rulesets import RULESETS, get_ruleset
 
@@ -81,7 +82,7 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
             except UnicodeDecodeError:
                 problems = [_("The file is not UTF-8 text.")]
             except InvalidTournament as error:
-                problems = [str(p) for p in error.problems]
+                problems = [problem_text(p) for p in error.problems]
             else:
                 messages.success(request, _("The tournament is imported."))
                 return redirect(tournament)

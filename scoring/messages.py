@@ -1,0 +1,66 @@
+"""Every user-facing problem text of ``scoring``, as English templates with named fields.
+
+The CLI prints them formatted; the web application translates the template (its catalogue lists
+``ALL``; a test checks it is complete) and formats the same fields, translating the fields that
+are themselves messages and the role and side ids.
+"""
+
+from __future__ import annotations
+
+# The tournament file
+SECOND_STAGE = "a second stage with this id"
+SECOND_ROUND = "a second round with this number in the stage"
+UNKNOWN_TEAM = "team {team} is not in the file's teams"
+UNKNOWN_IN_LIST = "{list}: player {player} is not in the file's players"
+LISTED_TWICE = "{list}: {id} is listed {count} times"
+UNKNOWN_PLAYER = "player {player} is not in the file's players"
+TWICE_IN_ROUND = "player {player} appears twice in the round ({first} and {second})"
+PLACE_SEAT = "table {table} seat {seat}"
+PLACE_BYE = "a bye"
+PLACE_ABSENT = "absent"
+TABLE_NUMBER_TWICE = "{count} games with this table number"
+PENALTY_UNKNOWN_PLAYER = "penalty: player {player} is not in the file's players"
+BYE_LIMIT = "player {player} gets bye number {count}; {ruleset} allows at most {limit} per tournament"
+
+# A game
+SEAT_COUNT = "{count} seats at the table; {ruleset} plays at tables of {size}"
+SEAT_TWICE = "seat {seat} is given {count} times"
+SEAT_OUTSIDE_TABLE = "seat {seat} does not exist at a table of {size}"
+PLAYER_AT_TABLE_TWICE = "player {player} sits at the table {count} times"
+ROLE_COUNT = "{count} {roles} at the table; {ruleset} expects {expected}"
+ROLE_COUNT_WITH_EXTRA_CHARACTERS = (
+    "{count} {roles} at the table; {ruleset} expects {expected} (civilians and extra characters together)")
+EXTRA_CHARACTER_TWICE = "{count} {roles} at the table; {ruleset} allows at most 1"
+WINNER_NOT_AT_TABLE = "winner {side}: nobody at the table plays that side"
+MISSED_NIGHTS_WINNER = "the mafia missed three nights, so the city won: winner must be red"
+PROTEST_SEAT = "protest: seat {seat} is not at the table"
+ROLE_SIDE = "a {role} plays {side}, not {given}"
+EXTRA_CHARACTER_SIDE = "a {role} plays red or black, not maniac"
+NO_SUBJECTIVE = "{ruleset} has no subjective marks (subjective must be 0)"
+SUBJECTIVE_RANGE = "subjective mark {value} is outside {min}..{max}"
+DAYS_REQUIRED = "days_survived is required in a tomsk game with a result"
+SUBJECTIVE_REQUIRED = "subjective (SP, from {min} to {max}) is required in a tomsk game with a result"
+FIRST_KILLED_NOT_AT_TABLE = "first_killed: seat {seat} is not at the table"
+BEST_MOVE_WITHOUT_KILL = "best_move is given but nobody was killed in the first night"
+BEST_MOVE_OWN_SEAT = "best_move: the first-killed player cannot name their own seat"
+BEST_MOVE_NOT_AT_TABLE = "best_move: seat {seat} is not at the table"
+NO_CIRCLE_MARKS = "circle {circle}: {ruleset} has no per-circle marks"
+CIRCLE_TOO_MANY_BEST = "circle {circle}: {count} players named best; {ruleset} allows at most {most}"
+CIRCLE_TOO_MANY_WORST = "circle {circle}: {count} players named worst; {ruleset} allows at most {most}"
+CIRCLE_BEST_NOT_AT_TABLE = "circle {circle}: best seat {seat} is not at the table"
+CIRCLE_WORST_NOT_AT_TABLE = "circle {circle}: worst seat {seat} is not at the table"
+CIRCLE_BOTH = "circle {circle}: named both best and worst"
+NO_EXTRA_POINTS = "{ruleset} has no extra points (extra must be 0)"
+EXTRA_TOO_MANY_PLAYERS = "{count} players got extra points; {ruleset} allows at most {most}"
+EXTRA_TOTAL = "extra points total {total}; {ruleset} allows at most {most} in a game"
+EXTRA_NOT_ALLOWED = "extra {value} is not allowed under {ruleset}"
+EXTRA_WINNER = "a winning player can get {allowed} extra points under {ruleset}"
+EXTRA_LOSER = "a losing player can get {allowed} extra points under {ruleset}"
+
+# Allowed values (fields of the extra-point messages)
+VALUES_ONE = "{value}"
+VALUES_LIST = "{values} or {last}"
+VALUES_RANGE = "from {min} to {max} in steps of {step}"
+
+ALL: tuple[str, ...] = tuple(value for name, value in sorted(globals().items())
+                             if name.isupper() and isinstance(value, str))
