@@ -2,7 +2,21 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Absence, Bye, Participant, Penalty, Player, Round, Seat, Stage, StagePlayer, Table, Team, Tournament
+from .models import (
+    Absence,
+    Bye,
+    KeepApart,
+    Participant,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    StagePlayer,
+    Table,
+    Team,
+    Tournament,
+)
 
 
 class StageInline(admin.TabularInline):
@@ -102,3 +116,10 @@ class TableAdmin(admin.ModelAdmin):
 
 
 admin.site.register([Bye, Absence, Penalty, Seat])
+
+
+@admin.register(KeepApart)
+class KeepApartAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "first", "second"]
+    list_filter = ["tournament"]
+    raw_id_fields = ["first", "second"]

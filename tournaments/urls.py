@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import participant, people, rounds, setup, standings, tournaments
+from .views import apart, participant, people, rounds, setup, standings, tournaments
 
 app_name = "tournaments"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/<slug:slug>/participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(),
          name="decide"),
     path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),
+    path("t/<slug:slug>/keep-apart/", apart.KeepApartView.as_view(), name="keep_apart"),
     path("t/<slug:slug>/stages/<str:stage>/", rounds.StageView.as_view(), name="stage"),
     path("t/<slug:slug>/stages/<str:stage>/rounds/<int:number>/", rounds.RoundView.as_view(), name="round"),
     path("t/<slug:slug>/stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .apart import KeepApart
 from .event import AdvanceKind, RulesetId, Stage, StageKind, StagePlayer, Tournament
 from .jobs import JobState, SeatingJob
 from .people import Participant, ParticipantStatus, Player, Team
@@ -12,6 +13,7 @@ __all__ = [
     "AdvanceKind",
     "Bye",
     "JobState",
+    "KeepApart",
     "Participant",
     "ParticipantStatus",
     "Penalty",

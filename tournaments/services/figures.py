@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from scoring.seating import bye_feasibility, report, shape_bound
 
-from ..models import Round, Seat, Stage
+from ..models import KeepApart, Round, Seat, Stage
 from ..rules import ruleset_for
 from .planning import stage_kind
 
@@ -46,7 +46,9 @@ def round_figures(round_: Round) -> Figures:
             teams[str(player)] = str(team)
     history = [[[p for _seat, p in sorted(tables[t])] for t in sorted(tables)] for _n, tables in sorted(rounds.items())]
     table_size = ruleset_for(stage.tournament).params.table_size
-    figures = report(history, table_size=table_size, teams=teams)
+    apart = KeepApart.objects.filter(tournament_id=stage.tournament_id).values_list("first_id", "second_id")
+    figures = report(history, table_size=table_size, teams=teams,
+                     keep_apart=[(str(a), str(b)) for a, b in apart])
     this = rounds.get(round_.number, {})
     players = sum(len(t) for t in this.values()) + round_.byes.count()
     bound = shape_bound(players, table_size, len(history), len(this) or None) if players >= table_size else 0

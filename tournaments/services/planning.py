@@ -30,6 +30,7 @@ from scoring.seating import SeatingError as EngineError
 from ..adapter import to_model
 from ..models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Table
 from ..rules import ruleset_for
+from .apart import pairs as keep_apart_pairs
 from .errors import SeatingError
 from .stage_players import stage_players
 
@@ -141,7 +142,8 @@ def compute(request: Request, progress: Progress | None = None) -> PlannedBlock:
     model = seating_tournament(request.stage, skip=request.regenerate)
     try:
         return plan_rounds(model, request.stage.ext_id, m.SeatingMethod(request.method), seed=request.seed,
-                           tables=request.tables, rounds=request.rounds, progress=progress)
+                           tables=request.tables, rounds=request.rounds,
+                           keep_apart=keep_apart_pairs(request.stage.tournament_id), progress=progress)
     except EngineError as error:
         raise SeatingError(engine_message(error)) from error
 
