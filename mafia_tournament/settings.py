@@ -6,6 +6,11 @@ Environment variables:
 - ``SECRET_KEY``: required when ``DEBUG`` is off; a fixed development key otherwise.
 - ``DEBUG``: ``1``/``true``/``yes`` to turn on (default on, for ``make run`` on a laptop).
 - ``ALLOWED_HOSTS``: comma-separated host names (default ``127.0.0.1,localhost``).
+- ``REDIS_URL``: the cache shared by every app server (public pages' fragments), e.g.
+  ``redis://127.0.0.1:6379/0``; without it each process keeps its own local-memory cache.
+  ``CACHE_KEY_PREFIX`` (default ``mafia``) separates several sites on one Redis.
+
+The production profile is ``mafia_tournament.settings_production`` (README "Running a large event").
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "public",
     "api",
+    "paper",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +104,17 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
+}
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "mafia"),
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "mafia"}
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -26,9 +26,13 @@ def english(client: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> Any:
+def fresh_cache(settings: Any) -> Any:
+    """A local-memory cache of this process, even when ``REDIS_URL`` is set: clearing a shared
+    Redis would wipe other processes' keys (test_shared_cache.py tests Redis on its own keys)."""
     from django.core.cache import cache
 
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "public-tests"}}
     cache.clear()
     yield
     cache.clear()
