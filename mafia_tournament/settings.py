@@ -63,7 +63,6 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "public",
     "api",
-    "paper",
 ]
 
 MIDDLEWARE = [
