@@ -134,8 +134,9 @@ class Ruleset:
             extra=seat.extra,
             circles=self.circle_points(game, seat),
             removal=p.removal_points if seat.is_removed else ZERO,
+            # "Black" is the mafia and the don (RULES.md §1), as for the best move below.
             missed_nights=(p.missed_nights_points
-                           if game.mafia_missed_three_nights and seat.effective_side is Side.BLACK
+                           if game.mafia_missed_three_nights and seat.role in BLACK_ROLES
                            else ZERO),
         )
 

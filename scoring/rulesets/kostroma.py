@@ -24,7 +24,8 @@ class Kostroma(Ruleset):
     - Final (4.7): every game point of the final is multiplied by 1.5, the −1 of a removal
       included: a black winner of the final gets 4 × 1.5 = 6, plus 1 extra → (4 + 1) × 1.5 = 7.5.
     - Format [ours]: qualifying of 4 ``balanced`` rounds; the top 10 go to one final game
-      (the regulation says only "the highest scorers"). No reset.
+      (the regulation says only "the highest scorers"); any stage before the final advances its
+      top 10 too. No reset.
     - Winners (5.1, 5.2): the ranked players of the side that won the final's last game.
     - Tie-break (4.4): points → total extra points as awarded (before the multiplier) → wins →
       wins as don or sheriff → lots.

@@ -122,3 +122,16 @@ def test_default_format_top_ten_to_one_final_game() -> None:
     # 14 reds tie on 3 points, the 2 sheriffs first: top 10 by rank is 2 sheriffs + 10 tied at
     # rank 3 — a tie nothing breaks at the cut lets every tied player through: 14 advance.
     assert len(result.advance) == 14
+
+
+def test_black_means_mafia_and_don_for_missed_nights_and_best_move() -> None:
+    # RULES.md §1: "Black" means mafia or don. A black-side extra character is neither: with
+    # overrides giving kostroma a missed-nights penalty and a best move, the black thief (seat 8)
+    # is not penalised, and naming it does not count as naming a black.
+    data = one_game("red", mafia_missed_three_nights=True, first_killed=6, best_move=[1, 2, 8],
+                    seats={8: {"role": "thief", "side": "black"}})
+    data["params"] = {"missed_nights_points": -1, "best_move_civilian": {"2": 1, "3": 2}}
+    result = points(data)
+    assert result["p01"] == -1 and result["p02"] == -1  # don and mafia
+    assert result["p08"] == 0  # the black thief lost, no missed-nights penalty
+    assert result["p06"] == 3 + 1  # red win + 2 blacks named (the thief does not count)
