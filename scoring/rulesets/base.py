@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from .. import messages as M
 from ..errors import Message, message
-from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
+from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, StageKind
 from ..params import ParamError, Params, parse_overrides
 
 ZERO = Fraction(0)
