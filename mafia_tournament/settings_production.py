@@ -1,0 +1,52 @@
+"""The production profile: ``DJANGO_SETTINGS_MODULE=mafia_tournament.settings_production``.
+
+Everything of ``settings`` with DEBUG off (so ``SECRET_KEY`` is required and static files are
+served by WhiteNoise from ``collectstatic``'s compressed, hashed copies), the Redis cache shared by
+every app server (``REDIS_URL`` is required), persistent database connections, and HTTPS behind a
+reverse proxy that terminates TLS and sets ``X-Forwarded-Proto``.
+
+Environment (besides those of ``settings``):
+- ``REDIS_URL`` (required), ``CACHE_KEY_PREFIX``;
+- ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://mafia.example.org``;
+- ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS`` (default one year),
+  ``SECURE_HSTS_PRELOAD`` (default off);
+- ``CONN_MAX_AGE`` (default 60 seconds here).
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("CONN_MAX_AGE", "60")
+
+from .settings import *  # noqa: E402, F403
+from .settings import REDIS_URL, env_bool  # noqa: E402
+
+if not REDIS_URL:
+    raise ImproperlyConfigured("REDIS_URL must be set in production: every app server shares the cache")
+
+DEBUG = False
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+X_FRAME_OPTIONS = "DENY"
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
+]
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]  # preload is the owner's choice
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
