@@ -11,6 +11,7 @@ $(PY):
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 
 $(STAMP): $(PY) requirements.txt requirements-dev.txt
+	sh scripts/system-packages.sh
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 

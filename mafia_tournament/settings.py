@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "public",
     "api",
+    "paper",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,7 @@ urlpatterns = [
     path("p/", include("public.urls")),
     path("api/", include("api.urls")),
     path("", include("games.urls")),
+    path("", include("paper.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

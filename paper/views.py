@@ -1,0 +1,55 @@
+"""Printable pages and downloads: seating sheets, blank protocol forms, results (thin views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views import View
+
+from tournaments.models import Round, Tournament
+
+from .access import may_print
+from .pdf import pdf_response, render_pdf
+from .seating import round_sheets
+
+
+class PrintAccessMixin(LoginRequiredMixin):
+    """Loads ``self.tournament`` and ``self.round``; organizers and the chief judge only."""
+
+    tournament: Tournament
+    round: Round
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if not may_print(request.user, self.tournament):
+            raise PermissionDenied
+        self.round = get_object_or_404(Round.objects.select_related("stage"), stage__tournament=self.tournament,
+                                       stage__ext_id=kwargs["stage"], number=kwargs["number"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def file_stem(self, kind: str) -> str:
+        return f"{self.tournament.slug}-{self.round.stage.ext_id}-r{self.round.number}-{kind}"
+
+
+class SeatingPrintView(PrintAccessMixin, View):
+    """One sheet per table and the alphabetical list; ``pdf=True`` downloads them as a PDF."""
+
+    template_name = "paper/seating.html"
+    pdf = False
+
+    def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
+        context = {
+            "tournament": self.tournament, "sheets": round_sheets(self.round),
+            "draft": not self.round.is_published,
+            "pdf_url": reverse("paper:seating_pdf", kwargs={"slug": slug, "stage": stage, "number": number}),
+        }
+        if self.pdf:
+            return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("seating") + ".pdf")
+        return render(request, self.template_name, context)

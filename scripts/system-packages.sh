@@ -1,0 +1,17 @@
+#!/bin/sh
+# Debian packages the project needs beyond Python: pango (WeasyPrint renders the printed PDFs)
+# and fonts with Cyrillic (DejaVu). Installs the missing ones when run as root; otherwise says
+# which to install. Called by `make` before the Python packages; idempotent.
+set -e
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core"
+missing=""
+for p in $PACKAGES; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+else
+  echo "Install these Debian packages first: sudo apt-get install$missing" >&2
+  exit 1
+fi
