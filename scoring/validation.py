@@ -167,7 +167,10 @@ def _table_problems(ruleset: Ruleset, game: Game) -> list[Message]:
     for player, count in players.items():
         if count > 1:
             problems.append(message(M.PLAYER_AT_TABLE_TWICE, player=player, count=count))
-    problems += ruleset.composition_problems(game.seats)
+    if game.has_result:
+        # A game without a result may be a seating whose cards are not dealt yet [ours]: its
+        # seats and players are checked, its roles only once it has a result.
+        problems += ruleset.composition_problems(game.seats)
     return problems
 
 

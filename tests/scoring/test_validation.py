@@ -86,3 +86,16 @@ def test_subjective_marks_only_where_the_ruleset_has_them() -> None:
 def test_protests_name_a_seat_at_the_table() -> None:
     data = one(game("fiim", TEN, "red", protests=[{"seat": 11, "text": "late vote"}]))
     assert problems(data) == [f"{WHERE}: protest: seat 11 is not at the table"]
+
+
+def test_roles_of_a_game_without_result_are_not_yet_checked() -> None:
+    # A published seating exported before the game is played: everyone "civilian", no winner.
+    pending = game("fiim", TEN, None, seats={n: {"role": "civilian"} for n in (1, 2, 3, 4)})
+    assert problems(one(pending)) == []
+    played = game("fiim", TEN, "red", seats={n: {"role": "civilian"} for n in (1, 2, 3, 4)})
+    assert problems(one(played)) == [
+        f"{WHERE}: 10 civilians at the table; fiim expects 6",
+        f"{WHERE}: 0 sheriffs at the table; fiim expects 1",
+        f"{WHERE}: 0 mafia at the table; fiim expects 2",
+        f"{WHERE}: 0 dons at the table; fiim expects 1",
+    ]
