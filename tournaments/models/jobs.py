@@ -11,12 +11,18 @@ from .rounds import Round, SeatingMethod
 
 
 class JobState(models.TextChoices):
-    """``pending`` → ``running`` → ``done`` or ``failed``; nothing else moves a job."""
+    """``pending`` → ``running`` → ``done`` or ``failed``; the organizer may move ``pending`` or
+    ``running`` to ``cancelled`` (the thread sees it at its next progress report and stores nothing);
+    a job that stopped reporting (a server restarted) is moved to ``failed`` as stale."""
 
     PENDING = "pending", _("waiting")
     RUNNING = "running", _("running")
     DONE = "done", _("done")
     FAILED = "failed", _("failed")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+ACTIVE_STATES = (JobState.PENDING, JobState.RUNNING)
 
 
 class SeatingJob(models.Model):
@@ -46,7 +52,7 @@ class SeatingJob(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.state in (JobState.DONE, JobState.FAILED)
+        return self.state in (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 
     @property
     def percent(self) -> int:

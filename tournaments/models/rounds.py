@@ -33,6 +33,9 @@ class Round(models.Model):
     seating = models.CharField(_("seating method"), max_length=20, choices=SeatingMethod.choices, blank=True)
     state = models.CharField(_("state"), max_length=10, choices=RoundState.choices, default=RoundState.DRAFT)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    tables_chosen = models.PositiveSmallIntegerField(
+        _("tables chosen"), null=True, blank=True,
+        help_text=_("The number of tables the organizer asked for; blank: as many full tables as the players fill."))
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

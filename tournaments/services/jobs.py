@@ -3,8 +3,11 @@
 ``start`` checks the state and records a job under a lock; ``launch`` runs it in a thread (or
 inline when ``settings.SEATING_JOBS_INLINE`` is set, as the tests do); ``run`` computes the plan
 outside any transaction, writing the engine's progress to the job row, then stores it with
-``planning.save_block``, which re-checks the state. A job whose row has not moved for
-``STALE_AFTER`` (a server restarted mid-way) no longer blocks new ones.
+``planning.save_block``, which re-checks the state. The progress callback is also the job's
+heartbeat (at least every ``HEARTBEAT``) and its cancellation point: its update only matches a
+``running`` row, so once the organizer has cancelled the job (``cancel``) the engine is stopped by
+``Cancelled`` and nothing is stored. A job whose row has not moved for ``STALE_AFTER`` (a server
+restarted mid-way) no longer blocks new ones, and ``expire`` marks it failed with a message.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
+import time
 from typing import Any
 
 from django.conf import settings
@@ -20,18 +24,53 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ..models import JobState, Round, SeatingJob, Stage
+from ..models.jobs import ACTIVE_STATES
 from . import planning
 from .errors import SeatingError
 
 log = logging.getLogger(__name__)
 STALE_AFTER = dt.timedelta(minutes=5)
 STEP = 0.02  # progress is written when it moved by this much
+HEARTBEAT = 1.0  # seconds: progress is written (and cancellation seen) at least this often
+
+
+class Cancelled(Exception):
+    """Raised in the engine's progress callback once the job was cancelled: the engine stops."""
 
 
 def active_job(stage: Stage) -> SeatingJob | None:
     fresh = timezone.now() - STALE_AFTER
-    return (SeatingJob.objects.filter(stage=stage, state__in=[JobState.PENDING, JobState.RUNNING],
+    return (SeatingJob.objects.filter(stage=stage, state__in=ACTIVE_STATES,
                                       updated__gte=fresh).order_by("-created").first())
+
+
+def is_stale(job: SeatingJob) -> bool:
+    return job.state in ACTIVE_STATES and job.updated < timezone.now() - STALE_AFTER
+
+
+@transaction.atomic
+def cancel(job: SeatingJob) -> SeatingJob:
+    """``pending``/``running`` → ``cancelled``; refused once the job finished (its seating stays)."""
+    job = SeatingJob.objects.select_for_update().get(pk=job.pk)
+    if job.state not in ACTIVE_STATES:
+        raise SeatingError(_("This seating has finished already (%(state)s); nothing to cancel.")
+                           % {"state": job.get_state_display()})
+    job.state, job.message = JobState.CANCELLED, _("Cancelled by the organizer; nothing was stored.")
+    job.save(update_fields=["state", "message", "updated"])
+    return job
+
+
+@transaction.atomic
+def expire(job: SeatingJob) -> SeatingJob:
+    """A stale job → ``failed`` with a message saying so (nothing was stored); others unchanged."""
+    job = SeatingJob.objects.select_for_update().get(pk=job.pk)
+    if is_stale(job):
+        minutes = int(STALE_AFTER.total_seconds() // 60)
+        job.state = JobState.FAILED
+        job.message = _("This seating stopped without finishing: it has not reported for %(minutes)s minutes "
+                        "(the server was probably restarted). Nothing was stored; seat again.") % {"minutes": minutes}
+        job.save(update_fields=["state", "message", "updated"])
+    return job
 
 
 @transaction.atomic
@@ -75,27 +114,38 @@ def run(job_pk: int, language: str | None = None, own_connection: bool = False) 
 
 def _run(job_pk: int) -> None:
     job = SeatingJob.objects.select_related("stage__tournament", "round").get(pk=job_pk)
-    SeatingJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING, updated=timezone.now())
-    written = [0.0]
+    if not SeatingJob.objects.filter(pk=job.pk, state=JobState.PENDING).update(
+            state=JobState.RUNNING, updated=timezone.now()):
+        return  # cancelled before it started
+    written = [0.0, time.monotonic()]
 
     def progress(fraction: float) -> None:
-        if fraction - written[0] >= STEP or (fraction >= 1.0 > written[0]):
-            written[0] = fraction
-            SeatingJob.objects.filter(pk=job.pk).update(progress=min(fraction, 1.0), updated=timezone.now())
+        now = time.monotonic()
+        if fraction - written[0] >= STEP or (fraction >= 1.0 > written[0]) or now - written[1] >= HEARTBEAT:
+            written[0], written[1] = max(fraction, written[0]), now
+            if not SeatingJob.objects.filter(pk=job.pk, state=JobState.RUNNING).update(
+                    progress=min(max(fraction, 0.0), 1.0), updated=timezone.now()):
+                raise Cancelled
 
     number = job.round.number if job.round else planning.next_number(job.stage)
     request = planning.Request(job.stage, number, job.method, job.rounds, job.tables, job.seed, regenerate=job.round)
     try:
-        first = planning.seat(request, progress)
+        block = planning.compute(request, progress)
+        with transaction.atomic():
+            if SeatingJob.objects.select_for_update().get(pk=job.pk).state != JobState.RUNNING:
+                return  # cancelled after the engine's last report: nothing is stored
+            first = planning.save_block(request, block)
+            finish(job, JobState.DONE, "", first.number)
+    except Cancelled:
+        log.info("seating job %s cancelled", job.pk)
     except SeatingError as error:
         finish(job, JobState.FAILED, str(error))
     except Exception:
         log.exception("seating job %s failed", job.pk)
         finish(job, JobState.FAILED, _("The seating failed unexpectedly; try again or choose another method."))
-    else:
-        finish(job, JobState.DONE, "", first.number)
 
 
 def finish(job: SeatingJob, state: str, message: str, number: int | None = None) -> None:
-    SeatingJob.objects.filter(pk=job.pk).update(state=state, message=message, first_number=number,
-                                                progress=1.0, updated=timezone.now())
+    """Record the outcome, unless the organizer cancelled the job meanwhile."""
+    SeatingJob.objects.filter(pk=job.pk, state__in=ACTIVE_STATES).update(
+        state=state, message=message, first_number=number, progress=1.0, updated=timezone.now())

@@ -157,6 +157,14 @@ def check_can_seat_next(stage: Stage) -> None:
         raise SeatingError(_("Round %(n)s is still a draft: publish or regenerate it.") % {"n": last.number})
 
 
+def remembered_tables(round_: Round, players: int) -> int | None:
+    """The tables the organizer chose for this draft, while its players still fill them (else the
+    full tables the players fill: None)."""
+    chosen = round_.tables_chosen
+    size = ruleset_for(round_.stage.tournament).params.table_size
+    return chosen if chosen and chosen * size <= players else None
+
+
 def require_draft(round_: Round) -> None:
     if round_.state != RoundState.DRAFT:
         raise SeatingError(_("Round %(n)s is published; unpublish it first.") % {"n": round_.number})
@@ -173,15 +181,16 @@ def save_block(request: Request, block: PlannedBlock) -> Round:
         round_.seats.all().delete()
         round_.tables.all().delete()
         round_.byes.all().delete()
-        round_.seating, round_.seed = request.method, request.seed
-        round_.save(update_fields=["seating", "seed"])
+        round_.seating, round_.seed, round_.tables_chosen = request.method, request.seed, request.tables
+        round_.save(update_fields=["seating", "seed", "tables_chosen"])
         created = [round_]
     else:
         check_can_seat_next(stage)
         if next_number(stage) != request.first_number:
             raise SeatingError(_("Another round was seated meanwhile; look at the stage again."))
         created = Round.objects.bulk_create(
-            Round(stage=stage, number=request.first_number + i, seating=request.method, seed=request.seed)
+            Round(stage=stage, number=request.first_number + i, seating=request.method, seed=request.seed,
+                  tables_chosen=request.tables)
             for i in range(len(block.rounds)))
     for round_, planned in zip(created, block.rounds, strict=True):
         away = set(round_.absences.values_list("participant_id", flat=True)) if request.regenerate else set()

@@ -69,9 +69,25 @@ class StageView(OrganizerRequiredMixin, View):
 class JobView(OrganizerRequiredMixin, View):
     """The job's progress; htmx polls it and is sent to the round once the seating is stored."""
 
+    def load(self, stage: str, pk: int) -> SeatingJob:
+        return get_object_or_404(SeatingJob.objects.select_related("stage__tournament", "round"), pk=pk,
+                                 stage__tournament=self.tournament, stage__ext_id=stage)
+
+    def post(self, request: HttpRequest, slug: str, stage: str, pk: int) -> HttpResponseBase:
+        """Cancel the job (the only action on it)."""
+        job = self.load(stage, pk)
+        try:
+            jobs.cancel(job)
+        except SeatingError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("The seating is cancelled; nothing was stored."))
+        return redirect(job_url(job))
+
     def get(self, request: HttpRequest, slug: str, stage: str, pk: int) -> HttpResponseBase:
-        job = get_object_or_404(SeatingJob.objects.select_related("stage__tournament"), pk=pk,
-                                stage__tournament=self.tournament, stage__ext_id=stage)
+        job = self.load(stage, pk)
+        if jobs.is_stale(job):
+            job = jobs.expire(job)
         if job.state == JobState.DONE and job.first_number:
             target = reverse("tournaments:round", kwargs={"slug": slug, "stage": stage, "number": job.first_number})
             if getattr(request, "htmx", False):
@@ -117,7 +133,7 @@ class RoundView(OrganizerRequiredMixin, View):
             "penalty_form": penalty or PenaltyForm(players=penalties.candidates(round_)),
             "plan_form": plan or PlanForm(players=len(players), table_size=table_size, block=False,
                                           initial={"method": round_.seating or planning.default_method(
-                                              round_.stage, round_.number)}),
+                                              round_.stage, round_.number), "tables": round_.tables_chosen}),
         }, status=status)
 
     def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
@@ -133,7 +149,8 @@ class RoundView(OrganizerRequiredMixin, View):
                 return self.regenerate(request, round_)
             self.act(request, round_, action)
             if action in ("absent", "present"):
-                return self.start(request, round_, None, None)
+                tables = planning.remembered_tables(round_, len(self.players(round_)))
+                return self.start(request, round_, None, tables)
         except SeatingError as error:
             messages.error(request, str(error))
             return self.page(request, round_, status=400)
