@@ -1,8 +1,10 @@
 """Closing a stage: its standings decide who advances; the next stage's players are fixed.
 
 Guarded: under ``transaction.atomic`` with the stage and the next one locked, and only from
-the state where every round is published and every table has a result. The next stage keeps the
-ruleset's reset or carry-over (``scoring`` applies it from the stage's settings).
+the state where every round is published and every table has a result; with fewer rounds than
+planned, only when the organizer confirms it (``ShortStage`` says how many). The next stage keeps
+the ruleset's reset or carry-over (``scoring`` applies it from the stage's settings). A closed
+stage may be re-opened until the next stage has rounds: the next stage's players are unfixed.
 """
 
 from __future__ import annotations
@@ -18,10 +20,22 @@ from scoring.standings import Standings, compute_standings
 from ..adapter import to_model
 from ..models import Participant, RoundState, Stage, StagePlayer, Table
 from .errors import SeatingError
+from .figures import planned_rounds
 
 
 class StageError(SeatingError):
     """Closing the stage is not possible in its current state."""
+
+
+class ShortStage(StageError):
+    """Fewer rounds than planned were played; closing needs the organizer's confirmation."""
+
+    def __init__(self, played: int, planned: int) -> None:
+        super().__init__(ngettext(
+            "Only %(played)s round of the %(planned)s planned was played. Confirm that the stage ends early.",
+            "Only %(played)s rounds of the %(planned)s planned were played. Confirm that the stage ends early.",
+            played) % {"played": played, "planned": planned})
+        self.played, self.planned = played, planned
 
 
 @dataclass(frozen=True)
@@ -40,7 +54,8 @@ def next_stage_of(stage: Stage) -> Stage | None:
 
 
 @transaction.atomic
-def close_stage(stage: Stage) -> Closed:
+def close_stage(stage: Stage, *, short_confirmed: bool = False) -> Closed:
+    """Close the stage; ``short_confirmed`` accepts fewer rounds played than planned."""
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
     if stage.closed:
         raise StageError(_("The stage is closed already."))
@@ -56,6 +71,9 @@ def close_stage(stage: Stage) -> Closed:
     if missing > 0:
         raise StageError(ngettext("%(n)s table of the stage has no result yet.",
                                   "%(n)s tables of the stage have no result yet.", missing) % {"n": missing})
+    planned = planned_rounds(stage)
+    if len(rounds) < planned and not short_confirmed:
+        raise ShortStage(len(rounds), planned)
     standings = compute_standings(model, stage.ext_id)
     following = next_stage_of(stage)
     if following is not None:
@@ -73,3 +91,23 @@ def close_stage(stage: Stage) -> Closed:
     stage.closed = True
     stage.save(update_fields=["closed"])
     return Closed(stage, following, standings.advance)
+
+
+@transaction.atomic
+def reopen_stage(stage: Stage) -> Stage:
+    """``closed`` → open again; refused once the next stage has rounds (its players are in play).
+    The next stage's players, fixed by the closing, are unfixed; closing again fixes them anew."""
+    stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
+    if not stage.closed:
+        raise StageError(_("The stage is open."))
+    following = next_stage_of(stage)
+    if following is not None:
+        following = Stage.objects.select_for_update().get(pk=following.pk)
+        if following.rounds.exists():
+            raise StageError(_("%(next)s has rounds already; this stage cannot be re-opened.") % {"next": following})
+        following.entries.all().delete()
+        following.players_listed = False
+        following.save(update_fields=["players_listed"])
+    stage.closed = False
+    stage.save(update_fields=["closed"])
+    return stage

@@ -18,7 +18,8 @@ from ..labels import metric_label
 from ..models import Stage
 from ..permissions import OrganizerRequiredMixin
 from ..services.errors import SeatingError
-from ..services.stages import close_stage
+from ..services.figures import planned_rounds
+from ..services.stages import close_stage, next_stage_of, reopen_stage
 
 
 def number(value: Fraction | int | None) -> str:
@@ -34,7 +35,8 @@ class StandingsView(OrganizerRequiredMixin, View):
     template_name = "tournaments/standings.html"
 
     def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
-        stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
+        stage_row = get_object_or_404(Stage.objects.select_related("tournament"), tournament=self.tournament,
+                                      ext_id=stage)
         model = to_model(self.tournament)
         standings = compute_standings(model, stage_row.ext_id)
         teams = {p.id: p.team for p in model.players}
@@ -52,21 +54,26 @@ class StandingsView(OrganizerRequiredMixin, View):
             "chain": [metric_label(metric) for metric in standings.chain],
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
             "advance_count": len(standings.advance),
+            "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
+            "next_stage": next_stage_of(stage_row),
         })
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
         stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
-        if request.POST.get("action") != "close":
-            messages.error(request, _("Unknown action."))
-            return redirect("tournaments:standings", slug=slug, stage=stage)
+        action = request.POST.get("action")
         try:
-            closed = close_stage(stage_row)
+            if action == "close":
+                closed = close_stage(stage_row, short_confirmed=request.POST.get("short") == "1")
+                if closed.next_stage is not None:
+                    messages.success(request, _("The stage is closed; %(n)s players go on to %(next)s.")
+                                     % {"n": len(closed.advanced), "next": closed.next_stage})
+                else:
+                    messages.success(request, _("The stage is closed."))
+            elif action == "reopen":
+                reopen_stage(stage_row)
+                messages.success(request, _("The stage is open again; close it again to fix who goes on."))
+            else:
+                messages.error(request, _("Unknown action."))
         except SeatingError as error:
             messages.error(request, str(error))
-            return redirect("tournaments:standings", slug=slug, stage=stage)
-        if closed.next_stage is not None:
-            messages.success(request, _("The stage is closed; %(n)s players go on to %(next)s.")
-                             % {"n": len(closed.advanced), "next": closed.next_stage})
-        else:
-            messages.success(request, _("The stage is closed."))
         return redirect("tournaments:standings", slug=slug, stage=stage)
