@@ -17,3 +17,11 @@ APPLICATION_RULESETS = frozenset({"kostroma"})
 
 def uses_applications(tournament: Tournament) -> bool:
     return tournament.ruleset in APPLICATION_RULESETS
+
+
+# The most players of one team, where the regulation sets a team's size (tomsk 4.5: teams of 12).
+TEAM_SIZES = {"tomsk": 12}
+
+
+def team_size_limit(tournament: Tournament) -> int | None:
+    return TEAM_SIZES.get(tournament.ruleset)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Participant, ParticipantStatus, Player, StagePlayer, Team, Tournament
+from ..rules import team_size_limit
 from . import registration
 from .registration import Outcome, register
 
@@ -35,6 +36,11 @@ def update_participant(participant: Participant, data: dict[str, Any], *, team: 
     tournament = participant.tournament
     if team is not None and team.tournament_id != tournament.pk:
         raise registration.RegistrationError("team", _("The team belongs to another tournament."))
+    limit = team_size_limit(tournament)
+    if team is not None and team.pk != participant.team_id and limit is not None \
+            and team.members.count() >= limit:
+        raise registration.RegistrationError("team", _("%(team)s has %(limit)s players already, the most this "
+                                                       "regulation allows.") % {"team": team.name, "limit": limit})
     problem = registration.age_problem(tournament, data.get("birth_date"))
     if problem:
         raise registration.RegistrationError("birth_date", problem)

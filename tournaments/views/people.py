@@ -11,15 +11,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from ..forms.people import CsvForm, RegisterForm, TeamForm
+from ..forms.teams import TeamMembersForm
 from ..models import Participant, ParticipantStatus, Team
 from ..permissions import OrganizerRequiredMixin
-from ..rules import ruleset_for, uses_applications
+from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services import registration
 from ..services.people import add_player, add_players
+from ..services.teams import assign_team
 
 
 class ParticipantTable(tables.Table):
@@ -142,20 +144,47 @@ class ImportPlayersView(OrganizerRequiredMixin, View):
 
 
 class TeamsView(OrganizerRequiredMixin, View):
+    """The teams with their members; add a team; put ticked participants in a team (or out of one)."""
+
     template_name = "tournaments/teams.html"
 
-    def page(self, request: HttpRequest, form: TeamForm, status: int = 200) -> HttpResponse:
+    def page(self, request: HttpRequest, form: TeamForm | None = None, members: TeamMembersForm | None = None,
+             status: int = 200) -> HttpResponse:
         teams = self.tournament.teams.prefetch_related("members__player")
-        return render(request, self.template_name, {"tournament": self.tournament, "form": form, "teams": teams},
-                      status=status)
+        return render(request, self.template_name, {
+            "tournament": self.tournament, "form": form or TeamForm(tournament=self.tournament), "teams": teams,
+            "members_form": members or TeamMembersForm(tournament=self.tournament),
+            "team_size": team_size_limit(self.tournament),
+        }, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self.page(request, TeamForm(tournament=self.tournament))
+        return self.page(request)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        if request.POST.get("action") == "members":
+            return self.assign(request)
         form = TeamForm(request.POST, tournament=self.tournament)
         if not form.is_valid():
             return self.page(request, form, status=400)
         Team.objects.create(tournament=self.tournament, **form.cleaned_data)
         messages.success(request, _("The team is added."))
+        return redirect(reverse("tournaments:teams", kwargs={"slug": self.tournament.slug}))
+
+    def assign(self, request: HttpRequest) -> HttpResponseBase:
+        form = TeamMembersForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.page(request, members=form, status=400)
+        team = form.cleaned_data["team"]
+        try:
+            changed = assign_team(self.tournament, team, list(form.cleaned_data["participants"]))
+        except registration.RegistrationError as error:
+            form.add_error(error.field, error.message)
+            return self.page(request, members=form, status=400)
+        if team is None:
+            messages.success(request, ngettext("%(n)s participant is out of their team.",
+                                               "%(n)s participants are out of their teams.", changed) % {"n": changed})
+        else:
+            messages.success(request, ngettext("%(n)s participant joined %(team)s.",
+                                               "%(n)s participants joined %(team)s.", changed)
+                             % {"n": changed, "team": team.name})
         return redirect(reverse("tournaments:teams", kwargs={"slug": self.tournament.slug}))
