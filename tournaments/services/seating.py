@@ -12,14 +12,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Absence, Participant, Round, RoundState, Seat
+from ..models import Absence, Bye, Participant, Round, RoundState, Seat
+from ..rules import ruleset_for
 from .errors import SeatingError
 from .planning import generate_next_round, regenerate_round, require_draft
 from .stage_players import stage_players
 
 __all__ = [
     "SeatingError", "clear_seating", "generate_next_round", "mark_absent", "publish_round", "regenerate_round",
-    "stage_players", "swap_seats", "unmark_absent", "unpublish_round",
+    "stage_players", "swap_seat_and_bye", "swap_seats", "unmark_absent", "unpublish_round",
 ]
 
 
@@ -53,6 +54,28 @@ def swap_seats(round_: Round, first: int, second: int) -> None:
         Seat(table_id=a.table_id, round=round_, number=a.number, participant_id=pb),
         Seat(table_id=b.table_id, round=round_, number=b.number, participant_id=pa),
     ])
+
+
+@transaction.atomic
+def swap_seat_and_bye(round_: Round, seat_pk: int, bye_pk: int) -> None:
+    """The seated player goes on a bye and the player on the bye takes the seat (a draft round);
+    refused when the regulation's bye limit per tournament would be passed."""
+    round_ = _lock_round(round_)
+    _require_draft(round_)
+    seat = round_.seats.select_for_update().select_related("participant__player").filter(pk=seat_pk).first()
+    bye = round_.byes.select_for_update().filter(pk=bye_pk).first()
+    if seat is None or bye is None:
+        raise SeatingError(_("Choose a seat and a bye of this round."))
+    limit = ruleset_for(round_.stage.tournament).params.max_byes
+    if limit is not None:
+        taken = Bye.objects.filter(round__stage__tournament_id=round_.stage.tournament_id,
+                                   participant_id=seat.participant_id).count()
+        if taken >= limit:
+            raise SeatingError(_("%(name)s has had %(n)s bye(s) in this tournament, the most the regulation "
+                                 "allows.") % {"name": seat.participant.player.full_name, "n": taken})
+    seated, resting = seat.participant_id, bye.participant_id
+    Seat.objects.filter(pk=seat.pk).update(participant_id=resting)
+    Bye.objects.filter(pk=bye.pk).update(participant_id=seated)
 
 
 @transaction.atomic

@@ -130,6 +130,7 @@ class RoundView(OrganizerRequiredMixin, View):
             "absences": round_.absences.select_related("participant__player"),
             "penalties": round_.penalties.select_related("participant__player").order_by("id"),
             "players": players, "figures": figures.round_figures(round_), "job": jobs.active_job(round_.stage),
+            "swap_fields": [("first", _("First seat")), ("second", _("Second seat"))],
             "penalty_form": penalty or PenaltyForm(players=penalties.candidates(round_)),
             "plan_form": plan or PlanForm(players=len(players), table_size=table_size, block=False,
                                           initial={"method": round_.seating or planning.default_method(
@@ -192,9 +193,15 @@ class RoundView(OrganizerRequiredMixin, View):
             seating.unpublish_round(round_)
             messages.success(request, _("The round is a draft again."))
         elif action == "swap":
-            first, second = self.seat_ids(request)
-            seating.swap_seats(round_, first, second)
-            messages.success(request, _("The two players are swapped."))
+            first, second = request.POST.get("first", ""), request.POST.get("second", "")
+            if first.startswith("b") != second.startswith("b"):  # a seat and a bye
+                seat, bye = (second, first) if first.startswith("b") else (first, second)
+                seating.swap_seat_and_bye(round_, self.pk(seat), self.pk(bye[1:]))
+                messages.success(request, _("The seated player goes on the bye and the player on the bye takes "
+                                            "the seat."))
+            else:
+                seating.swap_seats(round_, self.pk(first), self.pk(second))
+                messages.success(request, _("The two players are swapped."))
         elif action in ("absent", "present"):
             participant = self.participant(request)
             if action == "absent":
@@ -208,10 +215,10 @@ class RoundView(OrganizerRequiredMixin, View):
         else:
             raise SeatingError(_("Unknown action."))
 
-    def seat_ids(self, request: HttpRequest) -> tuple[int, int]:
+    def pk(self, value: str) -> int:
         try:
-            return int(request.POST["first"]), int(request.POST["second"])
-        except (KeyError, ValueError):
+            return int(value)
+        except ValueError:
             raise SeatingError(_("Choose two different seats of this round.")) from None
 
     def participant(self, request: HttpRequest) -> Participant:
