@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint typecheck bench messages clean
+.PHONY: run test lint typecheck bench messages clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -22,10 +22,14 @@ run: $(STAMP)
 	$(PY) manage.py runserver $(HOST)
 
 # Lint, type-check the pure package, run every test (PostgreSQL when DATABASE_URL points at one).
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict scoring
 	$(PY) -m pytest -q
+
+# The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -85,7 +85,10 @@ class ParamsForm(forms.Form):
 class StageForm(forms.Form):
     ext_id = forms.SlugField(label=gettext_lazy("id"), max_length=64)
     name = forms.CharField(label=gettext_lazy("name"), max_length=100, required=False)
-    kind = forms.ChoiceField(label=gettext_lazy("kind"), choices=StageKindChoice.choices)
+    # The initial kind is the first choice, what a browser sends for the untouched empty row: that row is
+    # then unchanged and skipped instead of failing on its required fields.
+    kind = forms.ChoiceField(label=gettext_lazy("kind"), choices=StageKindChoice.choices,
+                             initial=StageKindChoice.QUALIFYING)
     rounds = forms.IntegerField(label=gettext_lazy("rounds"), min_value=1, max_value=50)
     seating = forms.CharField(
         label=gettext_lazy("seating per round"),

@@ -1,0 +1,104 @@
+"""Browser journeys: Playwright (sync API) driving Debian's Chromium against pytest-django's live server.
+
+Chromium is installed by the project's setup (``make test``, ``.ci/run``): ``/usr/bin/chromium``; no browser
+is downloaded. Every journey runs in English and in Russian (the browser's locale sets Accept-Language).
+Screenshots of the key pages are written to ``tests/e2e/artifacts/`` (ignored by git; override with
+``E2E_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls of the fixtures are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", Path(__file__).parent / "artifacts"))
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=["en", "ru"])
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(autouse=True)
+def real_seating_jobs(settings: Any) -> None:
+    """Seating runs in its background thread, as in production; the page polls its progress."""
+    settings.SEATING_JOBS_INLINE = False
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def open_page(request: pytest.FixtureRequest, browser: Browser, live_server: Any,
+              lang: str) -> Iterator[Callable[..., Page]]:
+    """Opens a page in a fresh browser context (its own cookies): ``open_page(phone=True)``."""
+    contexts = []
+
+    def open_(phone: bool = False) -> Page:
+        context = browser.new_context(
+            base_url=live_server.url, locale="ru-RU" if lang == "ru" else "en-US",
+            extra_http_headers={"Accept-Language": lang},
+            viewport=PHONE if phone else {"width": 1280, "height": 900},
+            is_mobile=phone, has_touch=phone,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield open_
+    report = getattr(request.node, "report_call", None)
+    for i, context in enumerate(contexts):
+        if report is not None and report.failed:  # what the browser showed when the journey broke
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            for k, page in enumerate(context.pages):
+                name = re.sub(r"[^\w-]+", "_", request.node.name)
+                page.screenshot(path=str(ARTIFACTS / f"FAILED-{name}-{i}-{k}.png"), full_page=True)
+        context.close()
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest, lang: str) -> Callable[[Page, str], Path]:
+    """Saves a full-page screenshot named after the test, the language and ``name``."""
+    test = re.sub(r"[^\w-]+", "_", request.node.originalname)
+
+    def take(page: Page, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{test}-{lang}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+

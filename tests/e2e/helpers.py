@@ -1,0 +1,15 @@
+"""Steps shared by the browser journeys."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.conftest import PASSWORD
+
+
+def login(page: Page, username: str, password: str = PASSWORD) -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main form[method=post] button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)

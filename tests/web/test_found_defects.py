@@ -1,0 +1,37 @@
+"""Regression tests of defects found by the browser journeys, the permission walk and the bad-input tests
+(issue 8); each test names what was wrong."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_with_the_untouched_empty_stage_row_as_a_browser_sends_it(client: Any, organizer: Any) -> None:
+    """The empty row for a new stage posted its kind select's first option, so the row counted as changed
+    and the preset, submitted unchanged, failed with "This field is required" on that row."""
+    from scoring.rulesets import get_ruleset
+
+    data = {
+        "ruleset": "fiim", "name": "Cup", "slug": "cup", "city": "", "venue": "",
+        "starts": "2025-03-15", "ends": "2025-03-16",
+        "stage-TOTAL_FORMS": "2", "stage-INITIAL_FORMS": "0",
+        "stage-0-ext_id": "qualifying", "stage-0-kind": "qualifying", "stage-0-rounds": "7",
+        "stage-0-seating": "balanced", "stage-0-multiplier": "1.0",
+        # the untouched extra row: a select always posts its first option
+        "stage-1-ext_id": "", "stage-1-name": "", "stage-1-kind": "qualifying", "stage-1-rounds": "",
+        "stage-1-seating": "", "stage-1-advance_kind": "", "stage-1-advance_count": "", "stage-1-multiplier": "",
+    }
+    for name, value in get_ruleset("fiim").defaults.to_json().items():
+        data[f"param-{name}"] = json.dumps(value)
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert list(Tournament.objects.get(slug="cup").stages.values_list("ext_id", flat=True)) == ["qualifying"]
