@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import views, views_results
 
 app_name = "paper"
 
 ROUND = "t/<slug:slug>/print/<str:stage>/<int:number>/"
+RESULTS = "t/<slug:slug>/results"
 
 urlpatterns = [
     path(ROUND + "seating/", views.SeatingPrintView.as_view(), name="seating"),
     path(ROUND + "seating.pdf", views.SeatingPrintView.as_view(pdf=True), name="seating_pdf"),
+    path(RESULTS + "/", views_results.ResultsPrintView.as_view(), name="results"),
+    path(RESULTS + ".pdf", views_results.ResultsPrintView.as_view(pdf=True), name="results_pdf"),
+    path(RESULTS + ".xlsx", views_results.ResultsXlsxView.as_view(), name="results_xlsx"),
+    path(RESULTS + ".csv", views_results.ResultsCsvView.as_view(), name="results_csv"),
+    path(RESULTS + "/<str:stage>.csv", views_results.ResultsCsvView.as_view(), name="stage_csv"),
 ]

@@ -1,0 +1,127 @@
+"""Results as tables: each stage's standings and the final results, for CSV, XLSX and print.
+
+Everything comes from ``scoring`` through ``public.snapshot.Snapshot`` (the figures the public
+standings show). The final results [ours]: the players of the last stage with games in its
+order, then those who stopped in the stage before in that stage's order, and so on; a place is
+shared by players with the same rank in the stage that placed them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from public import labels
+from public.snapshot import Snapshot
+from public.views.standings import final_done
+from scoring.metrics import Value
+from scoring.model import StageKind
+from tournaments.models import Stage
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    numeric: bool = False
+
+
+@dataclass
+class ResultTable:
+    """One sheet: a title, its columns and its rows (values by column key)."""
+
+    key: str
+    title: str
+    columns: list[Column]
+    rows: list[dict[str, Any]]
+    winners: list[str] = field(default_factory=list)
+
+
+def number_text(value: Value | None) -> str:
+    """Exact points as a decimal text: ``2.25``; a repeating fraction to 6 places."""
+    if value is None:
+        return ""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return str(f.numerator)
+    text = f"{float(f):.6f}".rstrip("0")
+    return text
+
+
+def player_columns(snapshot: Snapshot) -> list[Column]:
+    cols = [Column("place", _("Place"), True), Column("number", _("No."), True),
+            Column("player", _("Player id")), Column("name", _("Player"))]
+    if snapshot.model.teams:  # None or empty: no team column
+        cols.append(Column("team", _("Team")))
+    return cols
+
+
+def teams_of(snapshot: Snapshot) -> dict[str, str]:
+    names = {t.id: t.name for t in snapshot.model.teams or ()}
+    return {p.id: names.get(p.team or "", "") for p in snapshot.model.players}
+
+
+def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
+    standings = snapshot.standings(stage.ext_id)
+    advance = set(standings.advance)
+    teams = teams_of(snapshot)
+    columns = [
+        *player_columns(snapshot),
+        Column("points", _("Points"), True), Column("games", _("Games"), True), Column("wins", _("Wins"), True),
+        *(Column(f"tb_{m}", str(labels.metric(m)), True) for m in standings.chain),
+        Column("eligible", _("Ranked")),
+    ]
+    if advance:
+        columns.append(Column("advances", _("Advances")))
+    rows = []
+    for row in standings.rows:
+        values: dict[str, Any] = {
+            "place": row.rank, "number": snapshot.numbers.get(row.player), "player": row.player,
+            "name": row.name, "team": teams.get(row.player, ""), "points": row.points,
+            "games": row.tally.games, "wins": row.tally.wins,
+            "eligible": _("yes") if row.eligible else _("no"),
+            "advances": _("yes") if row.player in advance else "",
+        }
+        values.update({f"tb_{m}": row.tiebreaks.get(m) for m in standings.chain})
+        rows.append(values)
+    winners = []
+    if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
+        winners = [snapshot.name(pid) for pid in standings.winners]
+    return ResultTable(stage.ext_id, str(stage), columns, rows, winners)
+
+
+def played(snapshot: Snapshot, stage: Stage) -> bool:
+    return any(r.games for r in snapshot.model_stage(stage.ext_id).rounds)
+
+
+def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
+    """The whole tournament's order: later stages first (see the module's docstring)."""
+    by_key = {t.key: t for t in stages}
+    placed: set[str] = set()
+    rows: list[dict[str, Any]] = []
+    winners: list[str] = []
+    for stage in reversed(snapshot.stages):
+        if not played(snapshot, stage):
+            continue
+        table = by_key[stage.ext_id]
+        winners = winners or table.winners
+        offset = len(rows)
+        fresh = [r for r in table.rows if r["player"] not in placed]
+        first_of_rank: dict[int, int] = {}
+        for index, row in enumerate(fresh):
+            place = offset + 1 + first_of_rank.setdefault(row["place"], index)
+            rows.append({**{c: row.get(c) for c in ("number", "player", "name", "team", "points")},
+                         "place": place, "stage": table.title})
+            placed.add(row["player"])
+    columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
+               Column("points", _("Points in that stage"), True)]
+    return ResultTable("final", _("Final results"), columns, rows, winners)
+
+
+def all_tables(snapshot: Snapshot) -> tuple[ResultTable, list[ResultTable]]:
+    """The final results and each stage's standings, in stage order."""
+    stages = [stage_table(snapshot, stage) for stage in snapshot.stages]
+    return final_table(snapshot, stages), stages

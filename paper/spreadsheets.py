@@ -1,0 +1,74 @@
+"""A result table as CSV (UTF-8 with a BOM, so spreadsheet programs read Cyrillic) and tables as
+an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV, numbers in XLSX."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from .results import ResultTable, number_text
+
+
+def cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        return number_text(value)
+    return str(value)
+
+
+def to_csv(table: ResultTable) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([c.label for c in table.columns])
+    for row in table.rows:
+        writer.writerow([cell_text(row.get(c.key)) for c in table.columns])
+    return "\ufeff" + out.getvalue()
+
+
+def cell_value(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return "" if value is None else value
+
+
+def sheet_title(title: str, used: set[str]) -> str:
+    """Excel's rules: at most 31 characters, none of ``[]:*?/\\``, unique in the workbook."""
+    base = re.sub(r"[\[\]:*?/\\]", " ", title).strip()[:31] or "Sheet"
+    name, n = base, 2
+    while name.casefold() in used:
+        suffix = f" ({n})"
+        name, n = base[: 31 - len(suffix)] + suffix, n + 1
+    used.add(name.casefold())
+    return name
+
+
+def to_xlsx(tables: list[ResultTable]) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    used: set[str] = set()
+    for table in tables:
+        sheet = book.create_sheet(sheet_title(table.title, used))
+        sheet.append([c.label for c in table.columns])
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        for row in table.rows:
+            sheet.append([cell_value(row.get(c.key)) for c in table.columns])
+        for index, column in enumerate(table.columns, start=1):
+            width = max([len(column.label)] + [len(cell_text(r.get(column.key))) for r in table.rows])
+            sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 6), 50)
+        sheet.freeze_panes = "A2"
+        if table.winners:
+            sheet.append([])
+            sheet.append([gettext("Winners"), ", ".join(table.winners)])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

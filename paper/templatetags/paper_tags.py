@@ -1,0 +1,29 @@
+"""Filters of the printed documents."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django import template
+from django.utils.formats import get_format
+
+from ..results import number_text
+
+register = template.Library()
+
+
+@register.filter
+def cell(row: dict[str, Any], key: str) -> str:
+    """A result cell for reading: numbers in the reader's decimal format."""
+    value = row.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        return number_text(value).replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+    return str(value)
+
+
+@register.filter
+def prepend(items: list[Any], first: Any) -> list[Any]:
+    return [first, *items]

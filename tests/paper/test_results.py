@@ -1,0 +1,134 @@
+"""Results: each stage's standings and the final results as CSV and XLSX, the printable sheet with
+the winners; the same figures as scoring; nothing while hidden except for organizers."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.standings import compute_standings
+from scoring.validation import ruleset_for
+from tests.conftest import PASSWORD
+from tournaments.adapter import to_model
+
+from .conftest import pdf_body, pdf_pages
+
+pytestmark = pytest.mark.django_db
+
+RULESETS = ["fiim", "kostroma", "tomsk", "zvezdy"]
+
+
+def read_csv(response: Any) -> list[list[str]]:
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+def expected(tournament: Any, stage: str) -> Any:
+    model = to_model(tournament)
+    return compute_standings(model, stage, ruleset_for(model)[0])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_example_stage_csv_matches_scoring(client: Any, import_file: Any, ruleset: str) -> None:
+    tournament = import_file(f"{ruleset}-example.json", f"{ruleset}-x")
+    tournament.standings_hidden = False  # the zvezdy example hides them
+    tournament.save()
+    for stage in tournament.stages.all():
+        rows = read_csv(client.get(reverse("paper:stage_csv", args=[tournament.slug, stage.ext_id])))
+        standings = expected(tournament, stage.ext_id)
+        header, body = rows[0], rows[1:]
+        assert header[:4] == ["Place", "No.", "Player id", "Player"] and "Points" in header
+        assert len(body) == len(standings.rows)
+        points = header.index("Points")
+        for line, row in zip(body, standings.rows, strict=True):
+            assert line[0] == str(row.rank) and line[2] == row.player and line[3] == row.name
+            assert abs(float(line[points]) - float(row.points)) < 1e-6
+
+
+def test_final_results_order_later_stages_first(client: Any, fiim: Any) -> None:
+    """fiim example: 10 finalists, then 20 more semifinalists, then the other 40 of the qualifying."""
+    rows = read_csv(client.get(reverse("paper:results_csv", args=[fiim.slug])))[1:]
+    placed: list[str] = []
+    start = 0
+    for stage in reversed(list(fiim.stages.order_by("order"))):
+        fresh = [r for r in expected(fiim, stage.ext_id).rows if r.player not in placed]
+        block = rows[start:start + len(fresh)]
+        assert [line[2] for line in block] == [r.player for r in fresh]
+        assert {line[-2] for line in block} == {str(stage)}
+        placed += [r.player for r in fresh]
+        start += len(fresh)
+    assert [len(placed), len(rows)] == [70, 70]
+    places = [int(line[0]) for line in rows]
+    assert places[0] == 1 and places == sorted(places) and places[10] == 11 and places[30] == 31
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_xlsx_has_the_final_results_and_every_stage(client: Any, generated: Any, ruleset: str) -> None:
+    tournament = generated(f"x-{ruleset}", players=24 if ruleset == "tomsk" else 20, rounds=2, ruleset=ruleset)
+    response = client.get(reverse("paper:results_xlsx", args=[tournament.slug]))
+    assert response.status_code == 200
+    book = load_workbook(io.BytesIO(response.content))
+    stages = list(tournament.stages.order_by("order"))
+    assert book.sheetnames[0] == "Final results" and len(book.sheetnames) == 1 + len(stages)
+    sheet = book.worksheets[1]
+    header = [c.value for c in sheet[1]]
+    standings = expected(tournament, stages[0].ext_id)
+    values = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert [v[header.index("Player id")] for v in values] == [r.player for r in standings.rows]
+    assert [v[header.index("Points")] for v in values] == pytest.approx([float(r.points) for r in standings.rows])
+
+
+def test_printable_sheet_names_the_winners(client: Any, fiim: Any) -> None:
+    final_stage = fiim.stages.order_by("order").last()
+    standings = expected(fiim, final_stage.ext_id)
+    pages = pdf_pages(pdf_body(client.get(reverse("paper:results_pdf", args=[fiim.slug]))))
+    text = "\n".join(pages)
+    assert "Winners" in pages[0] and "Final results" in pages[0]
+    for pid in standings.winners or ():
+        assert next(r.name for r in standings.rows if r.player == pid) in pages[0]
+    for row in standings.rows:
+        assert row.name in text
+    page = client.get(reverse("paper:results", args=[fiim.slug]))
+    assert page.status_code == 200 and "window.print()" in page.content.decode()
+
+
+def hide(tournament: Any) -> None:
+    tournament.standings_hidden = True
+    tournament.save()
+
+
+URLS = ["paper:results", "paper:results_pdf", "paper:results_xlsx", "paper:results_csv"]
+
+
+@pytest.mark.parametrize("name", URLS)
+def test_nothing_while_hidden(client: Any, fiim: Any, stranger: Any, name: str) -> None:
+    hide(fiim)
+    some_player = expected(fiim, fiim.stages.first().ext_id).rows[0].name
+    for login in (False, True):
+        if login:
+            client.login(username=stranger.username, password=PASSWORD)
+        response = client.get(reverse(name, args=[fiim.slug]))
+        assert response.status_code == 403
+        assert some_player.encode() not in response.content
+    stage = fiim.stages.first().ext_id
+    assert client.get(reverse("paper:stage_csv", args=[fiim.slug, stage])).status_code == 403
+
+
+def test_organizers_get_results_while_hidden_marked(client: Any, fiim: Any, organizer: Any) -> None:
+    hide(fiim)
+    client.login(username=organizer.username, password=PASSWORD)
+    pages = pdf_pages(pdf_body(client.get(reverse("paper:results_pdf", args=[fiim.slug]))))
+    assert len(pages) > 4 and all("not for publication" in page for page in pages)
+    assert client.get(reverse("paper:results_xlsx", args=[fiim.slug])).status_code == 200
+
+
+def test_unknown_stage_is_404(client: Any, fiim: Any) -> None:
+    assert client.get(reverse("paper:stage_csv", args=[fiim.slug, "nope"])).status_code == 404
