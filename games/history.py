@@ -1,4 +1,5 @@
-"""A protocol's history: every saved version of the game and of its seats, who and when (3 queries)."""
+"""A protocol's history: every saved version of the game and of its seats, and its protests, who and when
+(4 queries)."""
 
 from __future__ import annotations
 
@@ -62,9 +63,24 @@ def protocol_history(game: Game) -> list[Entry]:
             seat = _("Seat %(n)s") % {"n": numbers.get(record.id, "?")}
             what = [f"{seat}: {name}: {describe(a)} → {describe(b)}" for name, a, b in found]
             entries.append(Entry(record.history_date, user_name(record.history_user), None, what, ""))
+    entries += protest_entries(game)
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries
 
 
 def user_name(user: Any) -> str:
     return user.get_username() if user is not None else "—"
+
+
+def protest_entries(game: Game) -> list[Entry]:
+    """Each protest recorded here (its lodging, and its decision once made)."""
+    entries = []
+    for p in game.protests.select_related("recorded_by", "decider", "late_accepted_by"):
+        if p.recorded_at is not None:
+            what = _("Protest of seat %(n)s recorded: %(text)s") % {"n": p.seat, "text": p.text}
+            late = _("accepted after the window") if p.late_accepted_by_id else ""
+            entries.append(Entry(p.recorded_at, user_name(p.recorded_by), None, [what], late))
+        if p.decided_at is not None:
+            what = _("Protest of seat %(n)s %(decision)s") % {"n": p.seat, "decision": p.get_decision_display()}
+            entries.append(Entry(p.decided_at, user_name(p.decider), None, [what], p.reason))
+    return entries

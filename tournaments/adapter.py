@@ -198,7 +198,9 @@ def protest_model(p: Protest) -> m.Protest:
         lodged_at=p.lodged_at,
         decision=m.ProtestDecision(p.decision) if p.decision else None,
         decided_by=p.decided_by,
-        other=tuple((k, json.dumps(v)) for k, v in (p.other or {}).items()),
+        # The chief judge's reason travels in the file as the protest's extra key "reason".
+        other=tuple((k, json.dumps(v)) for k, v in {**(p.other or {}), **({"reason": p.reason} if p.reason else {})}
+                    .items()),
     )
 
 
@@ -360,7 +362,14 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
             lodged_at=p.lodged_at,
             decision=p.decision.value if p.decision else None,
             decided_by=p.decided_by,
-            other={k: json.loads(v) for k, v in p.other},
+            reason=protest_reason(p),
+            other={k: json.loads(v) for k, v in p.other if not (k == "reason" and protest_reason(p))},
         )
         for p in game.protests
     )
+
+
+def protest_reason(p: m.Protest) -> str:
+    """The decision's reason from a protest's extra key ``reason`` (a string), else empty."""
+    value = json.loads(dict(p.other).get("reason", "null"))
+    return value if isinstance(value, str) else ""

@@ -135,7 +135,11 @@ class ProtestDecision(models.TextChoices):
 
 
 class Protest(models.Model):
-    """A protest about a game, recorded on its protocol; the chief judge decides."""
+    """A protest about a game, recorded on its protocol; the chief judge decides, finally.
+
+    ``lodged_at``, ``decision`` and ``decided_by`` are the tournament file's fields (kept as written,
+    so a file round-trips); no decision or ``pending`` means not decided yet.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="protests")
     seat = models.PositiveSmallIntegerField(
@@ -148,6 +152,21 @@ class Protest(models.Model):
     )
     decided_by = models.CharField(_("decided by"), max_length=100, null=True, blank=True)
     other = models.JSONField(_("other fields"), default=dict, blank=True)
+    # Recorded by the web (a file's protest has none of these): who lodged it and when, the chief
+    # judge who accepted it after the ruleset's window, and the decision's author, time and reason.
+    recorded_at = models.DateTimeField(_("recorded at"), null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    late_accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("accepted after the window by"),
+    )
+    reason = models.TextField(_("reason for the decision"), blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decider = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("protest")

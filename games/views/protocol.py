@@ -56,6 +56,7 @@ class ProtocolView(ProtocolBase):
             "tournament": self.tournament, "table": self.table, "game": game, "form": form,
             "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
             "editable": game.state != GameState.CONFIRMED, "ruleset": ruleset,
+            "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

@@ -1,0 +1,33 @@
+"""Lodging a protest (seat, text, the chief judge's acceptance of a late one) and deciding it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import ProtestDecision
+from .services.protests import TEXT_MAX
+
+
+class ProtestForm(forms.Form):
+    seat = forms.TypedChoiceField(label=_("seat"), coerce=int)
+    text = forms.CharField(label=_("what the protest is about"), max_length=TEXT_MAX,
+                           widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, seats: list[int], chief: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(n, str(n)) for n in seats]
+        if chief:
+            self.fields["accept_late"] = forms.BooleanField(
+                label=_("accept it after the window (chief judge)"), required=False)
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(
+        label=_("decision"), widget=forms.RadioSelect,
+        choices=[(ProtestDecision.UPHELD, ProtestDecision.UPHELD.label),
+                 (ProtestDecision.REJECTED, ProtestDecision.REJECTED.label)])
+    reason = forms.CharField(label=_("reason for the decision"), max_length=TEXT_MAX,
+                             widget=forms.Textarea(attrs={"rows": 2}))

@@ -1,0 +1,113 @@
+"""Protests about a game: lodged within the ruleset's window, decided once by the chief judge.
+
+A player lodges a protest through the judge of the table, the chief judge or an organizer; it is
+recorded on the protocol with the seat, the text and the time. Under a ruleset with a window
+(``Ruleset.protest_minutes``: kostroma 4.5, 10 minutes after the game's end) a later protest is
+refused unless the chief judge accepts it, which is recorded. The chief judge decides: upheld or
+rejected, with a reason; the decision is final. An upheld protest about a confirmed protocol
+reopens it (``protocol.reopen``) with the protest as the reason, so it can be corrected.
+Every function runs under ``transaction.atomic`` with the game's row locked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import Game, GameState, Protest, ProtestDecision
+from ..permissions import Staff
+from .facts import ruleset_of
+from .protocol import ProtocolError, locked, reopen
+
+TEXT_MAX = 2000
+
+
+def window_closes(game: Game, minutes: int | None) -> dt.datetime | None:
+    """When protests stop being accepted; ``None``: no window (or the game is still going on)."""
+    if minutes is None or game.ended_at is None:
+        return None
+    return game.ended_at + dt.timedelta(minutes=minutes)
+
+
+def late_reason(game: Game, minutes: int | None, now: dt.datetime) -> str | None:
+    """Why a protest lodged ``now`` is late, or ``None`` when it is in time."""
+    if minutes is None:
+        return None
+    if game.ended_at is None:
+        if not game.winner:
+            return None  # the game is still going on
+        return _("The game's end time is not recorded, so the %(minutes)s-minute window for protests cannot be "
+                 "checked.") % {"minutes": minutes}
+    closes = window_closes(game, minutes)
+    assert closes is not None
+    if now <= closes:
+        return None
+    return _("Protests are accepted within %(minutes)s minutes of the game's end (it ended at %(end)s); "
+             "this one comes at %(now)s.") % {
+        "minutes": minutes,
+        "end": timezone.localtime(game.ended_at).strftime("%H:%M:%S"),
+        "now": timezone.localtime(now).strftime("%H:%M:%S"),
+    }
+
+
+@transaction.atomic
+def lodge(game: Game, staff: Staff, user: Any, seat: int, text: str, *, accept_late: bool = False) -> Protest:
+    """Records the protest of ``seat``; after the window only the chief judge may accept it."""
+    if not staff.is_staff:
+        raise ProtocolError(_("Only the table's judge, the chief judge or an organizer records a protest."))
+    text = text.strip()
+    if not text:
+        raise ProtocolError(_("Write what the protest is about."))
+    if len(text) > TEXT_MAX:
+        raise ProtocolError(_("The protest is too long (at most %(n)s characters).") % {"n": TEXT_MAX})
+    row = locked(game, None)
+    numbers = set(row.seats.values_list("seat__number", flat=True))
+    if seat not in numbers:
+        raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": seat})
+    now = timezone.now()
+    late = late_reason(row, ruleset_of(row.table.round.stage.tournament).protest_minutes, now)
+    if late is not None and not (accept_late and staff.chief):
+        raise ProtocolError(late + " " + _("Only the chief judge can accept it."))
+    return Protest.objects.create(
+        game=row,
+        seat=seat,
+        text=text,
+        lodged_at=timezone.localtime(now).isoformat(timespec="seconds"),
+        decision=ProtestDecision.PENDING,
+        recorded_at=now,
+        recorded_by=user,
+        late_accepted_by=user if late is not None else None,
+    )
+
+
+def is_decided(protest: Protest) -> bool:
+    return protest.decision in (ProtestDecision.UPHELD, ProtestDecision.REJECTED)
+
+
+@transaction.atomic
+def decide(protest: Protest, staff: Staff, user: Any, decision: str, reason: str) -> Protest:
+    """The chief judge's final decision; upheld reopens a confirmed protocol for correction."""
+    if not staff.chief:
+        raise ProtocolError(_("Only the chief judge decides protests."))
+    if decision not in (ProtestDecision.UPHELD, ProtestDecision.REJECTED):
+        raise ProtocolError(_("Choose: upheld or rejected."))
+    reason = reason.strip()
+    if not reason:
+        raise ProtocolError(_("Give the reason for the decision."))
+    game = locked(protest.game, None)
+    row = Protest.objects.select_for_update().get(pk=protest.pk, game=game)
+    if is_decided(row):
+        raise ProtocolError(_("This protest is already %(decision)s; the decision is final.") % {
+            "decision": row.get_decision_display()})
+    now = timezone.now()
+    row.decision, row.reason, row.decided_at, row.decider = decision, reason, now, user
+    row.decided_by = user.get_username()
+    row.save()
+    if decision == ProtestDecision.UPHELD and game.state == GameState.CONFIRMED:
+        why = _("Protest of seat %(n)s upheld: %(reason)s") % {"n": row.seat, "reason": reason}
+        reopen(game, staff, user, game.version, why)
+    return row

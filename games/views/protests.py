@@ -1,0 +1,86 @@
+"""A protocol's protests: the list, lodging one, and the chief judge's decision."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from ..forms_protest import DecisionForm, ProtestForm
+from ..models import Game, Protest
+from ..services import protests as service
+from ..services.facts import ruleset_of
+from ..services.protocol import ProtocolError
+from .protocol import ProtocolBase
+
+
+class ProtestsView(ProtocolBase):
+    """GET: the protests and the forms; POST: lodge a protest (the table's judge, chief judge, organizer)."""
+
+    template_name = "games/protests.html"
+
+    def get(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        return self.page(game, self.lodge_form(game, None), None)
+
+    def lodge_form(self, game: Game, data: object) -> ProtestForm:
+        seats = sorted(game.seats.values_list("seat__number", flat=True))
+        return ProtestForm(data, seats=seats, chief=self.staff.chief)  # type: ignore[arg-type]
+
+    def page(self, game: Game, form: ProtestForm, decision: tuple[int, DecisionForm] | None,
+             status: int = 200) -> HttpResponse:
+        minutes = ruleset_of(self.tournament).protest_minutes
+        protests = list(game.protests.select_related("recorded_by", "late_accepted_by"))
+        forms = {p.pk: DecisionForm() for p in protests if not service.is_decided(p)} if self.staff.chief else {}
+        if decision is not None:
+            forms[decision[0]] = decision[1]
+        return render(self.request, self.template_name, {
+            "tournament": self.tournament, "table": self.table, "game": game, "staff": self.staff,
+            "form": form, "protests": [(p, forms.get(p.pk)) for p in protests], "minutes": minutes,
+            "closes": service.window_closes(game, minutes),
+        }, status=status)
+
+    def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        form = self.lodge_form(game, request.POST)
+        if not form.is_valid():
+            return self.page(game, form, None, status=400)
+        try:
+            service.lodge(game, self.staff, request.user, form.cleaned_data["seat"], form.cleaned_data["text"],
+                          accept_late=bool(form.cleaned_data.get("accept_late")))
+        except ProtocolError as error:
+            form.add_error(None, str(error))
+            return self.page(game, form, None, status=400)
+        messages.success(request, _("The protest is recorded."))
+        return redirect("games:protests", slug=slug, table=table)
+
+
+class DecideView(ProtestsView):
+    """POST only, the chief judge only: upheld or rejected, with the reason; final."""
+
+    def get(self, request: HttpRequest, slug: str, table: int, protest: int = 0) -> HttpResponseBase:
+        return redirect("games:protests", slug=slug, table=table)
+
+    def post(self, request: HttpRequest, slug: str, table: int, protest: int = 0) -> HttpResponseBase:
+        if not self.staff.chief:
+            raise PermissionDenied
+        game = self.load()
+        if not isinstance(game, Game):
+            return game
+        row = get_object_or_404(Protest, pk=protest, game=game)
+        form = DecisionForm(request.POST)
+        if not form.is_valid():
+            return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)
+        try:
+            service.decide(row, self.staff, request.user, form.cleaned_data["decision"], form.cleaned_data["reason"])
+        except ProtocolError as error:
+            form.add_error(None, str(error))
+            return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)
+        messages.success(request, _("The protest is decided."))
+        return redirect("games:protests", slug=slug, table=table)

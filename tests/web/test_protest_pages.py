@@ -1,0 +1,155 @@
+"""Protest pages: who may open, lodge and decide (every role, anonymous included), and what shows."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Game, GameState, Protest
+from games.services import protocol as service
+from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
+from tests.protocol_fixtures import ROLES, table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def round_(make_round: Any) -> Any:
+    return make_round("kostroma")
+
+
+def client_for(user: Any) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def urls(round_: Any, number: int = 1) -> dict[str, str]:
+    kwargs = {"slug": round_.stage.tournament.slug, "table": table(round_, number).pk}
+    return {name: reverse(f"games:{name}", kwargs=kwargs) for name in ("protests", "protocol", "history")}
+
+
+def decide_url(round_: Any, protest: Protest) -> str:
+    return reverse("games:decide", kwargs={"slug": round_.stage.tournament.slug, "table": protest.game.table_id,
+                                           "protest": protest.pk})
+
+
+def ended(round_: Any, people: dict[str, Any], minutes_ago: float) -> Game:
+    judge = people["judge"]
+    game = service.open_protocol(table(round_, 1), judge)
+
+    def fill(facts: Any) -> None:
+        for seat, role in zip(facts.seats, ROLES["kostroma"], strict=True):
+            seat.role = role
+        facts.winner = "black"
+
+    game = service.change(game, judge, game.version, fill)
+    Game.objects.filter(pk=game.pk).update(ended_at=game.ended_at - dt.timedelta(minutes=minutes_ago))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("who", "opens", "lodges"),
+    [("organizer", 200, 302), ("chief", 200, 302), ("judge", 200, 302), ("other", 403, 403),
+     ("stranger", 403, 403)],
+)
+def test_who_opens_the_protests_of_table_1_and_records_one(
+    round_: Any, people: dict[str, Any], make_user: Any, who: str, opens: int, lodges: int
+) -> None:
+    ended(round_, people, 1)
+    user = make_user("nobody") if who == "stranger" else people[who]
+    client = client_for(user)
+    assert client.get(urls(round_)["protests"]).status_code == opens
+    response = client.post(urls(round_)["protests"], {"seat": 3, "text": f"from {who}"})
+    assert response.status_code == lodges
+    assert Protest.objects.filter(text=f"from {who}").exists() == (lodges == 302)
+
+
+def test_anonymous_users_are_sent_to_log_in_and_nothing_is_saved(round_: Any, people: dict[str, Any]) -> None:
+    game = ended(round_, people, 1)
+    protest = Protest.objects.create(game=game, seat=1, text="x", decision="pending")
+    client = Client()
+    for response in (client.get(urls(round_)["protests"]),
+                     client.post(urls(round_)["protests"], {"seat": 3, "text": "anon"}),
+                     client.post(decide_url(round_, protest), {"decision": "upheld", "reason": "r"})):
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    protest.refresh_from_db()
+    assert Protest.objects.count() == 1 and protest.decision == "pending"
+
+
+@pytest.mark.parametrize(("who", "status"), [("organizer", 403), ("judge", 403), ("other", 403), ("chief", 302)])
+def test_only_the_chief_judge_decides(round_: Any, people: dict[str, Any], who: str, status: int) -> None:
+    game = ended(round_, people, 1)
+    protest = Protest.objects.create(game=game, seat=1, text="x", decision="pending")
+    response = client_for(people[who]).post(decide_url(round_, protest), {"decision": "rejected", "reason": "r"})
+    assert response.status_code == status
+    protest.refresh_from_db()
+    assert protest.decision == ("rejected" if status == 302 else "pending")
+
+
+def test_a_late_protest_is_refused_on_the_page_and_the_chief_judge_accepts_it(
+    round_: Any, people: dict[str, Any]
+) -> None:
+    ended(round_, people, 12)
+    judge, chief = client_for(people["judge"]), client_for(people["chief"])
+    page = judge.get(urls(round_)["protests"]).content.decode()
+    assert "within 10 minutes of the game's end" in page and "accept_late" not in page
+    response = judge.post(urls(round_)["protests"], {"seat": 5, "text": "late", "accept_late": "on"})
+    assert response.status_code == 400
+    assert "Only the chief judge can accept it." in response.content.decode()
+    assert not Protest.objects.exists()
+    assert "accept_late" in chief.get(urls(round_)["protests"]).content.decode()
+    assert chief.post(urls(round_)["protests"], {"seat": 5, "text": "late", "accept_late": "on"}).status_code == 302
+    page = judge.get(urls(round_)["protocol"]).content.decode()
+    assert "late" in page and "after the window, accepted by chief" in page
+
+
+def test_bad_input_gets_a_message_and_saves_nothing(round_: Any, people: dict[str, Any]) -> None:
+    ended(round_, people, 1)
+    client = client_for(people["judge"])
+    for data in ({"seat": 11, "text": "x"}, {"seat": 2, "text": ""}, {"seat": "x", "text": "y"}):
+        response = client.post(urls(round_)["protests"], data)
+        assert response.status_code == 400 and 'class="invalid-feedback' in response.content.decode()
+    assert not Protest.objects.exists()
+
+
+def test_deciding_through_the_page_is_final_and_shown_on_the_protocol_and_history(
+    round_: Any, people: dict[str, Any]
+) -> None:
+    game = ended(round_, people, 1)
+    service.submit(game, people["judge"], Game.objects.get(pk=game.pk).version)
+    game.refresh_from_db()
+    organizer = people["organizer"]
+    from games.permissions import staff_of
+
+    service.confirm(game, staff_of(organizer, round_.stage.tournament), organizer, game.version)
+    judge, chief = client_for(people["judge"]), client_for(people["chief"])
+    assert judge.post(urls(round_)["protests"], {"seat": 2, "text": "The vote was miscounted."}).status_code == 302
+    protest = Protest.objects.get()
+    response = chief.post(decide_url(round_, protest), {"decision": "upheld", "reason": ""})
+    assert response.status_code == 400 and Protest.objects.get().decision == "pending"
+    response = chief.post(decide_url(round_, protest), {"decision": "upheld", "reason": "Recount: seat 6 was out."})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state == GameState.SUBMITTED and "Protest of seat 2 upheld" in game.reopen_reason
+    response = chief.post(decide_url(round_, protest), {"decision": "rejected", "reason": "again"})
+    assert response.status_code == 400 and "the decision is final" in response.content.decode()
+    assert Protest.objects.get().decision == "upheld"
+    page = judge.get(urls(round_)["protocol"]).content.decode()
+    assert "The vote was miscounted." in page and "Recount: seat 6 was out." in page and "upheld" in page
+    assert 'class="mt-2 decide-form"' not in chief.get(urls(round_)["protests"]).content.decode()
+    history = judge.get(urls(round_)["history"]).content.decode()
+    assert "Protest of seat 2 recorded: The vote was miscounted." in history
+    assert "Protest of seat 2 upheld" in history and "Recount: seat 6 was out." in history
