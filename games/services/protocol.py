@@ -114,7 +114,7 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: Any, day
     game.winner = facts.winner
     game.first_killed = facts.derived_first_killed()
     game.best_move = list(facts.best_move)
-    game.circles = [c for c in facts.circles if c.get("best") or c.get("worst")]
+    game.circles = kept_circles(facts.circles)
     game.mafia_missed_three_nights = facts.mafia_missed_three_nights
     game.notes = facts.notes or None
     game.phase = facts.phase
@@ -141,6 +141,14 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: Any, day
             changed.append(row)
     if changed:
         bulk_update_with_history(changed, GameSeat, SEAT_FIELDS, default_user=user)
+
+
+def kept_circles(circles: list[dict[str, list[int]]]) -> list[dict[str, list[int]]]:
+    """The circles up to the last one with a mark; an empty circle between keeps its place."""
+    kept = [{k: list(v) for k, v in c.items() if v} for c in circles]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
 
 
 def stamp(game: Game, user: Any, now: Any, reason: str | None = None) -> None:

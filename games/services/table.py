@@ -21,7 +21,9 @@ from ..reasons import FOURTH_FOUL, OTHER, label
 from .facts import ProtocolFacts
 from .protocol import ProtocolError, change
 
-MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra")
+MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
+         "circle_worst", "subjective")
+MAX_CIRCLES = 12
 
 
 @dataclass
@@ -30,6 +32,7 @@ class Tap:
     seat: int | None = None
     reason: str = ""
     value: str = ""
+    circle: int = 1
 
 
 def apply_tap(game: Game, user: Any, version: int, tap: Tap, ruleset: Ruleset) -> tuple[Game, str]:
@@ -104,6 +107,14 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     if tap.action == "best":
         seat.best = not seat.best
         return ""
+    if tap.action in ("circle_best", "circle_worst"):
+        return mark(facts, n, tap.circle, tap.action.removeprefix("circle_"))
+    if tap.action == "subjective":
+        try:
+            seat.subjective = Fraction(tap.value) if tap.value.strip() else None
+        except (ValueError, ZeroDivisionError):
+            raise ProtocolError(_("The subjective mark must be a number.")) from None
+        return ""
     if tap.action == "extra":
         try:
             seat.extra = Fraction(tap.value or "0")
@@ -111,6 +122,29 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
             raise ProtocolError(_("Extra points must be a number.")) from None
         return ""
     raise ProtocolError(_("Unknown action."))
+
+
+def mark(facts: ProtocolFacts, n: int, circle: int, kind: str) -> str:
+    """Names seat ``n`` best or worst in speech circle ``circle`` (zvezdy), or takes the mark back.
+
+    One tap moves a seat named the other way in that circle; the limit of marks is scoring's check.
+    """
+    if not 1 <= circle <= MAX_CIRCLES:
+        raise ProtocolError(_("There is no speech circle %(c)s.") % {"c": circle})
+    while len(facts.circles) < circle:
+        facts.circles.append({"best": [], "worst": []})
+    marks = facts.circles[circle - 1]
+    other = "worst" if kind == "best" else "best"
+    named = list(marks.get(kind, []))
+    if n in named:
+        named.remove(n)
+        marks[kind] = named
+        return _("Circle %(c)s: the mark of seat %(n)s is taken back.") % {"c": circle, "n": n}
+    marks[kind] = [*named, n]
+    marks[other] = [s for s in marks.get(other, []) if s != n]
+    if kind == "best":
+        return _("Circle %(c)s: seat %(n)s is named best.") % {"c": circle, "n": n}
+    return _("Circle %(c)s: seat %(n)s is named worst.") % {"c": circle, "n": n}
 
 
 def removed_message(n: int, ruleset: Ruleset, why: str) -> str:

@@ -1,0 +1,65 @@
+"""The table screen's zvezdy circle marks, tomsk's subjective mark, kostroma's extra characters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import Game
+from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
+from tests.protocol_fixtures import ROLES
+from tests.web.test_table_screen import Screen
+
+pytestmark = pytest.mark.django_db
+
+
+def test_zvezdy_circle_marks_one_tap_each_limited_by_scoring(make_round: Any, make_user: Any) -> None:
+    round_ = make_round("zvezdy")
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), "zvezdy")
+    page = screen.tap("circle_best", seat=3, circle=1)
+    assert 'class="badge text-bg-success mark-best"' in page and 'value="circle_best" selected' in page
+    screen.tap("circle_best", seat=5, circle=1)
+    refused = screen.tap("circle_best", seat=6, circle=1)  # a third best in one circle
+    assert 'id="screen-error"' in refused and "3" in refused
+    screen.tap("circle_worst", seat=3, circle=2)
+    screen.tap("circle_worst", seat=5, circle=1)  # one tap moves seat 5 from best to worst in circle 1
+    screen.tap("circle_best", seat=9, circle=4)  # circle 3 stays empty but keeps its place
+    assert screen.game.circles == [{"best": [3], "worst": [5]}, {"worst": [3]}, {}, {"best": [9]}]
+    screen.tap("circle_best", seat=9, circle=4)  # taken back: the trailing empty circles go
+    assert screen.game.circles == [{"best": [3], "worst": [5]}, {"worst": [3]}]
+    page = screen.tap("circle_best", seat=1, circle=13)
+    assert 'id="screen-error"' in page and screen.game.circles[0] == {"best": [3], "worst": [5]}
+
+
+def test_tomsk_days_are_derived_and_the_subjective_mark_is_tapped(make_round: Any) -> None:
+    round_ = make_round("tomsk")
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), "tomsk")
+    screen.tap("subjective", seat=2, value="1.5")
+    assert screen.game.seats.get(seat__number=2).subjective == 1.5
+    page = screen.tap("subjective", seat=2, value="x")
+    assert 'id="screen-error"' in page and screen.game.seats.get(seat__number=2).subjective == 1.5
+    screen.tap("voted", seat=7)  # day 1
+    screen.tap("phase", value="next")
+    screen.tap("killed", seat=8)  # night 1
+    seats = {s.seat.number: s for s in screen.game.seats.select_related("seat")}
+    assert (seats[7].days_survived, seats[8].days_survived, seats[1].days_survived) == (1, 1, 1)
+    assert screen.game.first_killed == 8
+
+
+def test_kostroma_extra_characters_get_their_side_on_the_screen(make_round: Any) -> None:
+    round_ = make_round("kostroma")
+    organizer = round_.stage.tournament.organizers.get()
+    screen = Screen(round_, organizer, "kostroma")
+    page = screen.client.get(screen.url + "?roles=1").content.decode()
+    assert 'name="s6_side"' in page and 'name="s6_role"' in page
+    roles = {f"s{n}_role": role for n, role in enumerate(ROLES["kostroma"], start=1)}
+    roles |= {"s6_role": "musician", "s6_side": "black", "s7_role": "ghost"}
+    screen.tap("roles", **roles)
+    seats = {s.seat.number: s for s in screen.game.seats.select_related("seat")}
+    assert (seats[6].role, seats[6].side, seats[7].role, seats[7].side) == ("musician", "black", "ghost", "")
+    screen.tap("winner", value="black")  # scoring checks the roles of a game with a result
+    roles["s7_role"] = "musician"  # each extra character at most once per table
+    page = screen.tap("roles", **roles)
+    assert 'id="screen-error"' in page
+    assert Game.objects.get().seats.get(seat__number=7).role == "ghost"
