@@ -117,7 +117,7 @@ class RoundView(OrganizerRequiredMixin, View):
 
     def page(self, request: HttpRequest, round_: Round, *, penalty: PenaltyForm | None = None,
              plan: PlanForm | None = None, status: int = 200) -> HttpResponse:
-        seats = round_.seats.select_related("participant__player", "table").order_by("table__number", "number")
+        seats = round_.seats.select_related("participant__player", "table__game").order_by("table__number", "number")
         tables: dict[int, list[Any]] = defaultdict(list)
         for seat in seats:
             tables[seat.table.number].append(seat)
