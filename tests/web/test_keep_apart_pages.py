@@ -60,6 +60,12 @@ def test_bad_pairs_are_refused_with_a_message_and_nothing_saved(client: Any, tou
     assert KeepApart.objects.count() == 1
 
 
+def test_messages_are_translated(client: Any, tournament: Any, players: list[Participant]) -> None:
+    client.cookies["django_language"] = "ru"
+    response = client.post(url(tournament), {"first": players[0].pk, "second": players[0].pk})
+    assert response.status_code == 400 and "с самим собой" in response.content.decode()
+
+
 def test_a_balanced_seating_keeps_the_marked_pairs_apart(client: Any, tournament: Any,
                                                        players: list[Participant]) -> None:
     marked = [(players[0], players[1]), (players[2], players[3]), (players[4], players[5]), (players[6], players[7])]
