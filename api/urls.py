@@ -1,11 +1,13 @@
-"""The read-only API under ``/api/``; the OpenAPI schema at ``/api/schema/``."""
+"""The API under ``/api/``: read-only data, and protocols for staff (token); the OpenAPI schema at
+``/api/schema/``."""
 
 from __future__ import annotations
 
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import views
+from . import protocols, views
+from .tokens import TokenView
 
 app_name = "api"
 
@@ -19,4 +21,9 @@ urlpatterns = [
          name="seating"),
     path("tournaments/<slug:slug>/games/", views.GameListView.as_view(), name="games"),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
+    path("token/", TokenView.as_view(), name="token"),
+    path("tournaments/<slug:slug>/protocols/<int:table>/", protocols.ProtocolView.as_view(), name="protocol"),
+    path("tournaments/<slug:slug>/protocols/<int:table>/submit/", protocols.SubmitView.as_view(), name="submit"),
+    path("tournaments/<slug:slug>/protocols/<int:table>/confirm/", protocols.ConfirmView.as_view(),
+         name="confirm"),
 ]

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "public",
     "api",
@@ -165,4 +166,5 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
 }
-SPECTACULAR_SETTINGS = {"TITLE": "Mafia tournaments API", "VERSION": "1", "SERVE_INCLUDE_SCHEMA": False}
+SPECTACULAR_SETTINGS = {"TITLE": "Mafia tournaments API", "VERSION": "1", "SERVE_INCLUDE_SCHEMA": False,
+                        "ENUM_NAME_OVERRIDES": {"Side": "games.models.protocol.Side"}}

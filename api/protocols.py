@@ -1,0 +1,126 @@
+"""The write side of the API: a staff member reads and changes a table's protocol, submits and
+confirms it, through ``games.services.protocol`` (the web form's services: the same validation,
+permissions, states, history and version checks).
+
+Authentication: ``Authorization: Token <key>`` (a key from ``POST /api/token/``) or the site's
+session. Answers: 400 with the problems (each naming its seat), 401 without credentials, 403 for
+someone who may not open this table (a judge of another table) or confirm, 404 for no such table,
+409 when the protocol changed meanwhile (the version) or its state does not allow the action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game, GameSeat
+from games.permissions import Staff, can_open, staff_of
+from games.problem_text import problem_text
+from games.services import protocol as service
+from tournaments.models import Table, Tournament
+
+from . import protocol_serializers as s
+
+ERRORS = {
+    400: OpenApiResponse(s.RejectedSerializer, description="the protocol breaks a rule; nothing was saved"),
+    401: OpenApiResponse(description="no credentials"),
+    403: OpenApiResponse(description="not the judge of this table, the chief judge or an organizer"),
+    404: OpenApiResponse(description="no such tournament or table"),
+    409: OpenApiResponse(s.ConflictSerializer, description="changed meanwhile (version) or the state forbids it"),
+}
+
+
+class ProtocolAPIBase(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+    tournament: Tournament
+    table: Table
+    staff: Staff
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # authentication first: 401 before 403/404
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.staff = staff_of(request.user, self.tournament)
+        self.table = get_object_or_404(Table.objects.select_related("round__stage"), pk=kwargs["table"],
+                                       round__stage__tournament=self.tournament)
+        if not can_open(self.staff, self.table):
+            raise PermissionDenied(_("Only the judge of this table, the chief judge or an organizer may."))
+
+    def game(self) -> Game:
+        return service.open_protocol(self.table, self.request.user)
+
+    def answer(self, game: Game, code: int = status.HTTP_200_OK) -> Response:
+        seats = GameSeat.objects.select_related("seat__participant__player").order_by("seat__number")
+        game = Game.objects.select_related("table__round__stage", "changed_by").prefetch_related(
+            Prefetch("seats", queryset=seats)).get(pk=game.pk)
+        data = s.ProtocolOutSerializer(game).data
+        return Response(data, status=code)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, service.ProtocolRejected):
+            problems = [{"seat": p.location.seat, "message": problem_text(p, with_location=False)}
+                        for p in exc.problems]
+            detail = "; ".join((_("Seat %(n)s: %(problem)s") % {"n": p["seat"], "problem": p["message"]})
+                               if p["seat"] else p["message"] for p in problems)
+            return Response({"detail": detail, "problems": problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, service.ProtocolError):
+            current = Game.objects.filter(table=self.table).values_list("version", "state").first()
+            return Response({"detail": str(exc), "version": current[0] if current else None,
+                             "state": current[1] if current else ""}, status=status.HTTP_409_CONFLICT)
+        return super().handle_exception(exc)
+
+
+class ProtocolView(ProtocolAPIBase):
+    """``GET`` the protocol (opened as a draft from the published seating on first use); ``PUT``
+    all its facts, based on ``version``."""
+
+    @extend_schema(responses={200: s.ProtocolOutSerializer, **{k: v for k, v in ERRORS.items() if k != 400}},
+                   summary="A table's protocol")
+    def get(self, request: Request, slug: str, table: int) -> Response:
+        return self.answer(self.game())
+
+    @extend_schema(request=s.ProtocolInSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
+                   summary="Change a protocol's facts (a draft or a submitted one)")
+    def put(self, request: Request, slug: str, table: int) -> Response:
+        game = self.game()
+        numbers = sorted(game.seats.values_list("seat__number", flat=True))
+        data = s.ProtocolInSerializer(data=request.data, context={"seat_numbers": numbers})
+        if not data.is_valid():
+            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+        service.change(game, request.user, data.validated_data["version"], data.apply)
+        return self.answer(game)
+
+
+class SubmitView(ProtocolAPIBase):
+    @extend_schema(request=s.ActionSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
+                   summary="Submit a draft protocol (it must have a result and break no rule)")
+    def post(self, request: Request, slug: str, table: int) -> Response:
+        data = s.ActionSerializer(data=request.data)
+        if not data.is_valid():
+            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+        game = service.submit(self.game(), request.user, data.validated_data["version"])
+        return self.answer(game)
+
+
+class ConfirmView(ProtocolAPIBase):
+    @extend_schema(request=s.ActionSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
+                   summary="Confirm a submitted protocol (chief judge or organizer); it is locked then")
+    def post(self, request: Request, slug: str, table: int) -> Response:
+        if not self.staff.can_confirm:
+            raise PermissionDenied(_("Only the chief judge or an organizer can confirm a protocol."))
+        data = s.ActionSerializer(data=request.data)
+        if not data.is_valid():
+            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+        game = service.confirm(self.game(), self.staff, request.user, data.validated_data["version"])
+        return self.answer(game)

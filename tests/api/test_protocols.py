@@ -1,0 +1,132 @@
+"""The write API: token authentication, permissions, validation, states, history, conflicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.conftest import PASSWORD
+from tests.protocol_fixtures import table
+
+from .conftest import full_protocol
+
+pytestmark = pytest.mark.django_db
+
+
+def url(round_: Any, number: int, action: str = "") -> str:
+    name = {"": "api:protocol", "submit": "api:submit", "confirm": "api:confirm"}[action]
+    return reverse(name, args=[round_.stage.tournament.slug, table(round_, number).pk])
+
+
+def test_token_for_username_and_password(api: Any, people: Any) -> None:
+    response = api().post(reverse("api:token"), {"username": "judge", "password": PASSWORD}, format="json")
+    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    assert api().post(reverse("api:token"), {"username": "judge", "password": "no"}).status_code == 400
+
+
+def test_judge_reads_their_table_opened_as_draft(api: Any, round_: Any, people: Any) -> None:
+    response = api(people["judge"]).get(url(round_, 1))
+    assert response.status_code == 200
+    data = response.json()
+    assert data["state"] == "draft" and data["version"] == 1 and data["table"] == 1
+    first = table(round_, 1).seats.select_related("participant__player").get(number=1).participant
+    assert data["seats"][0] == {**data["seats"][0], "seat": 1, "player": first.ext_id,
+                                "name": first.player.full_name, "number": first.number}
+
+
+@pytest.mark.parametrize("who, status", [("judge", 403), ("stranger", 403), (None, 401), ("chief", 200),
+                                         ("organizer", 200), ("other", 200)])
+def test_who_may_open_table_2(api: Any, round_: Any, people: Any, stranger: Any, who: str | None,
+                              status: int) -> None:
+    """The judge hosts table 1 only; the other judge hosts table 2 for the whole stage."""
+    user = stranger if who == "stranger" else people.get(who or "")
+    assert api(user).get(url(round_, 2)).status_code == status
+    assert api(user).put(url(round_, 2), full_protocol(1), format="json").status_code == status
+    assert not Game.objects.filter(winner="red").exists() if status != 200 else True
+
+
+def test_change_submit_confirm_with_history(api: Any, round_: Any, people: Any) -> None:
+    judge = api(people["judge"])
+    judge.get(url(round_, 1))
+    response = judge.put(url(round_, 1), full_protocol(1, first_killed=1, best_move=[2, 3, 4]), format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["version"] == 2 and response.json()["winner"] == "red"
+    assert judge.post(url(round_, 1, "confirm"), {"version": 2}, format="json").status_code == 403
+    response = judge.post(url(round_, 1, "submit"), {"version": 2}, format="json")
+    assert response.status_code == 200 and response.json()["state"] == "submitted"
+    response = api(people["chief"]).post(url(round_, 1, "confirm"), {"version": 3}, format="json")
+    assert response.status_code == 200 and response.json()["state"] == "confirmed"
+    game = Game.objects.get(table=table(round_, 1))
+    assert [h.history_user.username for h in game.history.order_by("history_id")] == [
+        "judge", "judge", "judge", "chief"]
+    locked = judge.put(url(round_, 1), full_protocol(4), format="json")
+    assert locked.status_code == 409 and "confirmed" in locked.json()["detail"]
+    assert locked.json()["state"] == "confirmed"
+
+
+def test_rule_problems_name_the_seat_and_save_nothing(api: Any, round_: Any, people: Any) -> None:
+    judge = api(people["judge"])
+    judge.get(url(round_, 1))
+    body = full_protocol(1)
+    body["seats"][1]["role"] = "don"  # two dons
+    body["seats"][4]["extra"] = "0.5"
+    response = judge.put(url(round_, 1), body, format="json")
+    assert response.status_code == 400
+    data = response.json()
+    assert data["problems"] and "don" in data["detail"]
+    game = Game.objects.get(table=table(round_, 1))
+    assert game.version == 1 and game.winner == ""
+
+
+def test_seat_problems_are_located(api: Any, round_: Any, people: Any) -> None:
+    judge = api(people["judge"])
+    judge.get(url(round_, 1))
+    body = full_protocol(1, first_killed=3, best_move=[3])  # the first-killed names their own seat
+    response = judge.put(url(round_, 1), body, format="json")
+    assert response.status_code == 400
+    assert any("first-killed" in p["message"] for p in response.json()["problems"])
+
+
+def test_every_seat_once(api: Any, round_: Any, people: Any) -> None:
+    body = full_protocol(1)
+    body["seats"] = body["seats"][:9]
+    response = api(people["judge"]).put(url(round_, 1), body, format="json")
+    assert response.status_code == 400 and "every seat" in str(response.json()["seats"])
+    body = full_protocol(1)
+    body["seats"][0]["role"] = "wizard"
+    assert api(people["judge"]).put(url(round_, 1), body, format="json").status_code == 400
+
+
+def test_submit_needs_a_result(api: Any, round_: Any, people: Any) -> None:
+    judge = api(people["judge"])
+    judge.get(url(round_, 1))
+    response = judge.post(url(round_, 1, "submit"), {"version": 1}, format="json")
+    assert response.status_code == 400
+    assert {p["seat"] for p in response.json()["problems"]} >= {1, 10}  # no role yet, by seat
+
+
+def test_an_older_version_is_a_conflict(api: Any, round_: Any, people: Any) -> None:
+    judge, chief = api(people["judge"]), api(people["chief"])
+    judge.get(url(round_, 1))
+    assert chief.put(url(round_, 1), full_protocol(1), format="json").status_code == 200
+    response = judge.put(url(round_, 1), full_protocol(1, winner="black"), format="json")
+    assert response.status_code == 409
+    data = response.json()
+    assert "changed meanwhile" in data["detail"] and "chief" in data["detail"] and data["version"] == 2
+    assert Game.objects.get(table=table(round_, 1)).winner == "red"
+    assert judge.post(url(round_, 1, "submit"), {"version": 1}, format="json").status_code == 409
+
+
+def test_unpublished_round_is_a_conflict(api: Any, round_: Any, people: Any) -> None:
+    round_.state = "draft"
+    round_.save()
+    response = api(people["chief"]).get(url(round_, 1))
+    assert response.status_code == 409 and "not published" in response.json()["detail"]
+
+
+def test_unknown_table_is_404(api: Any, round_: Any, people: Any) -> None:
+    slug = round_.stage.tournament.slug
+    assert api(people["chief"]).get(reverse("api:protocol", args=[slug, 999999])).status_code == 404
