@@ -2,13 +2,18 @@
 
 Every answer about one tournament carries the ETag of its results version (an unchanged answer
 is a 304 after one query) and uses a fixed number of queries. While a tournament's standings are
-hidden, the standings endpoint answers 403 without figures to anyone but its organizers.
+hidden, the standings endpoint answers 403 without figures to anyone but its organizers. The
+costly answers (standings, games) are kept in the shared cache under the results version, like
+the public pages' fragments, so a changed result is never served stale.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -20,7 +25,7 @@ from rest_framework.views import APIView
 
 from public.snapshot import Snapshot, protocol_is_public
 from public.versioning import current
-from public.views.base import conditional, etag_for
+from public.views.base import CACHE_SECONDS, conditional, etag_for
 from public.views.seating import places, published_rounds
 from scoring import model as m
 from scoring.errors import UnknownStage
@@ -44,6 +49,17 @@ class OneTournament:
         self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"), slug=kwargs["slug"])
         etag = etag_for(request, f"api{self.tournament.pk}", current(self.tournament), self.tournament.standings_hidden)
         return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
+
+    def cached(self, name: str, build: Callable[[], Any]) -> Any:
+        """``build()``'s JSON-ready data, cached under this tournament's results version."""
+        t = self.tournament
+        digest = hashlib.sha1(name.encode()).hexdigest()
+        key = f"api:{t.pk}:{current(t)}:{int(t.standings_hidden)}:{digest}"
+        data = cache.get(key)
+        if data is None:
+            data = build()
+            cache.set(key, data, CACHE_SECONDS)
+        return data
 
 
 class TournamentDetailView(OneTournament, RetrieveAPIView):  # type: ignore[type-arg]
@@ -111,6 +127,10 @@ class GameListView(OneTournament, APIView):
         OpenApiParameter("stage", str), OpenApiParameter("round", int)])
     def get(self, request: Request, slug: str) -> Response:
         stage_filter, round_filter = request.query_params.get("stage"), request.query_params.get("round")
+        return Response(self.cached(f"games:{stage_filter or ''}:{round_filter or ''}",
+                                    lambda: self.games(stage_filter, round_filter)))
+
+    def games(self, stage_filter: str | None, round_filter: str | None) -> Any:
         out = []
         for stage in Snapshot(self.tournament).model.stages:
             if stage_filter and stage.id != stage_filter:
@@ -120,7 +140,7 @@ class GameListView(OneTournament, APIView):
                     continue
                 out += [game_data(stage.id, round_.number, g)
                         for g in sorted(round_.games, key=lambda g: g.table) if protocol_is_public(g)]
-        return Response(s.GameSerializer(out, many=True).data)
+        return s.GameSerializer(out, many=True).data
 
 
 class StandingsView(OneTournament, APIView):
@@ -132,13 +152,16 @@ class StandingsView(OneTournament, APIView):
     def get(self, request: Request, slug: str) -> Response:
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
             raise PermissionDenied("The standings of this tournament are hidden.")
+        stage = request.query_params.get("stage")
+        return Response(self.cached(f"standings:{stage}", lambda: self.standings(stage)))
+
+    def standings(self, stage: str | None) -> Any:
         snapshot = Snapshot(self.tournament)
         try:
-            standings = snapshot.standings(request.query_params["stage"]) if "stage" in request.query_params \
-                else compute_default(snapshot)
+            standings = snapshot.standings(stage) if stage is not None else compute_default(snapshot)
         except (UnknownStage, Http404):
             raise NotFound("no such stage") from None
-        return Response(standings_json(standings))
+        return standings_json(standings)
 
 
 def compute_default(snapshot: Snapshot) -> Any:

@@ -22,8 +22,8 @@ from django.core.exceptions import ImproperlyConfigured
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
 
-from .settings import *  # noqa: E402, F403
-from .settings import REDIS_URL, env_bool  # noqa: E402
+from .settings import *  # noqa: F403
+from .settings import REDIS_URL, env_bool
 
 if not REDIS_URL:
     raise ImproperlyConfigured("REDIS_URL must be set in production: every app server shares the cache")

@@ -49,3 +49,22 @@ def test_a_cached_page_costs_one_query(client: Any, generated: Any, django_asser
         client.get(url)
         with django_assert_num_queries(1):
             assert client.get(url).status_code == 200
+
+
+def test_cached_api_answers_cost_one_query_and_follow_the_version(
+    client: Any, generated: Any, django_assert_num_queries: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The standings and games answers are cached under the results version, like the pages."""
+    from public.versioning import bump
+
+    tournament = generated("large", players=100, rounds=8, stages=2, standings_hidden=False)
+    for url in ["/api/tournaments/large/standings/?stage=s2", "/api/tournaments/large/standings/",
+                "/api/tournaments/large/games/?stage=s1&round=2"]:
+        first = client.get(url).json()
+        with django_assert_num_queries(1):
+            assert client.get(url).json() == first
+        with django_capture_on_commit_callbacks(execute=True):
+            bump(tournament.pk)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).json() == first
+        assert len(queries) > 1, url  # a new version: computed again, not the old entry

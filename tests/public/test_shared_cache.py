@@ -85,7 +85,7 @@ def test_a_result_changed_through_one_server_is_seen_by_the_other(
     client: Any, fiim: Any, two_servers: Any, django_assert_num_queries: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    a, b, use = two_servers
+    a, _b, use = two_servers
     url = reverse("public:stage_standings", args=[SLUG, "final"])
     use("a")
     before = fragment(client, url)
