@@ -130,8 +130,11 @@ class ProblemSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class RejectedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """400: the rules the protocol breaks (``problems``, by seat) or the fields not understood."""
+
     detail = serializers.CharField()
     problems = ProblemSerializer(many=True)
+    fields = serializers.DictField(required=False, help_text="field → its errors")
 
 
 class ConflictSerializer(serializers.Serializer):  # type: ignore[type-arg]

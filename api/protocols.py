@@ -81,6 +81,11 @@ class ProtocolAPIBase(APIView):
         return super().handle_exception(exc)
 
 
+def invalid(errors: Any) -> Response:
+    return Response({"detail": _("The request is not valid; nothing was saved."), "problems": [],
+                     "fields": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
 class ProtocolView(ProtocolAPIBase):
     """``GET`` the protocol (opened as a draft from the published seating on first use); ``PUT``
     all its facts, based on ``version``."""
@@ -97,7 +102,7 @@ class ProtocolView(ProtocolAPIBase):
         numbers = sorted(game.seats.values_list("seat__number", flat=True))
         data = s.ProtocolInSerializer(data=request.data, context={"seat_numbers": numbers})
         if not data.is_valid():
-            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+            return invalid(data.errors)
         service.change(game, request.user, data.validated_data["version"], data.apply)
         return self.answer(game)
 
@@ -108,7 +113,7 @@ class SubmitView(ProtocolAPIBase):
     def post(self, request: Request, slug: str, table: int) -> Response:
         data = s.ActionSerializer(data=request.data)
         if not data.is_valid():
-            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+            return invalid(data.errors)
         game = service.submit(self.game(), request.user, data.validated_data["version"])
         return self.answer(game)
 
@@ -121,6 +126,6 @@ class ConfirmView(ProtocolAPIBase):
             raise PermissionDenied(_("Only the chief judge or an organizer can confirm a protocol."))
         data = s.ActionSerializer(data=request.data)
         if not data.is_valid():
-            return Response(data.errors, status=status.HTTP_400_BAD_REQUEST)
+            return invalid(data.errors)
         game = service.confirm(self.game(), self.staff, request.user, data.validated_data["version"])
         return self.answer(game)

@@ -167,4 +167,6 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
 }
 SPECTACULAR_SETTINGS = {"TITLE": "Mafia tournaments API", "VERSION": "1", "SERVE_INCLUDE_SCHEMA": False,
-                        "ENUM_NAME_OVERRIDES": {"Side": "games.models.protocol.Side"}}
+                        "ENUM_NAME_OVERRIDES": {"Side": "games.models.protocol.Side"},
+                        "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                                                 "api.schema_hooks.document_not_found"]}

@@ -94,7 +94,7 @@ def test_every_seat_once(api: Any, round_: Any, people: Any) -> None:
     body = full_protocol(1)
     body["seats"] = body["seats"][:9]
     response = api(people["judge"]).put(url(round_, 1), body, format="json")
-    assert response.status_code == 400 and "every seat" in str(response.json()["seats"])
+    assert response.status_code == 400 and "every seat" in str(response.json()["fields"]["seats"])
     body = full_protocol(1)
     body["seats"][0]["role"] = "wizard"
     assert api(people["judge"]).put(url(round_, 1), body, format="json").status_code == 400
