@@ -14,6 +14,8 @@ RESULTS = "t/<slug:slug>/results"
 urlpatterns = [
     path(ROUND + "seating/", views.SeatingPrintView.as_view(), name="seating"),
     path(ROUND + "seating.pdf", views.SeatingPrintView.as_view(pdf=True), name="seating_pdf"),
+    path(ROUND + "protocols/", views.ProtocolFormsView.as_view(), name="forms"),
+    path(ROUND + "protocols.pdf", views.ProtocolFormsView.as_view(pdf=True), name="forms_pdf"),
     path(RESULTS + "/", views_results.ResultsPrintView.as_view(), name="results"),
     path(RESULTS + ".pdf", views_results.ResultsPrintView.as_view(pdf=True), name="results_pdf"),
     path(RESULTS + ".xlsx", views_results.ResultsXlsxView.as_view(), name="results_xlsx"),

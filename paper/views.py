@@ -15,6 +15,7 @@ from tournaments.models import Round, Tournament
 
 from .access import may_print
 from .pdf import pdf_response, render_pdf
+from .protocol_forms import forms_context
 from .seating import round_sheets
 
 
@@ -52,4 +53,21 @@ class SeatingPrintView(PrintAccessMixin, View):
         }
         if self.pdf:
             return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("seating") + ".pdf")
+        return render(request, self.template_name, context)
+
+
+class ProtocolFormsView(PrintAccessMixin, View):
+    """A blank protocol per table of the round, for the regulation; ``pdf=True`` downloads them."""
+
+    template_name = "paper/protocol_forms.html"
+    pdf = False
+
+    def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
+        context = {
+            "tournament": self.tournament, "draft": not self.round.is_published,
+            "ruleset_name": self.tournament.get_ruleset_display(), **forms_context(self.round),
+            "pdf_url": reverse("paper:forms_pdf", kwargs={"slug": slug, "stage": stage, "number": number}),
+        }
+        if self.pdf:
+            return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("protocols") + ".pdf")
         return render(request, self.template_name, context)
