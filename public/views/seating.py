@@ -10,6 +10,7 @@ from django.http import Http404
 
 from tournaments.models import Bye, Round, RoundState, Seat, Tournament
 
+from ..figures import stage_figures
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
 
@@ -96,6 +97,8 @@ class SeatingView(PublicTournamentView):
             byes=sorted((p for p in found if p.table is None), key=lambda p: p.name.casefold()),
             alphabetical=sorted(found, key=lambda p: (normalize(p.name), p.player)),
             played=public_tables,
+            figures=stage_figures(self.snapshot.model, round_.stage.ext_id, round_.number,
+                                  self.snapshot.ruleset.params.table_size),
         )
         return context
 
