@@ -51,7 +51,8 @@ def test_print_page_and_russian_pdf(client: Any, round_: Any, people: Any) -> No
     assert "window.print()" in text and urls(round_)[1] in text
     client.cookies["django_language"] = "ru"
     pages = pdf_pages(pdf_body(client.get(urls(round_)[1])))
-    assert "Стол 1" in pages[0] and "Петров Иван" in pages[0]
+    assert "Стол 1" in pages[0] and "Петров Иван" in pages[0] and "Судья: judge" in pages[0]
+    assert "Где я сижу" in pages[2]
 
 
 def test_draft_round_is_marked(client: Any, round_: Any, people: Any) -> None:
