@@ -20,6 +20,8 @@ from scoring.validation import ruleset_for
 from tournaments.adapter import to_model
 from tournaments.models import Round, RoundState, Stage, Tournament
 
+MODEL_SECONDS = 3600
+
 
 def protocol_is_public(game: m.Game) -> bool:
     """Players and spectators see a protocol once it has a result."""
@@ -32,6 +34,7 @@ class PublishedRound:
     number: int
     published_at: Any
     games: tuple[m.Game, ...]
+    starts_at: Any = None
 
     @property
     def finished(self) -> bool:
@@ -47,7 +50,18 @@ class Snapshot:
 
     @cached_property
     def model(self) -> m.Tournament:
-        return to_model(self.tournament)
+        """The adapter's model, kept in the shared cache under the results version: after a change
+        the first page builds it and every other page (any worker, any server) reuses it."""
+        from django.core.cache import cache
+
+        from .versioning import current
+
+        key = f"public-model:{self.tournament.pk}:{current(self.tournament)}"
+        model: m.Tournament | None = cache.get(key)
+        if model is None:
+            model = to_model(self.tournament)
+            cache.set(key, model, MODEL_SECONDS)
+        return model
 
     @cached_property
     def ruleset(self) -> Any:
@@ -77,12 +91,24 @@ class Snapshot:
         stages = {s.pk: s for s in self.stages}
         rows = Round.objects.filter(stage__tournament=self.tournament, state=RoundState.PUBLISHED)
         out = []
-        for stage_pk, number, published_at in rows.order_by("stage__order", "number").values_list(
-            "stage_id", "number", "published_at"
+        for stage_pk, number, published_at, starts_at in rows.order_by("stage__order", "number").values_list(
+            "stage_id", "number", "published_at", "starts_at"
         ):
             stage = stages[stage_pk]
             games = next((r.games for r in self.model_stage(stage.ext_id).rounds if r.number == number), ())
-            out.append(PublishedRound(stage, number, published_at, tuple(sorted(games, key=lambda g: g.table))))
+            out.append(PublishedRound(stage, number, published_at, tuple(sorted(games, key=lambda g: g.table)),
+                                      starts_at))
+        return out
+
+    @cached_property
+    def scheduled(self) -> dict[int, list[tuple[int, Any]]]:
+        """Rounds not published yet that have a start time: (number, time) by stage pk. Their
+        seating stays private; only that they are planned, and when, is public."""
+        rows = Round.objects.filter(stage__tournament=self.tournament, starts_at__isnull=False).exclude(
+            state=RoundState.PUBLISHED)
+        out: dict[int, list[tuple[int, Any]]] = {}
+        for stage_pk, number, starts_at in rows.order_by("number").values_list("stage_id", "number", "starts_at"):
+            out.setdefault(stage_pk, []).append((number, starts_at))
         return out
 
     def current_rounds(self) -> tuple[PublishedRound | None, PublishedRound | None]:
@@ -120,9 +146,14 @@ class Snapshot:
         return StageScoring(self.model, self.ruleset)
 
     def scored(self, ext_id: str) -> dict[tuple[int, int, str], ScoredSeat]:
-        """Every scored seat of a stage by (round, table, player)."""
-        stage = self.model_stage(ext_id)
-        return {(s.round, s.game.table, s.seat.player): s for s in self.scoring.scored_seats(stage)}
+        """Every scored seat of a stage by (round, table, player), computed once per stage."""
+        if not hasattr(self, "_scored"):
+            self._scored: dict[str, dict[tuple[int, int, str], ScoredSeat]] = {}
+        if ext_id not in self._scored:
+            stage = self.model_stage(ext_id)
+            self._scored[ext_id] = {(s.round, s.game.table, s.seat.player): s
+                                    for s in self.scoring.scored_seats(stage)}
+        return self._scored[ext_id]
 
     def name(self, player: str) -> str:
         p = self.players.get(player)

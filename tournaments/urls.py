@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import apart, participant, people, rounds, setup, standings, tournaments
+from .views import apart, participant, people, rounds, schedule, setup, standings, tournaments
 
 app_name = "tournaments"
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path("t/<slug:slug>/keep-apart/", apart.KeepApartView.as_view(), name="keep_apart"),
     path("t/<slug:slug>/stages/<str:stage>/", rounds.StageView.as_view(), name="stage"),
     path("t/<slug:slug>/stages/<str:stage>/rounds/<int:number>/", rounds.RoundView.as_view(), name="round"),
+    path("t/<slug:slug>/stages/<str:stage>/rounds/<int:number>/start/", schedule.RoundStartView.as_view(),
+         name="round_start"),
     path("t/<slug:slug>/stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),
     path("t/<slug:slug>/stages/<str:stage>/standings/", standings.StandingsView.as_view(), name="standings"),
 ]

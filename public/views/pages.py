@@ -49,7 +49,8 @@ class HomeView(PublicTournamentView):
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
             "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
-            "program": [(stage, rounds_of.get(stage.pk, [])) for stage in snapshot.stages],
+            "program": [(stage, rounds_of.get(stage.pk, []), snapshot.scheduled.get(stage.pk, []))
+                        for stage in snapshot.stages],
             "current": current,
             "next": following,
         }

@@ -68,3 +68,25 @@ def test_cached_api_answers_cost_one_query_and_follow_the_version(
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).json() == first
         assert len(queries) > 1, url  # a new version: computed again, not the old entry
+
+
+def test_the_model_is_built_once_per_version_for_every_page(
+    client: Any, generated: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """After a change, the first page builds the tournament's model; other pages reuse it from the
+    shared cache until the next change."""
+    from public.versioning import bump
+
+    tournament = generated("large", players=100, rounds=8, stages=2, standings_hidden=False)
+
+    def cold_queries(url: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        return len(queries)
+
+    first = cold_queries("/p/large/players/p0001/")
+    other = cold_queries("/p/large/players/p0002/")
+    assert other < first
+    with django_capture_on_commit_callbacks(execute=True):
+        bump(tournament.pk)
+    assert cold_queries("/p/large/players/p0003/") == first

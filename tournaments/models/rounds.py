@@ -37,6 +37,8 @@ class Round(models.Model):
         _("tables chosen"), null=True, blank=True,
         help_text=_("The number of tables the organizer asked for; blank: as many full tables as the players fill."))
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True,
+                                     help_text=_("The scheduled start, shown in the public program."))
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
