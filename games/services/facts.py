@@ -175,7 +175,13 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
         found.append(Problem(Location(), _("the winner is not recorded")))
     if any(not s.role for s in facts.seats):
         return found
-    return found + game_problems(ruleset, scoring_game(facts, ruleset), Location())
+    game = scoring_game(facts, ruleset)
+    found += game_problems(ruleset, game, Location())
+    if not game.has_result:
+        # scoring checks the roles of a game once it has a result (a file may hold seated,
+        # unplayed tables); the judge has dealt the cards, so the line-up is checked now.
+        found += [Problem(Location(), text) for text in ruleset.composition_problems(game.seats)]
+    return found
 
 
 @dataclass(frozen=True)

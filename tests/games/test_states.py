@@ -80,8 +80,7 @@ def test_rule_violations_are_refused_naming_the_seat_and_nothing_is_saved(game: 
 
 def test_the_table_composition_is_checked(game: Game, people: dict[str, Any]) -> None:
     def two_dons(facts: ProtocolFacts) -> None:
-        facts.seats[1].role = "don"
-        facts.winner = "red"  # scoring checks the roles of a game with a result (ad6c087)
+        facts.seats[1].role = "don"  # refused as soon as the roles are saved, before any result
 
     with pytest.raises(service.ProtocolRejected) as error:
         service.change(game, people["judge"], game.version, two_dons)
