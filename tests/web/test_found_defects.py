@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from tests.organizer_fixtures import import_played
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,3 +36,14 @@ def test_create_with_the_untouched_empty_stage_row_as_a_browser_sends_it(client:
     response = client.post(reverse("tournaments:create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(Tournament.objects.get(slug="cup").stages.values_list("ext_id", flat=True)) == ["qualifying"]
+
+
+@pytest.mark.parametrize("page", ["player", "seating"])
+def test_seat_column_in_russian_is_a_place_not_the_verb(client: Any, organizer: Any, page: str) -> None:
+    """The public pages' "Seat" column shared its msgid with the organizer's "Seat" (the round) button, so
+    Russian spectators read "Рассадить" (to seat) over the seat numbers."""
+    slug = import_played(organizer, players=10, rounds=1).slug
+    url = reverse("public:player", args=[slug, "p001"]) if page == "player" else reverse("public:seating", args=[slug])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<th" in html and "Место" in html
+    assert "Рассадить" not in html

@@ -1,0 +1,113 @@
+"""A round being played, in a real browser: the judge of table 1 on a phone records fouls up to a removal
+and submits; the chief judge confirms; a spectator finds their seat by name and watches the standings
+update by themselves (the page polls; the browser's clock is run forward). With the standings hidden, the
+same day shows no figures to the spectator."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.helpers import login
+from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
+from tests.protocol_fixtures import ROLES, table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FINDER = ("Ёлкина", "Злата")  # the spectator: seat 3 of table 1
+
+
+@pytest.fixture(params=[False, True], ids=["shown", "hidden"])
+def hidden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.param)
+
+
+@pytest.fixture
+def day(round_: Any, people: dict[str, Any], hidden: bool) -> dict[str, Any]:
+    tournament = round_.stage.tournament
+    tournament.standings_hidden = hidden
+    tournament.save()
+    seat = table(round_, 1).seats.get(number=3)
+    player = seat.participant.player
+    player.surname, player.first_name = FINDER
+    player.save()
+    return {"slug": round_.stage.tournament.slug, "table": table(round_, 1).pk, **people}
+
+
+def judge_records_and_submits(page: Page, day: dict[str, Any], shot: Any) -> None:
+    """The judge's steps, on a phone: the table screen, one tap a fact."""
+    login(page, day["judge"].username)
+    page.goto(f"/t/{day['slug']}/protocols/")
+    expect(page.locator(".list-group-item")).to_have_count(1)  # only the table assigned to this judge
+    page.locator(".list-group-item").click()
+    page.click("#protocol-state a[href$='/live/']")
+    # roles first, one select a seat
+    for n, role in enumerate(ROLES["fiim"], start=1):
+        page.select_option(f"#screen select[name=s{n}_role]", role)
+    page.click("#screen form button[type=submit]")
+    seat = page.locator("#seat-5")
+    for k in range(1, 5):  # four fouls on seat 5: the fourth removes the player
+        seat.click()
+        expect(seat.locator(".badge.text-bg-danger")).to_contain_text(str(k))
+        if k == 3:
+            expect(seat).to_have_class(re.compile("btn-warning"))
+    expect(seat).to_have_class(re.compile("btn-secondary"))
+    expect(page.locator("#screen-said")).to_contain_text("5")
+    shot(page, "1-judge-removal")
+    page.click("#screen button[hx-vals*='\"winner\"'][hx-vals*='\"red\"']")
+    expect(page.locator("#screen button.btn-success[hx-vals*='\"winner\"']")).to_have_count(1)
+    page.click(f"a[href$='/tables/{day['table']}/']")
+    page.click("#protocol-state button[name=action][value=submit]")
+    expect(page.locator("#protocol-state .badge.text-bg-primary")).to_be_visible()
+    shot(page, "2-judge-submitted")
+
+
+def chief_confirms(page: Page, day: dict[str, Any], shot: Any) -> None:
+    login(page, day["chief"].username)
+    page.goto(f"/t/{day['slug']}/protocols/")
+    page.locator(f".list-group-item[href$='/tables/{day['table']}/']").click()
+    page.click("#protocol-state button[name=action][value=confirm]")
+    expect(page.locator("#protocol-state .badge.text-bg-success")).to_be_visible()
+    shot(page, "3-chief-confirmed")
+
+
+def spectator_finds_the_seat(page: Page, day: dict[str, Any], shot: Any) -> None:
+    page.goto(f"/p/{day['slug']}/where/")
+    page.fill("#where-q", FINDER[0][:4])
+    expect(page.locator("#places strong")).to_have_text(re.compile(r"\b1\b\D+\b3\b"))
+    expect(page.locator("#places")).to_contain_text(FINDER[0])
+    shot(page, "4-spectator-where")
+
+
+def test_table_day(open_page: Any, shot: Any, day: dict[str, Any], hidden: bool) -> None:
+    spectator = open_page(phone=True)
+    spectator_finds_the_seat(spectator, day, shot)
+    spectator.clock.install()
+    spectator.goto(f"/p/{day['slug']}/standings/")
+    rows = spectator.locator("#standings tbody tr")
+    expect(rows).to_have_count(0)  # no game is played yet
+    if hidden:
+        expect(spectator.locator("#standings-hidden")).to_be_visible()
+
+    judge_records_and_submits(open_page(phone=True), day, shot)
+    chief_confirms(open_page(), day, shot)
+
+    spectator.clock.run_for(21_000)  # the page polls its fragment every 20 s
+    if hidden:  # the players in alphabetical order, no points, no ranks, no table of figures
+        expect(spectator.locator("#hidden-players li")).to_have_count(20)
+        expect(spectator.locator("#standings")).to_have_count(0)
+        shot(spectator, "5-spectator-standings-hidden")
+        spectator.locator("#hidden-players a", has_text=FINDER[0]).click()
+        expect(spectator.locator("main")).to_contain_text(FINDER[0])
+        # round, table, seat, role, result: no points column
+        expect(spectator.locator("main table thead th")).to_have_count(5)
+        shot(spectator, "6-spectator-player-hidden")
+        return
+    expect(rows).to_have_count(10)  # table 1's players, without a reload
+    points = [text.strip() for text in rows.locator("td:nth-child(3)").all_inner_texts()]
+    assert points[0] != "0" and points[-1] in {"0", "-0.5", "−0.5", "-1", "−1"}, points
+    shot(spectator, "5-spectator-standings")
+    assert not spectator.js_errors
