@@ -135,7 +135,7 @@ def phase(port: int, urls: list[str], clients: int, seconds: float) -> dict[str,
             errors.extend(bad)
 
     started = time.perf_counter()
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
@@ -184,7 +184,7 @@ def warm(port: int, urls: dict[str, list[str]], clients: int) -> None:
             get(conn, url)
         conn.close()
 
-    threads = [threading.Thread(target=run, args=(c,)) for c in chunks]
+    threads = [threading.Thread(target=run, args=(c,), daemon=True) for c in chunks]
     for t in threads:
         t.start()
     for t in threads:

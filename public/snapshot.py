@@ -145,15 +145,38 @@ class Snapshot:
     def scoring(self) -> StageScoring:
         return StageScoring(self.model, self.ruleset)
 
-    def scored(self, ext_id: str) -> dict[tuple[int, int, str], ScoredSeat]:
-        """Every scored seat of a stage by (round, table, player), computed once per stage."""
-        if not hasattr(self, "_scored"):
-            self._scored: dict[str, dict[tuple[int, int, str], ScoredSeat]] = {}
-        if ext_id not in self._scored:
-            stage = self.model_stage(ext_id)
-            self._scored[ext_id] = {(s.round, s.game.table, s.seat.player): s
-                                    for s in self.scoring.scored_seats(stage)}
-        return self._scored[ext_id]
+    def scored_seat(self, ext_id: str, round_: int, table: int, player: str) -> ScoredSeat | None:
+        """One player's scored seat in one game (None without a result): scored as
+        ``StageScoring.scored_seats`` scores it, without scoring the whole stage for one page."""
+        stage = self.model_stage(ext_id)
+        for r in stage.rounds:
+            if r.number != round_:
+                continue
+            for game in r.games:
+                if game.table != table or not game.has_result:
+                    continue
+                for seat in game.seats:
+                    if seat.player == player:
+                        return ScoredSeat.score(stage.id, round_, game, seat, self.ruleset.seat_points(game, seat),
+                                                self.scoring.multiplier(stage))
+        return None
+
+    def totals(self, ext_id: str) -> dict[str, dict[str, Any]]:
+        """Rank, points, games, wins and eligibility of each player of a stage's standings, kept in
+        the shared cache under the results version: player pages need these few figures, and
+        computing the stage's standings for each of a thousand pages after every change would not do."""
+        from django.core.cache import cache
+
+        from .versioning import current
+
+        key = f"public-totals:{self.tournament.pk}:{current(self.tournament)}:{ext_id}"
+        data: dict[str, dict[str, Any]] | None = cache.get(key)
+        if data is None:
+            data = {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,
+                                 "tally": {"games": row.tally.games, "wins": row.tally.wins}}
+                    for row in self.standings(ext_id).rows}
+            cache.set(key, data, MODEL_SECONDS)
+        return data
 
     def name(self, player: str) -> str:
         p = self.players.get(player)

@@ -18,7 +18,7 @@ from .base import PublicTournamentView
 def seat_points(snapshot: Snapshot, stage: str, round_: int, table: int, player: str) -> dict[str, Any] | None:
     if snapshot.hidden:
         return None
-    scored = snapshot.scored(stage).get((round_, table, player))
+    scored = snapshot.scored_seat(stage, round_, table, player)
     if scored is None:
         return None
     parts = [(str(labels.PARTS.get(name, name)), value) for name, value in scored.points.parts().items()]
@@ -69,7 +69,7 @@ class PlayerView(PublicTournamentView):
                 continue
             total = None
             if not snapshot.hidden and not player.guest:
-                total = snapshot.standings(stage.ext_id).row(pid)
+                total = snapshot.totals(stage.ext_id).get(pid)
             stages.append({"stage": stage, "entries": entries, "total": total})
         return {"player": player, "number": snapshot.numbers.get(pid), "stages": stages}
 
