@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -68,6 +68,8 @@ class ProtocolAPIBase(APIView):
         return Response(data, status=code)
 
     def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ParseError):  # a body that is not JSON (found by tests/api/test_schema.py)
+            return Response({"detail": str(exc.detail), "problems": []}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, service.ProtocolRejected):
             problems = [{"seat": p.location.seat, "message": problem_text(p, with_location=False)}
                         for p in exc.problems]

@@ -16,15 +16,16 @@ from typing import Any
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from public.snapshot import Snapshot, protocol_is_public
-from public.versioning import current
+from public.versioning import cache_scope, current
 from public.views.base import CACHE_SECONDS, conditional, etag_for
 from public.views.seating import places, published_rounds
 from scoring import model as m
@@ -54,7 +55,7 @@ class OneTournament:
         """``build()``'s JSON-ready data, cached under this tournament's results version."""
         t = self.tournament
         digest = hashlib.sha1(name.encode()).hexdigest()
-        key = f"api:{t.pk}:{current(t)}:{int(t.standings_hidden)}:{digest}"
+        key = f"api:{cache_scope(t)}:{int(t.standings_hidden)}:{digest}"
         data = cache.get(key)
         if data is None:
             data = build()
@@ -123,10 +124,12 @@ def game_data(stage: str, round_: int, game: m.Game) -> dict[str, Any]:
 class GameListView(OneTournament, APIView):
     """Public protocols of published rounds (filter with ``?stage=ID&round=N``); no points here."""
 
-    @extend_schema(responses=s.GameSerializer(many=True), parameters=[
+    @extend_schema(responses={200: s.GameSerializer(many=True), 400: None}, parameters=[
         OpenApiParameter("stage", str), OpenApiParameter("round", int)])
     def get(self, request: Request, slug: str) -> Response:
         stage_filter, round_filter = request.query_params.get("stage"), request.query_params.get("round")
+        if round_filter is not None and not round_filter.isdigit():  # found by tests/api/test_schema.py
+            raise ValidationError({"round": _("A round is a whole number.")})
         return Response(self.cached(f"games:{stage_filter or ''}:{round_filter or ''}",
                                     lambda: self.games(stage_filter, round_filter)))
 

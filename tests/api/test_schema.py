@@ -8,6 +8,7 @@ match the schema (status codes and bodies); schema-invalid requests must be reje
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import pytest
@@ -48,11 +49,11 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=20, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.filter_too_much])
 def test_no_server_error_and_answers_match_the_schema(case: Any, world: Any) -> None:
-    if case.path_parameters and hash(repr(case.body) + repr(case.path_parameters)) % 2 == 0:
+    if case.path_parameters and zlib.crc32(repr((case.body, case.path_parameters)).encode()) % 2 == 0:
         for name in ("slug", "table", "stage"):
             if name in case.path_parameters:
                 case.path_parameters[name] = world[name]
