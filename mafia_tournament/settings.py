@@ -15,6 +15,7 @@ The production profile is ``mafia_tournament.settings_production`` (README "Runn
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import warnings
 from pathlib import Path
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_tables2",
     "simple_history",
+    "axes",
     "tournaments",
     "games",
     "rest_framework",
@@ -78,6 +80,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mafia_tournament.urls"
@@ -149,6 +152,20 @@ STORAGES = {
         )
     },
 }
+
+# Login throttling (django-axes; see mafia_tournament/auth.py): 5 wrong passwords for a username from one
+# address lock it there for 15 minutes. Attempts are rows in the database, so each test starts with none.
+AUTHENTICATION_BACKENDS = [
+    "mafia_tournament.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "mafia_tournament.auth.client_ip"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
