@@ -54,9 +54,9 @@ class Snapshot:
         the first page builds it and every other page (any worker, any server) reuses it."""
         from django.core.cache import cache
 
-        from .versioning import current
+        from .versioning import cache_scope
 
-        key = f"public-model:{self.tournament.pk}:{current(self.tournament)}"
+        key = f"public-model:{cache_scope(self.tournament)}"
         model: m.Tournament | None = cache.get(key)
         if model is None:
             model = to_model(self.tournament)
@@ -167,9 +167,9 @@ class Snapshot:
         computing the stage's standings for each of a thousand pages after every change would not do."""
         from django.core.cache import cache
 
-        from .versioning import current
+        from .versioning import cache_scope
 
-        key = f"public-totals:{self.tournament.pk}:{current(self.tournament)}:{ext_id}"
+        key = f"public-totals:{cache_scope(self.tournament)}:{ext_id}"
         data: dict[str, dict[str, Any]] | None = cache.get(key)
         if data is None:
             data = {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,

@@ -42,6 +42,15 @@ def current(tournament: Any) -> int:
         return 0
 
 
+def cache_scope(tournament: Any) -> str:
+    """What cache keys of a tournament's public data start with: its id, its creation time (so a
+    database restored or recreated next to the same Redis never meets the old entries, whose ids
+    and versions it may repeat) and its results version."""
+    created = getattr(tournament, "created", None)
+    stamp = int(created.timestamp() * 1_000_000) if created is not None else 0
+    return f"{tournament.pk}.{stamp}:{current(tournament)}"
+
+
 def bump(*tournament_ids: int) -> None:
     """Advance the version of these tournaments now (creating the row the first time)."""
     from .models import ResultsVersion

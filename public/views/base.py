@@ -22,7 +22,7 @@ from django.views import View
 from tournaments.models import Tournament
 
 from ..snapshot import Snapshot
-from ..versioning import current
+from ..versioning import cache_scope, current
 
 CACHE_SECONDS = 24 * 3600
 
@@ -73,7 +73,7 @@ class PublicTournamentView(View):
     def fragment_key(self) -> str:
         where = hashlib.sha1(self.request.get_full_path().encode()).hexdigest()
         hidden = int(self.tournament.standings_hidden)
-        return f"public:{self.tournament.pk}:{self.version}:{hidden}:{get_language()}:{where}"
+        return f"public:{cache_scope(self.tournament)}:{hidden}:{get_language()}:{where}"
 
     def fragment(self, **kwargs: Any) -> str:
         key = self.fragment_key()

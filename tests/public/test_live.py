@@ -95,3 +95,21 @@ def test_htmx_polls_get_the_fragment_alone(client: Any, fiim: Any) -> None:
     assert "<html" not in fragment.content.decode() and 'id="by-table"' in fragment.content.decode()
     assert "HX-Request" in fragment["Vary"]
     assert fragment["ETag"] != client.get(url)["ETag"]
+
+
+def test_cache_keys_differ_for_a_recreated_tournament_with_the_same_id_and_version() -> None:
+    """A database restored or recreated beside the same Redis repeats ids and versions; the
+    creation time in every key keeps it from being served the old tournament's pages."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from public.versioning import cache_scope
+
+    def tournament(created: dt.datetime) -> Any:
+        return SimpleNamespace(pk=1, created=created, results_version=SimpleNamespace(version=3))
+
+    first = tournament(dt.datetime(2026, 5, 1, 10, 0, 0, 1, tzinfo=dt.UTC))
+    again = tournament(dt.datetime(2026, 5, 1, 10, 0, 0, 2, tzinfo=dt.UTC))
+    assert cache_scope(first) != cache_scope(again)
+    assert cache_scope(first) == cache_scope(tournament(first.created))
+    assert cache_scope(first).endswith(":3")
