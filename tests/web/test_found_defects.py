@@ -47,3 +47,19 @@ def test_seat_column_in_russian_is_a_place_not_the_verb(client: Any, organizer: 
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "<th" in html and "Место" in html
     assert "Рассадить" not in html
+
+
+def test_importing_a_file_with_a_number_past_the_database_is_a_clear_400(client: Any, organizer: Any) -> None:
+    """A table number of 10**20 passed the schema and the rules, then the database refused it: a 500 in the
+    browser (a traceback from the command), instead of a problem listed on the import page."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.organizer_fixtures import played_file
+
+    text = json.dumps(played_file(10, 1)).replace('"table": 1', '"table": 100000000000000000000', 1)
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:import"), {"file": SimpleUploadedFile("t.json", text.encode())},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "cannot store" in response.content.decode()
+    assert not Tournament.objects.exists()

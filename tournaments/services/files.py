@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db import transaction
+from django.db import DataError, transaction
+from django.utils.translation import gettext as _
 
 from scoring import fileio
 from scoring.errors import InvalidTournament
@@ -21,8 +22,15 @@ def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> 
     model = fileio.load(data)
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise InvalidTournament([_problem(f"a tournament with the address {slug!r} exists already")])
-    with transaction.atomic():
-        return save_model(model, slug=slug, organizers=organizers)
+    try:
+        with transaction.atomic():
+            return save_model(model, slug=slug, organizers=organizers)
+    except DataError as error:  # a number past the database's integers, a text past a column's length
+        detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise InvalidTournament([_problem(
+            _("The file has a value the database cannot store (a number too large or a text too long): "
+              "%(detail)s") % {"detail": detail}
+        )]) from None
 
 
 def export_data(tournament: Tournament) -> dict[str, Any]:

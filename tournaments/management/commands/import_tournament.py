@@ -27,6 +27,9 @@ class Command(BaseCommand):
         except OSError as error:
             self.stderr.write(f"{path}: cannot read: {error.strerror}")
             sys.exit(2)
+        except UnicodeDecodeError:
+            self.stderr.write(f"{path}: not UTF-8 text")
+            sys.exit(2)
         try:
             tournament = import_text(text, slug=options.get("slug"))
         except InvalidTournament as error:
