@@ -12,6 +12,6 @@ done
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
 else
-  echo "Install these Debian packages first: sudo apt-get install$missing" >&2
-  exit 1
+  # Not root: everything but the PDF downloads works without them, so warn and go on.
+  echo "PDF downloads need these Debian packages: sudo apt-get install$missing" >&2
 fi
