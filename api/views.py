@@ -14,8 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponseBase
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -47,7 +46,10 @@ class OneTournament:
     tournament: Tournament
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"), slug=kwargs["slug"])
+        found = Tournament.objects.select_related("results_version").filter(slug=kwargs["slug"]).first()
+        if found is None:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
+            return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
+        self.tournament = found
         etag = etag_for(request, f"api{self.tournament.pk}", current(self.tournament), self.tournament.standings_hidden)
         return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
 

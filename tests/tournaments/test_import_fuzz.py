@@ -101,7 +101,7 @@ def test_junk_text_is_refused(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "", "{", "[]", "null", "1e999", '{"format": "mafia-tournament/1"}', '{"format": NaN}',
+    "", "{", "[]", "null", "1e999", "[" * 5000, '{"a": ' * 3000, '{"format": "mafia-tournament/1"}', '{"format": NaN}',
     json.dumps({**BASE, "players": [{"id": "p001", "name": "x"}] * 2}),
     json.dumps(BASE).replace('"fouls": 1', '"fouls": -1', 1),
     json.dumps(BASE).replace('"fouls": 1', '"fouls": 99999999999999999999', 1),
@@ -109,6 +109,8 @@ def test_junk_text_is_refused(text: str) -> None:
     json.dumps(BASE).replace('"number": 1', '"number": -5', 1),
     json.dumps(BASE).replace('"extra": 0.5', '"extra": 1e308', 1),
     json.dumps(BASE).replace('"player": "p003"', '"player": "nobody"', 1),
+    json.dumps(BASE).replace('"name": "\\u0418', '"name": "\\u0000\\u0418', 1),
+    json.dumps(BASE).replace('"judge": "', '"judge": "\\u0000', 1),
 ])
 def test_known_bad_files(text: str) -> None:
     assert import_or_problem(text) is None
@@ -135,7 +137,7 @@ def run_command(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("content", [
-    b"", b"{", b"\xff\xfe not utf-8 \xc3\x28", b"[1, 2]", json.dumps({"format": "nope"}).encode(),
+    b"", b"{", b"\xff\xfe not utf-8 \xc3\x28", b"[" * 5000, b"[1, 2]", json.dumps({"format": "nope"}).encode(),
     json.dumps(BASE).replace('"seat": 1', '"seat": 0', 1).encode(),
 ])
 def test_the_command_reports_bad_files_with_status_2(tmp_path: Path, content: bytes) -> None:

@@ -63,3 +63,50 @@ def test_importing_a_file_with_a_number_past_the_database_is_a_clear_400(client:
     assert response.status_code == 400
     assert "cannot store" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+NUL_REQUESTS = [
+    ("get", "/api/tournaments/{slug}/rounds/?stage=%00"),
+    ("get", "/api/tournaments/{slug}/standings/?stage=q%00"),
+    ("get", "/p/{slug}/where/?q=%00"),
+    ("get", "/p/{slug}/standings/q%00/"),
+    ("get", "/p/{slug}/players/p%00/"),
+    ("post", "/t/{slug}/tables/{table}/live/"),
+]
+
+
+@pytest.mark.parametrize(("method", "path"), NUL_REQUESTS)
+def test_a_nul_character_is_a_400_not_a_server_error(client: Any, organizer: Any, method: str, path: str) -> None:
+    """PostgreSQL refuses text with NUL: a NUL in a query parameter, a path part or a raw form value reached
+    a query and raised ValueError in the driver (a 500)."""
+    tournament = import_played(organizer, players=10, rounds=1)
+    table = tournament.stages.get(ext_id="qualifying").rounds.get().tables.get()
+    client.force_login(organizer)
+    url = path.format(slug=tournament.slug, table=table.pk)
+    response = client.get(url) if method == "get" else client.post(url, {"action": "foul", "seat": "1",
+                                                                          "version": "1", "reason": "x\x00"})
+    assert response.status_code == 400
+    assert "NUL" in response.content.decode()
+
+
+def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
+    """A body of 5,000 '[' made DRF's JSON parser raise RecursionError: a 500."""
+    from games.services.staff import add_judge
+
+    tournament = import_played(organizer, players=10, rounds=1)
+    table = tournament.stages.get(ext_id="qualifying").rounds.get().tables.get()
+    add_judge(tournament, organizer, chief=True)
+    client.force_login(organizer)
+    response = client.put(reverse("api:protocol", args=[tournament.slug, table.pk]), "[" * 5000,
+                          content_type="application/json")
+    assert response.status_code == 400
+    assert "nested" in response.json()["detail"]
+
+
+def test_an_unknown_tournament_in_the_api_is_a_json_404(client: Any) -> None:
+    """The read API answered an unknown tournament with Django's HTML 404 page."""
+    for name in ("api:tournament", "api:standings", "api:games", "api:rounds", "api:stages"):
+        response = client.get(reverse(name, args=["nope"]))
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["detail"]

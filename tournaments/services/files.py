@@ -18,8 +18,16 @@ from ..models import Tournament
 def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
     """Create a tournament from a file's text. Raises ``InvalidTournament`` listing every problem;
     then nothing is saved."""
-    data = fileio.read_json(text)
-    model = fileio.load(data)
+    try:
+        data = fileio.read_json(text)
+        where = nul_at(data)
+        if where is not None:  # PostgreSQL stores no text with NUL
+            raise InvalidTournament([_problem(_("%(where)s: a text contains a NUL character, which cannot be "
+                                                "stored.") % {"where": where})])
+        model = fileio.load(data)
+    except RecursionError:  # Python's JSON decoder gives up on deep nesting; no tournament file is nested so
+        raise InvalidTournament([_problem(_("The file is not a tournament file: its JSON is nested too deeply."))]) \
+            from None
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise InvalidTournament([_problem(f"a tournament with the address {slug!r} exists already")])
     try:
@@ -31,6 +39,25 @@ def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> 
             _("The file has a value the database cannot store (a number too large or a text too long): "
               "%(detail)s") % {"detail": detail}
         )]) from None
+
+
+def nul_at(node: Any, where: str = "file") -> str | None:
+    """The path of the first key or text in a JSON tree that holds a NUL character, e.g. ``players[0].name``."""
+    if isinstance(node, str):
+        return where if "\x00" in node else None
+    if isinstance(node, list):
+        items: Any = ((f"{where}[{i}]", v) for i, v in enumerate(node))
+    elif isinstance(node, dict):
+        if any("\x00" in k for k in node):
+            return where
+        items = ((k if where == "file" else f"{where}.{k}", v) for k, v in node.items())
+    else:
+        return None
+    for path, value in items:
+        found = nul_at(value, path)
+        if found is not None:
+            return found
+    return None
 
 
 def export_data(tournament: Tournament) -> dict[str, Any]:

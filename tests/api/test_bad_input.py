@@ -1,0 +1,108 @@
+"""Bad input on the API (issue 8): malformed JSON, wrong types, huge and negative numbers, unknown ids,
+Unicode and HTML, in bodies, paths and query strings. Always a 4xx with a JSON body saying what is wrong,
+never a server error, and a refused change leaves the protocol as it was."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.models import Game, GameSeat
+from games.services import protocol as service
+from tests.protocol_fixtures import table
+
+from .conftest import full_protocol
+
+pytestmark = pytest.mark.django_db
+
+HUGE = 10**30
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from([HUGE, -HUGE, 2**63, -1, 0, 1e308, 0.5])
+    | st.text(max_size=20) | st.sampled_from(["<script>alert(1)</script>", "Ёж 🎲", "red", "don", ""]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture
+def setup(api: Any, round_: Any, people: dict[str, Any]) -> dict[str, Any]:
+    first = table(round_, 1)
+    game = service.open_protocol(first, people["judge"])
+    slug = round_.stage.tournament.slug
+    return {"game": game, "client": api(people["chief"]), "slug": slug,
+            "url": reverse("api:protocol", args=[slug, first.pk]),
+            "submit": reverse("api:submit", args=[slug, first.pk]),
+            "confirm": reverse("api:confirm", args=[slug, first.pk])}
+
+
+def snapshot(game: Game) -> Any:
+    game.refresh_from_db()
+    return game.version, game.state, list(GameSeat.objects.filter(game=game).order_by("pk").values())
+
+
+def refused(response: Any) -> None:
+    assert 400 <= response.status_code < 500, response.content[:300]
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json().get("detail")
+
+
+@pytest.mark.parametrize("body", ["", "{", "[]", "null", '"text"', "1e999", "{'version': 1}", "\xff", "[" * 5000,
+                                  '{"version": NaN}', '{"version": 1e999}'])
+@pytest.mark.parametrize("target", ["url", "submit", "confirm"])
+def test_malformed_json(setup: dict[str, Any], body: str, target: str) -> None:
+    before = snapshot(setup["game"])
+    method = setup["client"].put if target == "url" else setup["client"].post
+    refused(method(setup[target], body, content_type="application/json"))
+    assert snapshot(setup["game"]) == before
+
+
+@SETTINGS
+@given(patch=st.dictionaries(st.sampled_from(["version", "winner", "seats", "first_killed", "best_move", "notes",
+                                              "mafia_missed_three_nights", "circles", "days"]), JSON_VALUES,
+                             min_size=1, max_size=4),
+       seat_patch=st.dictionaries(st.sampled_from(["seat", "role", "side", "fouls", "removed", "left",
+                                                   "left_number", "extra", "best", "days_survived", "subjective"]),
+                                  JSON_VALUES, max_size=3))
+def test_wrong_types_and_values_in_a_protocol(setup: dict[str, Any], patch: dict[str, Any],
+                                              seat_patch: dict[str, Any]) -> None:
+    game = setup["game"]
+    body = full_protocol(snapshot(game)[0])
+    body["seats"][4].update(seat_patch)
+    body.update(patch)
+    before = snapshot(game)
+    response = setup["client"].put(setup["url"], json.dumps(body), content_type="application/json")
+    if response.status_code == 200:
+        return
+    refused(response)
+    assert snapshot(game) == before
+
+
+@SETTINGS
+@given(body=JSON_VALUES)
+def test_any_json_to_submit_and_confirm(setup: dict[str, Any], body: Any) -> None:
+    before = snapshot(setup["game"])
+    for target in ("submit", "confirm"):
+        response = setup["client"].post(setup[target], json.dumps(body), content_type="application/json")
+        refused(response)  # the draft has no result yet: never submitted, never confirmed
+    assert snapshot(setup["game"]) == before
+
+
+@pytest.mark.parametrize("path", [
+    "/api/tournaments/nope/", "/api/tournaments/nope/standings/", "/api/tournaments/{slug}/rounds/zz/1/seating/",
+    "/api/tournaments/{slug}/rounds/q/99999999999999999999/seating/",
+    "/api/tournaments/{slug}/protocols/99999999999999999999/", "/api/tournaments/{slug}/protocols/0/",
+    "/api/tournaments/{slug}/standings/?stage=nope", "/api/tournaments/{slug}/standings/?stage=%3Cscript%3E",
+    "/api/tournaments/{slug}/standings/?stage=" + "x" * 3000, "/api/tournaments/{slug}/games/?stage=nope",
+    "/api/tournaments/{slug}/games/?round=-1", "/api/tournaments/{slug}/games/?round=99999999999999999999",
+    "/api/tournaments/{slug}/rounds/?stage=%00",
+])
+def test_unknown_ids_and_bad_query_strings(setup: dict[str, Any], path: str) -> None:
+    response = setup["client"].get(path.format(slug=setup["slug"]))
+    assert response.status_code in {200, 400, 404}, response.content[:300]
+    assert response["Content-Type"].startswith("application/json")
