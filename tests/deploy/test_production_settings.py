@@ -15,7 +15,8 @@ PROFILE = "mafia_tournament.settings_production"
 
 def run(code: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items()
-            if k not in {"DEBUG", "SECRET_KEY", "REDIS_URL", "ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE"}}
+            if k not in {"DEBUG", "SECRET_KEY", "REDIS_URL", "ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE",
+                         "DJANGO_ALLOW_ASYNC_UNSAFE"}}  # set by the browser tests of the same run
     base.update(DJANGO_SETTINGS_MODULE=PROFILE, **env)
     return subprocess.run([sys.executable, *code], cwd=ROOT, env=base, capture_output=True, text=True,
                           timeout=120)
