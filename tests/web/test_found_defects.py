@@ -98,7 +98,7 @@ def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
     add_judge(tournament, organizer, chief=True)
     client.force_login(organizer)
     response = client.put(reverse("api:protocol", args=[tournament.slug, table.pk]), "[" * 5000,
-                          content_type="application/json")
+                          content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "nested" in response.json()["detail"]
 
