@@ -15,10 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls of the fixtures are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
@@ -29,14 +25,25 @@ PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One Chromium a module. While it runs, Playwright's sync API keeps an event loop in this thread, so
+    Django's async-safety check would refuse the fixtures' (synchronous) ORM calls: it is switched off for
+    exactly that time, and restored for the tests that run after."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
 @pytest.fixture(params=["en", "ru"])
