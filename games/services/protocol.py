@@ -79,8 +79,11 @@ def open_protocol(table: Table, user: Any) -> Game:
 
 
 def locked(game: Game, version: int | None) -> Game:
+    # ``changed_by`` is not joined here: when the lock waits for a concurrent save, PostgreSQL
+    # re-reads the locked game row but not the rows joined to it, so a joined user could be the
+    # one before that save, and the conflict message would name the wrong person.
     rows = Game.objects.select_for_update(of=("self",))
-    row = rows.select_related("table__round__stage__tournament", "changed_by").get(pk=game.pk)
+    row = rows.select_related("table__round__stage__tournament").get(pk=game.pk)
     if version is not None and row.version != version:
         raise VersionConflict(row, version)
     return row
