@@ -82,6 +82,12 @@ class Snapshot:
         return dict(self.tournament.participants.values_list("ext_id", "number"))
 
     @cached_property
+    def disqualified(self) -> set[str]:
+        """The ext ids of the tournament's disqualified participants (marked in the standings)."""
+        return set(self.tournament.participants.filter(disqualified_at__isnull=False)
+                   .values_list("ext_id", flat=True))
+
+    @cached_property
     def players(self) -> dict[str, m.Player]:
         return self.model.players_by_id()
 

@@ -18,6 +18,8 @@ urlpatterns = [
          name="participant_edit"),
     path("t/<slug:slug>/participants/<int:pk>/remove/", participant.ParticipantRemoveView.as_view(),
          name="participant_remove"),
+    path("t/<slug:slug>/participants/<int:pk>/disqualify/", participant.ParticipantDisqualifyView.as_view(),
+         name="participant_disqualify"),
     path("t/<slug:slug>/participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(),
          name="decide"),
     path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),

@@ -55,7 +55,8 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         {
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
-            "advances": row.player in advance, "line": index + 1 == line_after,
+            "advances": row.player in advance,
+            "disqualified": row.player in snapshot.disqualified, "line": index + 1 == line_after,
             "tiebreaks": [tiebreak_cell(row.tiebreaks.get(metric)) for metric in standings.chain],
         }
         for index, row in enumerate(standings.rows)

@@ -109,6 +109,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "tournaments:import_players": (ORGANIZER, ORGANIZER_POST),
     "tournaments:participant_edit": (ORGANIZER, ORGANIZER_POST),
     "tournaments:participant_remove": ORGANIZER_ACTION,
+    "tournaments:participant_disqualify": ORGANIZER_ACTION,
     "tournaments:decide": ORGANIZER_ACTION,
     "tournaments:teams": (ORGANIZER, ORGANIZER_POST),
     "tournaments:keep_apart": (ORGANIZER, ORGANIZER_POST),

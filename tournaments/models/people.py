@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -81,6 +82,12 @@ class Participant(models.Model):
         _("status"), max_length=10, choices=ParticipantStatus.choices, default=ParticipantStatus.ACCEPTED
     )
     registered = models.DateTimeField(_("registered"), auto_now_add=True)
+    disqualified_at = models.DateTimeField(_("disqualified at"), null=True, blank=True)
+    disqualified_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("disqualified by"),
+    )
+    disqualification_reason = models.TextField(_("reason for disqualification"), blank=True)
 
     class Meta:
         verbose_name = _("participant")

@@ -96,7 +96,9 @@ def seating_tournament(stage: Stage, *, skip: Round | None = None) -> m.Tourname
     for row in rows:
         by_stage[row.stage.ext_id].append(row)
     away = set(skip.absences.values_list("participant__ext_id", flat=True)) if skip is not None else set()
-    present = tuple(p.ext_id for p in stage_players(stage) if p.ext_id not in away)
+    # Disqualified players are seated in no later round; rounds already seated keep their games.
+    present = tuple(p.ext_id for p in stage_players(stage)
+                    if p.ext_id not in away and p.disqualified_at is None)
     stages = []
     for model_stage in base.stages:
         published = {r.number: r for r in model_stage.rounds}

@@ -12,6 +12,7 @@ from ..forms.people import RegisterForm
 from ..models import Participant
 from ..permissions import OrganizerRequiredMixin
 from ..services import registration
+from ..services.disqualification import DisqualificationError, disqualify
 from ..services.people import remove_participant, update_participant
 
 
@@ -62,3 +63,18 @@ class ParticipantRemoveView(OrganizerRequiredMixin, View):
             messages.success(request, _("%(name)s is removed from the tournament.")
                              % {"name": participant.player.full_name})
         return redirect("tournaments:participants", slug=self.tournament.slug)
+
+
+class ParticipantDisqualifyView(OrganizerRequiredMixin, View):
+    """POST only: disqualify the participant with the reason given."""
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+        participant = get_object_or_404(Participant.objects.select_related("player"), pk=pk,
+                                        tournament=self.tournament)
+        try:
+            disqualify(participant, request.user, request.POST.get("reason", ""))
+        except DisqualificationError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s is disqualified.") % {"name": participant.player.full_name})
+        return redirect("tournaments:participant_edit", slug=self.tournament.slug, pk=participant.pk)

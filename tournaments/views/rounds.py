@@ -40,7 +40,7 @@ class StageView(OrganizerRequiredMixin, View):
 
     def page(self, request: HttpRequest, stage: Stage, form: PlanForm | None = None, status: int = 200) -> HttpResponse:
         rounds = list(stage.rounds.order_by("number"))
-        players = len(seating.stage_players(stage))
+        players = len([p for p in seating.stage_players(stage) if p.disqualified_at is None])
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage, "rounds": rounds, "players": players,
             "form": form or self.form(stage, players), "job": jobs.active_job(stage),
@@ -53,7 +53,8 @@ class StageView(OrganizerRequiredMixin, View):
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
         stage_row = self.stage(stage)
-        form = self.form(stage_row, len(seating.stage_players(stage_row)), request.POST)
+        form = self.form(stage_row, len([p for p in seating.stage_players(stage_row) if p.disqualified_at is None]),
+                         request.POST)
         if not form.is_valid():
             return self.page(request, stage_row, form, status=400)
         try:
@@ -113,7 +114,7 @@ class RoundView(OrganizerRequiredMixin, View):
 
     def players(self, round_: Round) -> list[Participant]:
         away = {a.participant_id for a in round_.absences.all()}
-        return [p for p in seating.stage_players(round_.stage) if p.pk not in away]
+        return [p for p in seating.stage_players(round_.stage) if p.pk not in away and p.disqualified_at is None]
 
     def page(self, request: HttpRequest, round_: Round, *, penalty: PenaltyForm | None = None,
              plan: PlanForm | None = None, status: int = 200) -> HttpResponse:

@@ -42,9 +42,12 @@ class StandingsView(OrganizerRequiredMixin, View):
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
         advance = set(standings.advance)
+        disqualified = set(self.tournament.participants.filter(disqualified_at__isnull=False)
+                           .values_list("ext_id", flat=True))
         rows: list[dict[str, Any]] = [
             {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
+             "disqualified": row.player in disqualified,
              "team": team_names.get(teams.get(row.player) or "", ""),
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in standings.chain]}
             for row in standings.rows

@@ -1,0 +1,122 @@
+"""Disqualification (issue 5): an organizer, a reason, once; out of later seatings; marked in the standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.organizer_fixtures import import_played
+from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
+from tournaments.models import Participant, RoundState, Stage
+from tournaments.services.disqualification import DisqualificationError, disqualify
+from tournaments.services.planning import seating_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def dq_url(participant: Participant) -> str:
+    return reverse("tournaments:participant_disqualify",
+                   kwargs={"slug": participant.tournament.slug, "pk": participant.pk})
+
+
+def first_participant(round_: Any) -> Participant:
+    return round_.stage.tournament.participants.select_related("player", "tournament").order_by("number").first()
+
+
+def test_the_service_needs_an_organizer_and_a_reason_and_refuses_twice(round_: Any, make_user: Any) -> None:
+    participant = first_participant(round_)
+    organizer = round_.stage.tournament.organizers.get()
+    with pytest.raises(DisqualificationError):
+        disqualify(participant, organizer, "   ")
+    with pytest.raises(DisqualificationError):
+        disqualify(participant, make_user("stranger"), "Cheating")
+    participant.refresh_from_db()
+    assert participant.disqualified_at is None
+    done = disqualify(participant, organizer, " Cheating ")
+    assert done.disqualified_at is not None and done.disqualified_by == organizer
+    assert done.disqualification_reason == "Cheating"
+    with pytest.raises(DisqualificationError):
+        disqualify(participant, organizer, "Again")
+    participant.refresh_from_db()
+    assert participant.disqualification_reason == "Cheating"
+
+
+def test_the_form_is_post_only_and_for_organizers(round_: Any, make_user: Any) -> None:
+    participant = first_participant(round_)
+    organizer = round_.stage.tournament.organizers.get()
+    anonymous = Client()
+    assert anonymous.post(dq_url(participant), {"reason": "x"}).status_code == 302  # to the login page
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.post(dq_url(participant), {"reason": "x"}).status_code == 403
+    participant.refresh_from_db()
+    assert participant.disqualified_at is None
+
+    client = Client()
+    client.force_login(organizer)
+    edit = reverse("tournaments:participant_edit", kwargs={"slug": participant.tournament.slug,
+                                                           "pk": participant.pk})
+    assert 'id="disqualify-form"' in client.get(edit).content.decode()
+    assert client.get(dq_url(participant)).status_code == 405
+    client.post(dq_url(participant), {"reason": ""})
+    participant.refresh_from_db()
+    assert participant.disqualified_at is None
+    response = client.post(dq_url(participant), {"reason": "Rude to the judge"}, follow=True)
+    participant.refresh_from_db()
+    assert participant.disqualified_at is not None and participant.disqualified_by == organizer
+    html = response.content.decode()
+    assert 'id="disqualified"' in html and "Rude to the judge" in html and 'id="disqualify-form"' not in html
+
+
+def test_the_next_seating_leaves_the_player_out_and_played_rounds_keep_their_games(
+        client: Any, organizer: Any, tournament: Any, add_participants: Any) -> None:
+    add_participants(tournament, 70)
+    client.force_login(organizer)
+    stage = Stage.objects.create(tournament=tournament, ext_id="qualifying", kind="qualifying", order=1,
+                                 planned_rounds=7)
+    stage_url = reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": stage.ext_id})
+    client.post(stage_url, {"method": "random", "rounds": "1"})
+    first = stage.rounds.get(number=1)
+    assert first.seats.count() == 70
+    client.post(reverse("tournaments:round", kwargs={"slug": tournament.slug, "stage": stage.ext_id,
+                                                     "number": 1}), {"action": "publish"})
+    first.refresh_from_db()
+    assert first.state == RoundState.PUBLISHED
+    out = list(Participant.objects.filter(seats__table__round=first, seats__table__number=1))
+    assert len(out) == 10
+    for participant in out:
+        disqualify(participant, organizer, "No-show after a warning")
+    model = seating_tournament(stage)
+    players = next(s for s in model.stages if s.id == stage.ext_id).players
+    assert len(players) == 60 and not {p.ext_id for p in out} & set(players)
+
+    client.post(stage_url, {"method": "random", "rounds": "1"})
+    second = stage.rounds.get(number=2)
+    seated = set(second.seats.values_list("participant_id", flat=True))
+    assert len(seated) == 60 and not seated & {p.pk for p in out}
+    assert first.seats.count() == 70  # the played round keeps its games
+
+
+def test_the_mark_appears_in_both_standings(organizer: Any, django_capture_on_commit_callbacks: Any) -> None:
+    tournament = import_played(organizer, players=40, rounds=2)
+    stage = tournament.stages.get(ext_id="qualifying")
+    participant = tournament.participants.select_related("player", "tournament").order_by("number").first()
+    kwargs = {"slug": tournament.slug, "stage": stage.ext_id}
+    client = Client()
+    client.force_login(organizer)
+    assert "badge text-bg-danger disqualified" not in client.get(
+        reverse("tournaments:standings", kwargs=kwargs)).content.decode()
+    assert "badge text-bg-danger disqualified" not in Client().get(
+        reverse("public:stage_standings", kwargs=kwargs)).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the commit bumps the public results version
+        disqualify(participant, organizer, "Cheating")
+    organizer_html = client.get(reverse("tournaments:standings", kwargs=kwargs)).content.decode()
+    assert organizer_html.count("badge text-bg-danger disqualified") == 1
+    public = Client().get(reverse("public:stage_standings", kwargs=kwargs))
+    assert public.status_code == 200
+    public_html = public.content.decode()
+    assert public_html.count("badge text-bg-danger disqualified") == 1
+    assert participant.player.full_name in public_html
