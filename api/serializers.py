@@ -61,7 +61,7 @@ class GameSeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
     side = serializers.CharField(allow_null=True)
     fouls = serializers.IntegerField()
     removed = serializers.BooleanField()
-    best = serializers.BooleanField()
+    best = serializers.BooleanField(allow_null=True, help_text="null while the standings are hidden")
 
 
 class GameSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -70,7 +70,8 @@ class GameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     table = serializers.IntegerField()
     winner = serializers.CharField(allow_null=True)
     first_killed = serializers.IntegerField(allow_null=True)
-    best_move = serializers.ListField(child=serializers.IntegerField())
+    best_move = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                      help_text="null while the standings are hidden")
     seats = GameSeatSerializer(many=True)
     protests = serializers.ListField(child=serializers.DictField())
 

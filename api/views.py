@@ -110,14 +110,15 @@ class SeatingView(OneTournament, APIView):
         return Response(s.SeatingSerializer(data).data)
 
 
-def game_data(stage: str, round_: int, game: m.Game) -> dict[str, Any]:
+def game_data(stage: str, round_: int, game: m.Game, hidden: bool = False) -> dict[str, Any]:
+    """A public protocol; while standings are hidden without the marks that carry points (best move, best)."""
     return {
         "stage": stage, "round": round_, "table": game.table,
         "winner": game.winner.value if game.winner else None, "first_killed": game.first_killed,
-        "best_move": list(game.best_move),
+        "best_move": None if hidden else list(game.best_move),
         "seats": [{"seat": x.seat, "player": x.player, "role": x.role.value,
                    "side": x.side.value if x.side else None, "fouls": x.fouls, "removed": x.removed,
-                   "best": x.best} for x in game.seats],
+                   "best": None if hidden else x.best} for x in game.seats],
         "protests": [{"seat": p.seat, "text": p.text, "decision": p.decision.value if p.decision else None}
                      for p in game.protests],
     }
@@ -143,7 +144,7 @@ class GameListView(OneTournament, APIView):
             for round_ in sorted(stage.rounds, key=lambda r: r.number):
                 if round_filter and str(round_.number) != round_filter:
                     continue
-                out += [game_data(stage.id, round_.number, g)
+                out += [game_data(stage.id, round_.number, g, self.tournament.standings_hidden)
                         for g in sorted(round_.games, key=lambda g: g.table) if protocol_is_public(g)]
         return s.GameSerializer(out, many=True).data
 

@@ -86,14 +86,19 @@ class GameView(PublicTournamentView):
         game = next((g for r in rounds for g in r.games if g.table == kwargs["table"]), None)
         if game is None or not protocol_is_public(game):
             raise Http404("no public protocol")
+        # While the standings are hidden, the judges' marks go too: with the winner and the roles they
+        # would give each seat's points away (a zvezdy circle mark or a fiim extra point decides a close race).
+        marks = not snapshot.hidden
         seats = [{
             "seat": s.seat, "player": s.player, "name": snapshot.name(s.player),
             "role": Role(s.role.value).label, "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
-            "removed": s.is_removed, "best": s.best, "extra": s.extra, "days": s.days_survived,
-            "subjective": s.subjective, "won": game.won(s), "first_killed": game.first_killed == s.seat,
+            "removed": s.is_removed, "best": marks and s.best, "extra": s.extra if marks else 0,
+            "days": s.days_survived, "subjective": s.subjective if marks else None, "won": game.won(s),
+            "first_killed": game.first_killed == s.seat,
             "points": seat_points(snapshot, stage.ext_id, kwargs["number"], game.table, s.player),
         } for s in sorted(game.seats, key=lambda s: s.seat)]
-        circles = [{"number": i, "best": c.best, "worst": c.worst} for i, c in enumerate(game.circles, start=1)]
+        circles = [{"number": i, "best": c.best, "worst": c.worst}
+                   for i, c in enumerate(game.circles, start=1)] if marks else []
         protests = [{
             "seat": p.seat, "text": p.text, "lodged_at": p.lodged_at, "decided_by": p.decided_by,
             "decision": ProtestDecision(p.decision.value).label if p.decision else None,
@@ -101,5 +106,6 @@ class GameView(PublicTournamentView):
         return {
             "stage": stage, "number": kwargs["number"], "game": game, "seats": seats, "circles": circles,
             "protests": protests, "winner": Side(game.winner.value).label if game.winner else None,
-            "best_move": ", ".join(str(n) for n in game.best_move),
+            "best_move": ", ".join(str(n) for n in game.best_move) if marks else "",
+            "marks_hidden": not marks,
         }

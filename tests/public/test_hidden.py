@@ -113,3 +113,45 @@ def test_the_button_on_the_organizer_page(client: Any, fiim: Any, organizer: Any
     assert not fiim.standings_hidden
     client.logout()
     assert client.get(f"/api/tournaments/{SLUG}/standings/").status_code == 200
+
+
+def marked_game(data: dict[str, Any]) -> tuple[str, int, int]:
+    """A game of the file with a best move and a judge's extra points (the marks that carry points)."""
+    for stage in data["stages"]:
+        for round_ in stage["rounds"]:
+            for game in round_["games"]:
+                if game.get("best_move") and any(seat.get("extra") for seat in game["seats"]):
+                    return stage["id"], round_["number"], game["table"]
+    raise AssertionError("the example has no game with a best move and extra points")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_game_page_hides_the_marks_that_carry_points(client: Any, fiim: Any, language: str) -> None:
+    import json
+
+    from .conftest import example_text
+
+    stage, number, table = marked_game(json.loads(example_text("fiim-example.json")))
+    url = reverse("public:game", args=[SLUG, stage, number, table])
+    client.cookies["django_language"] = language
+    published = client.get(url).content.decode()
+    assert 'id="best-move"' in published and ("judge's mark" in published or "оценка судьи" in published)
+    assert 'id="marks-hidden"' not in published
+    fiim.standings_hidden = True
+    fiim.save()
+    html = client.get(url).content.decode()
+    assert 'id="marks-hidden"' in html
+    assert "Best move" not in html and "Лучший ход" not in html
+    assert "judge's mark" not in html and "оценка судьи" not in html
+    assert "named best" not in html and "назван лучшим" not in html
+    assert 'id="protocol"' in html  # the protocol itself (roles, fouls, winner) stays public
+
+
+def test_api_games_hide_the_marks_while_hidden(client: Any, fiim: Any) -> None:
+    games = client.get(f"/api/tournaments/{SLUG}/games/").json()
+    assert any(g["best_move"] for g in games)
+    fiim.standings_hidden = True
+    fiim.save()
+    games = client.get(f"/api/tournaments/{SLUG}/games/").json()
+    assert games and all(g["best_move"] is None for g in games)
+    assert all(seat["best"] is None for g in games for seat in g["seats"])
