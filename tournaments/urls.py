@@ -20,6 +20,8 @@ urlpatterns = [
          name="participant_remove"),
     path("t/<slug:slug>/participants/<int:pk>/disqualify/", participant.ParticipantDisqualifyView.as_view(),
          name="participant_disqualify"),
+    path("t/<slug:slug>/participants/<int:pk>/reinstate/", participant.ParticipantReinstateView.as_view(),
+         name="participant_reinstate"),
     path("t/<slug:slug>/participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(),
          name="decide"),
     path("t/<slug:slug>/teams/", people.TeamsView.as_view(), name="teams"),

@@ -1,4 +1,5 @@
-"""Disqualification (issue 5): an organizer, a reason, once; out of later seatings; marked in the standings."""
+"""Disqualification (issue 5): an organizer, a reason, once; out of later seatings; marked in the standings;
+reversed by an organizer with a reason, both kept in the participant's record."""
 
 from __future__ import annotations
 
@@ -7,11 +8,17 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.organizer_fixtures import import_played
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tournaments.models import Participant, RoundState, Stage
-from tournaments.services.disqualification import DisqualificationError, disqualify
+from tournaments.services.disqualification import (
+    DisqualificationError,
+    disqualification_record,
+    disqualify,
+    reinstate,
+)
 from tournaments.services.planning import seating_tournament
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +127,79 @@ def test_the_mark_appears_in_both_standings(organizer: Any, django_capture_on_co
     public_html = public.content.decode()
     assert public_html.count("badge text-bg-danger disqualified") == 1
     assert participant.player.full_name in public_html
+
+
+def reinstate_url(participant: Participant) -> str:
+    return reverse("tournaments:participant_reinstate",
+                   kwargs={"slug": participant.tournament.slug, "pk": participant.pk})
+
+
+def test_reinstating_needs_an_organizer_a_reason_and_a_disqualification(round_: Any, make_user: Any) -> None:
+    participant = first_participant(round_)
+    organizer = round_.stage.tournament.organizers.get()
+    with translation.override("en"), pytest.raises(DisqualificationError, match="not disqualified"):
+        reinstate(participant, organizer, "Mistake")
+    disqualify(participant, organizer, "Cheating")
+    with pytest.raises(DisqualificationError):
+        reinstate(participant, organizer, "  ")
+    with pytest.raises(DisqualificationError):
+        reinstate(participant, make_user("stranger"), "Mistake")
+    participant.refresh_from_db()
+    assert participant.disqualified_at is not None and participant.disqualification_reason == "Cheating"
+    done = reinstate(participant, organizer, " The wrong player was named ")
+    assert done.disqualified_at is None and done.disqualified_by is None and done.disqualification_reason == ""
+    disqualify(participant, organizer, "Cheating, confirmed by the video")
+    record = disqualification_record(participant)
+    assert [(e.disqualified, e.reason, e.by) for e in record] == [
+        (True, "Cheating", organizer), (False, "The wrong player was named", organizer),
+        (True, "Cheating, confirmed by the video", organizer)]
+
+
+def test_the_reinstate_form_is_for_organizers_and_shows_the_record(round_: Any, make_user: Any) -> None:
+    participant = first_participant(round_)
+    organizer = round_.stage.tournament.organizers.get()
+    disqualify(participant, organizer, "Rude to the judge")
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.post(reinstate_url(participant), {"reason": "x"}).status_code == 403
+    assert Client().post(reinstate_url(participant), {"reason": "x"}).status_code == 302  # to the login page
+    participant.refresh_from_db()
+    assert participant.disqualified_at is not None
+
+    client = Client()
+    client.force_login(organizer)
+    client.cookies["django_language"] = "en"
+    edit = reverse("tournaments:participant_edit", kwargs={"slug": participant.tournament.slug,
+                                                           "pk": participant.pk})
+    html = client.get(edit).content.decode()
+    assert 'id="reinstate-form"' in html and 'id="disqualify-form"' not in html
+    html = client.post(reinstate_url(participant), {"reason": ""}, follow=True).content.decode()
+    assert "Give the reason for reinstating the player." in html
+    participant.refresh_from_db()
+    assert participant.disqualified_at is not None
+    html = client.post(reinstate_url(participant), {"reason": "Apologised; the chief judge agrees"},
+                       follow=True).content.decode()
+    participant.refresh_from_db()
+    assert participant.disqualified_at is None
+    assert 'id="disqualify-form"' in html and 'id="reinstate-form"' not in html
+    record = html[html.index('id="disqualification-record"'):]
+    assert "Rude to the judge" in record and "Apologised; the chief judge agrees" in record
+    assert record.index("Rude to the judge") < record.index("Apologised")
+
+
+def test_a_reinstated_player_is_seated_again_and_loses_the_mark(organizer: Any,
+                                                                 django_capture_on_commit_callbacks: Any) -> None:
+    tournament = import_played(organizer, players=40, rounds=2)
+    stage = tournament.stages.get(ext_id="qualifying")
+    participant = tournament.participants.select_related("player", "tournament").order_by("number").first()
+    kwargs = {"slug": tournament.slug, "stage": stage.ext_id}
+    with django_capture_on_commit_callbacks(execute=True):
+        disqualify(participant, organizer, "Cheating")
+    assert participant.ext_id not in next(s for s in seating_tournament(stage).stages if s.id == stage.ext_id).players
+    assert "badge text-bg-danger disqualified" in Client().get(
+        reverse("public:stage_standings", kwargs=kwargs)).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the commit bumps the public results version
+        reinstate(participant, organizer, "Mistaken identity")
+    assert participant.ext_id in next(s for s in seating_tournament(stage).stages if s.id == stage.ext_id).players
+    assert "badge text-bg-danger disqualified" not in Client().get(
+        reverse("public:stage_standings", kwargs=kwargs)).content.decode()

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .event import Tournament
 
@@ -88,6 +89,8 @@ class Participant(models.Model):
         verbose_name=_("disqualified by"),
     )
     disqualification_reason = models.TextField(_("reason for disqualification"), blank=True)
+    # Who changed what and why (a disqualification and its reversal keep their reasons here).
+    history = HistoricalRecords(excluded_fields=["registered"])
 
     class Meta:
         verbose_name = _("participant")

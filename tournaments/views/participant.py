@@ -12,7 +12,7 @@ from ..forms.people import RegisterForm
 from ..models import Participant
 from ..permissions import OrganizerRequiredMixin
 from ..services import registration
-from ..services.disqualification import DisqualificationError, disqualify
+from ..services.disqualification import DisqualificationError, disqualification_record, disqualify, reinstate
 from ..services.people import remove_participant, update_participant
 
 
@@ -25,8 +25,9 @@ class ParticipantEditView(OrganizerRequiredMixin, View):
 
     def page(self, request: HttpRequest, participant: Participant, form: RegisterForm,
              status: int = 200) -> HttpResponse:
-        return render(request, self.template_name, {"tournament": self.tournament, "participant": participant,
-                                                    "form": form}, status=status)
+        return render(request, self.template_name, {
+            "tournament": self.tournament, "participant": participant, "form": form,
+            "disqualifications": disqualification_record(participant)}, status=status)
 
     def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         participant = self.load(pk)
@@ -77,4 +78,20 @@ class ParticipantDisqualifyView(OrganizerRequiredMixin, View):
             messages.error(request, str(error))
         else:
             messages.success(request, _("%(name)s is disqualified.") % {"name": participant.player.full_name})
+        return redirect("tournaments:participant_edit", slug=self.tournament.slug, pk=participant.pk)
+
+
+class ParticipantReinstateView(OrganizerRequiredMixin, View):
+    """POST only: reverse the participant's disqualification, with the reason given."""
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+        participant = get_object_or_404(Participant.objects.select_related("player"), pk=pk,
+                                        tournament=self.tournament)
+        try:
+            reinstate(participant, request.user, request.POST.get("reason", ""))
+        except DisqualificationError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s is reinstated and will be seated from the next seating on.")
+                             % {"name": participant.player.full_name})
         return redirect("tournaments:participant_edit", slug=self.tournament.slug, pk=participant.pk)
