@@ -99,6 +99,11 @@ class ActionSerializer(serializers.Serializer):  # type: ignore[type-arg]
     version = serializers.IntegerField(min_value=1, help_text="the version the action is based on")
 
 
+class ReopenSerializer(ActionSerializer):
+    reason = serializers.CharField(max_length=2000,
+                                   help_text="why the confirmed protocol is reopened (kept in its history)")
+
+
 class SeatOutSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     seat = serializers.IntegerField(source="seat.number")
     player = serializers.CharField(source="seat.participant.ext_id")

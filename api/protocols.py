@@ -2,6 +2,8 @@
 confirms it, through ``games.services.protocol`` (the web form's services: the same validation,
 permissions, states, history and version checks).
 
+The chief judge reopens a confirmed protocol with a reason (it is submitted again).
+
 Authentication: ``Authorization: Token <key>`` (a key from ``POST /api/token/``) or the site's
 session. Answers: 400 with the problems (each naming its seat), 401 without credentials, 403 for
 someone who may not open this table (a judge of another table) or confirm, 404 for no such table,
@@ -130,4 +132,18 @@ class ConfirmView(ProtocolAPIBase):
         if not data.is_valid():
             return invalid(data.errors)
         game = service.confirm(self.game(), self.staff, request.user, data.validated_data["version"])
+        return self.answer(game)
+
+
+class ReopenView(ProtocolAPIBase):
+    @extend_schema(request=s.ReopenSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
+                   summary="Reopen a confirmed protocol (chief judge, with a reason); it is submitted again")
+    def post(self, request: Request, slug: str, table: int) -> Response:
+        if not self.staff.can_reopen:
+            raise PermissionDenied(_("Only the chief judge can reopen a confirmed protocol."))
+        data = s.ReopenSerializer(data=request.data)
+        if not data.is_valid():
+            return invalid(data.errors)
+        game = service.reopen(self.game(), self.staff, request.user, data.validated_data["version"],
+                              data.validated_data["reason"])
         return self.answer(game)

@@ -26,4 +26,5 @@ urlpatterns = [
     path("tournaments/<slug:slug>/protocols/<int:table>/submit/", protocols.SubmitView.as_view(), name="submit"),
     path("tournaments/<slug:slug>/protocols/<int:table>/confirm/", protocols.ConfirmView.as_view(),
          name="confirm"),
+    path("tournaments/<slug:slug>/protocols/<int:table>/reopen/", protocols.ReopenView.as_view(), name="reopen"),
 ]

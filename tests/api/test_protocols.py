@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def url(round_: Any, number: int, action: str = "") -> str:
-    name = {"": "api:protocol", "submit": "api:submit", "confirm": "api:confirm"}[action]
+    name = {"": "api:protocol", "submit": "api:submit", "confirm": "api:confirm", "reopen": "api:reopen"}[action]
     return reverse(name, args=[round_.stage.tournament.slug, table(round_, number).pk])
 
 
@@ -130,3 +130,27 @@ def test_unpublished_round_is_a_conflict(api: Any, round_: Any, people: Any) -> 
 def test_unknown_table_is_404(api: Any, round_: Any, people: Any) -> None:
     slug = round_.stage.tournament.slug
     assert api(people["chief"]).get(reverse("api:protocol", args=[slug, 999999])).status_code == 404
+
+
+def test_the_chief_judge_reopens_a_confirmed_protocol_with_a_reason(api: Any, round_: Any, people: Any) -> None:
+    judge, chief = api(people["judge"]), api(people["chief"])
+    judge.get(url(round_, 1))
+    assert judge.put(url(round_, 1), full_protocol(1), format="json").status_code == 200
+    early = chief.post(url(round_, 1, "reopen"), {"version": 2, "reason": "Wrong winner"}, format="json")
+    assert early.status_code == 409 and early.json()["state"] == "draft"  # only a confirmed one reopens
+    assert judge.post(url(round_, 1, "submit"), {"version": 2}, format="json").status_code == 200
+    assert chief.post(url(round_, 1, "confirm"), {"version": 3}, format="json").status_code == 200
+    body = {"version": 4, "reason": "The protest of seat 3 is upheld"}
+    for who in ("judge", "organizer"):
+        assert api(people[who]).post(url(round_, 1, "reopen"), body, format="json").status_code == 403
+    missing = chief.post(url(round_, 1, "reopen"), {"version": 4}, format="json")
+    assert missing.status_code == 400 and "reason" in missing.json()["fields"]
+    stale = chief.post(url(round_, 1, "reopen"), {**body, "version": 3}, format="json")
+    assert stale.status_code == 409 and stale.json()["version"] == 4
+    response = chief.post(url(round_, 1, "reopen"), body, format="json")
+    assert response.status_code == 200 and response.json()["state"] == "submitted"
+    game = Game.objects.get(table=table(round_, 1))
+    assert game.reopen_reason == "The protest of seat 3 is upheld"
+    last = game.history.order_by("-history_id").first()
+    assert last.history_user.username == "chief" and last.history_change_reason == body["reason"]
+    assert judge.put(url(round_, 1), full_protocol(5), format="json").status_code == 200  # editable again
