@@ -1,5 +1,7 @@
 """A result table as CSV (UTF-8 with a BOM, so spreadsheet programs read Cyrillic) and tables as
-an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV, numbers in XLSX."""
+an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV, numbers in XLSX.
+A ``notice`` (the organizer's copy of hidden standings: "not for publication") comes first, above the
+header, on every sheet: whoever the file is forwarded to sees it before any figure."""
 
 from __future__ import annotations
 
@@ -25,9 +27,11 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def to_csv(table: ResultTable) -> str:
+def to_csv(table: ResultTable, notice: str = "") -> str:
     out = io.StringIO()
     writer = csv.writer(out)
+    if notice:
+        writer.writerow([notice])
     writer.writerow([c.label for c in table.columns])
     for row in table.rows:
         writer.writerow([cell_text(row.get(c.key)) for c in table.columns])
@@ -51,21 +55,25 @@ def sheet_title(title: str, used: set[str]) -> str:
     return name
 
 
-def to_xlsx(tables: list[ResultTable]) -> bytes:
+def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
     book = Workbook()
     book.remove(book.active)
     used: set[str] = set()
     for table in tables:
         sheet = book.create_sheet(sheet_title(table.title, used))
+        if notice:
+            sheet.append([notice])
+            sheet["A1"].font = Font(bold=True, color="C00000")
         sheet.append([c.label for c in table.columns])
-        for cell in sheet[1]:
+        header = sheet.max_row
+        for cell in sheet[header]:
             cell.font = Font(bold=True)
         for row in table.rows:
             sheet.append([cell_value(row.get(c.key)) for c in table.columns])
         for index, column in enumerate(table.columns, start=1):
             width = max([len(column.label)] + [len(cell_text(r.get(column.key))) for r in table.rows])
             sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 6), 50)
-        sheet.freeze_panes = "A2"
+        sheet.freeze_panes = f"A{header + 1}"
         if table.winners:
             sheet.append([])
             sheet.append([gettext("Winners"), ", ".join(table.winners)])

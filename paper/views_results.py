@@ -35,7 +35,14 @@ class ResultsBase(View):
     def tables(self) -> tuple[ResultTable, list[ResultTable]]:
         return all_tables(Snapshot(self.tournament))
 
+    def notice(self) -> str:
+        """Only organizers get hidden standings; their copy says it is not for publication."""
+        return _("The standings are hidden: not for publication.") if self.tournament.standings_hidden else ""
+
     def download(self, data: str | bytes, content_type: str, name: str) -> HttpResponse:
+        if self.tournament.standings_hidden:
+            stem, dot, extension = name.rpartition(".")
+            name = f"{stem}-not-for-publication{dot}{extension}"  # ASCII: a header's plain filename
         response = HttpResponse(data, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}-{name}"'
         response["Cache-Control"] = "private, no-cache"
@@ -53,13 +60,13 @@ class ResultsCsvView(ResultsBase):
             table = next((t for t in stages if t.key == stage), None)  # type: ignore[assignment]
             if table is None:
                 raise Http404(stage)
-        return self.download(to_csv(table), "text/csv; charset=utf-8", f"{table.key}.csv")
+        return self.download(to_csv(table, self.notice()), "text/csv; charset=utf-8", f"{table.key}.csv")
 
 
 class ResultsXlsxView(ResultsBase):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         final, stages = self.tables()
-        return self.download(to_xlsx([final, *stages]), XLSX, "results.xlsx")
+        return self.download(to_xlsx([final, *stages], self.notice()), XLSX, "results.xlsx")
 
 
 class ResultsPrintView(ResultsBase):

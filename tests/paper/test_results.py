@@ -127,7 +127,25 @@ def test_organizers_get_results_while_hidden_marked(client: Any, fiim: Any, orga
     client.login(username=organizer.username, password=PASSWORD)
     pages = pdf_pages(pdf_body(client.get(reverse("paper:results_pdf", args=[fiim.slug]))))
     assert len(pages) > 4 and all("not for publication" in page for page in pages)
-    assert client.get(reverse("paper:results_xlsx", args=[fiim.slug])).status_code == 200
+    client.cookies["django_language"] = "en"
+    response = client.get(reverse("paper:results_xlsx", args=[fiim.slug]))
+    assert response.status_code == 200 and "not-for-publication.xlsx" in response["Content-Disposition"]
+    book = load_workbook(io.BytesIO(response.content))
+    for sheet in book.worksheets:
+        assert sheet["A1"].value == "The standings are hidden: not for publication."
+        assert sheet["A2"].value == "Place" and sheet.freeze_panes == "A3"
+    stage = fiim.stages.first().ext_id
+    response = client.get(reverse("paper:stage_csv", args=[fiim.slug, stage]))
+    assert "not-for-publication.csv" in response["Content-Disposition"]
+    rows = read_csv(response)
+    assert rows[0] == ["The standings are hidden: not for publication."] and rows[1][0] == "Place"
+    assert len(rows) - 2 == len(expected(fiim, stage).rows)
+
+
+def test_published_downloads_carry_no_notice(client: Any, fiim: Any) -> None:
+    response = client.get(reverse("paper:results_csv", args=[fiim.slug]))
+    assert "publication" not in response["Content-Disposition"]
+    assert read_csv(response)[0][0] == "Place"
 
 
 def test_unknown_stage_is_404(client: Any, fiim: Any) -> None:
