@@ -27,6 +27,8 @@ class TournamentListView(ListView):  # type: ignore[type-arg]
         if user.is_authenticated:
             organized = set(user.organized_tournaments.values_list("pk", flat=True))  # type: ignore[union-attr]
             context["organized"] = organized
+            # A judge's way to their tables: the list is where the login lands.
+            context["judging"] = set(user.judging.values_list("tournament_id", flat=True))  # type: ignore[union-attr]
             context["is_superuser"] = user.is_superuser
         return context
 
