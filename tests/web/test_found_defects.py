@@ -110,3 +110,20 @@ def test_an_unknown_tournament_in_the_api_is_a_json_404(client: Any) -> None:
         assert response.status_code == 404
         assert response["Content-Type"] == "application/json"
         assert response.json()["detail"]
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "rounds 1–4: balanced (computer sample); rounds 5–7: Swiss by tens."),
+    ("ru", "туры 1–4: сбалансированная (компьютерная выборка); туры 5–7: швейцарская по десяткам."),
+])
+def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer: Any, language: str,
+                                                          expected: str) -> None:
+    """The stage page listed the raw method ids ("balanced, balanced, …, swiss_tens") of the seating plan."""
+    tournament = import_played(organizer, players=20, rounds=1)
+    stage = tournament.stages.get(ext_id="qualifying")
+    stage.seating_plan = ["balanced"] * 4 + ["swiss_tens"] * 3
+    stage.save()
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    html = client.get(reverse("tournaments:stage", args=[tournament.slug, stage.ext_id])).content.decode()
+    assert expected in html and "swiss_tens," not in html and "balanced, balanced" not in html

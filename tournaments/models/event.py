@@ -121,6 +121,24 @@ class Stage(models.Model):
     def __str__(self) -> str:
         return self.name or self.get_kind_display() or self.ext_id
 
+    def seating_plan_summary(self) -> list[str]:
+        """The planned methods by runs of rounds, translated: ["rounds 1–4: balanced", "round 5: random"]."""
+        from .rounds import SeatingMethod
+
+        runs: list[tuple[int, int, str]] = []
+        for number, method in enumerate(self.seating_plan or [], start=1):
+            if runs and runs[-1][2] == method:
+                runs[-1] = (runs[-1][0], number, method)
+            else:
+                runs.append((number, number, method))
+        labels = dict(SeatingMethod.choices)
+        return [
+            (_("round %(n)s: %(method)s") % {"n": first, "method": labels.get(method, method)} if first == last
+             else _("rounds %(first)s–%(last)s: %(method)s")
+             % {"first": first, "last": last, "method": labels.get(method, method)})
+            for first, last, method in runs
+        ]
+
 
 class StagePlayer(models.Model):
     """A player fixed for a stage (by closing the previous one, or from the file), in order."""
