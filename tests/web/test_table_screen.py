@@ -137,3 +137,17 @@ def test_the_screen_is_for_its_judge_only(round_: Any, people: dict[str, Any]) -
 def test_screen_query_count(screen: Screen, django_assert_max_num_queries: Any) -> None:
     with django_assert_max_num_queries(16):
         screen.client.get(screen.url)
+
+
+@pytest.mark.parametrize("language, extra, total", [("en", "+0.5", "= 0.5<"), ("ru", "+0,5", "= 0,5<")])
+def test_half_points_read_as_decimals(round_: Any, people: dict[str, Any], language: str, extra: str,
+                                      total: str) -> None:
+    """The screen showed a half extra point as "+1/2" and totals as "0,50" (a fraction's text, floatformat)."""
+    screen = Screen(round_, people["judge"])
+    screen.client.cookies["django_language"] = language
+    screen.tap("winner", value="black")
+    page = screen.tap("extra", seat=5, value="0.5")  # a civilian who lost: 0 + 0.5 (fiim: a loser's 0.5)
+    assert extra in page and total in page and "1/2" not in page and ",50" not in page
+    protocol = screen.client.get(reverse("games:protocol", args=[round_.stage.tournament.slug,
+                                                                  table(round_, 1).pk])).content.decode()
+    assert total in protocol and "1/2" not in protocol and ",50" not in protocol
