@@ -72,6 +72,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # a database failure is a clear 503; before the session middleware, so its writes are watched too
+    "mafia_tournament.database_outage.DatabaseOutageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -109,8 +111,15 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A kept connection is checked before a request reuses it: after the database restarted, the first
+        # request reconnects instead of failing on the dead connection.
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable database server fails a request in seconds, not after the kernel's minutes of retries
+    # (a URL's own ?connect_timeout= wins).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 CACHES = {

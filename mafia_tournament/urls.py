@@ -17,3 +17,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# a database failure after the view (saving the session) is the same clear 503 as one in it
+handler400 = "mafia_tournament.database_outage.bad_request"
+handler500 = "mafia_tournament.database_outage.server_error"
