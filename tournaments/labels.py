@@ -25,6 +25,15 @@ METRIC_LABELS: dict[str, Promise] = {
 }
 
 
+# Tie-break metrics the standings already show in a column of their own (games, wins): not repeated.
+SHOWN_APART = frozenset({"wins"})
+
+
+def chain_columns(chain: tuple[str, ...] | list[str]) -> list[str]:
+    """The tie-break metrics that get a column in a standings table (the chain minus ``SHOWN_APART``)."""
+    return [metric for metric in chain if metric not in SHOWN_APART]
+
+
 def metric_label(metric: str) -> str:
     if metric in METRIC_LABELS:
         return str(METRIC_LABELS[metric])

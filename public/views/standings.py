@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.metrics import Value
 from scoring.model import StageKind
+from tournaments.labels import chain_columns
 from tournaments.models import Stage
 
 from .. import labels
@@ -51,13 +52,14 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     while prefix < len(standings.rows) and standings.rows[prefix].player in advance:
         prefix += 1
     line_after = prefix if prefix and prefix == len(advance) and prefix < len(standings.rows) else None
+    columns = chain_columns(standings.chain)
     rows = [
         {
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
             "advances": row.player in advance,
             "disqualified": row.player in snapshot.disqualified, "line": index + 1 == line_after,
-            "tiebreaks": [tiebreak_cell(row.tiebreaks.get(metric)) for metric in standings.chain],
+            "tiebreaks": [tiebreak_cell(row.tiebreaks.get(metric)) for metric in columns],
         }
         for index, row in enumerate(standings.rows)
     ]
@@ -66,7 +68,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         winners = [snapshot.name(pid) for pid in standings.winners]
     return {
         "rows": rows,
-        "chain": [(labels.METRIC_SHORT.get(m, m), labels.metric(m)) for m in standings.chain],
+        "chain": [(labels.METRIC_SHORT.get(m, m), labels.metric(m)) for m in columns],
         "teams": standings.teams,
         "winners": winners,
         "how_ties": how_ties(standings.ruleset, standings.chain),

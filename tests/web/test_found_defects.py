@@ -127,3 +127,18 @@ def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer
     client.cookies["django_language"] = language
     html = client.get(reverse("tournaments:stage", args=[tournament.slug, stage.ext_id])).content.decode()
     assert expected in html and "swiss_tens," not in html and "balanced, balanced" not in html
+
+
+def test_the_wins_tie_break_is_not_a_second_wins_column(client: Any, organizer: Any) -> None:
+    """fiim's chain starts with wins, so both standings tables showed the wins twice (the public one under
+    two identical headers, "П" and "П")."""
+    tournament = import_played(organizer, players=20, rounds=2)
+    assert tournament.ruleset == "fiim"
+    client.cookies["django_language"] = "en"
+    public = client.get(reverse("public:stage_standings", args=[tournament.slug, "qualifying"])).content.decode()
+    head = public[public.index("<thead>"):public.index("</thead>")]
+    assert head.count('title="wins"') == 1 and 'title="times named best"' in head
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:standings", args=[tournament.slug, "qualifying"])).content.decode()
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    assert head.count(">wins<") + head.count(">Wins<") == 1 and "times named best" in head

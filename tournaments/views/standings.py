@@ -14,7 +14,7 @@ from django.views import View
 from scoring.standings import compute_standings
 
 from ..adapter import to_model
-from ..labels import metric_label
+from ..labels import chain_columns, metric_label
 from ..models import Stage
 from ..permissions import OrganizerRequiredMixin
 from ..services.errors import SeatingError
@@ -49,12 +49,12 @@ class StandingsView(OrganizerRequiredMixin, View):
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
              "disqualified": row.player in disqualified,
              "team": team_names.get(teams.get(row.player) or "", ""),
-             "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in standings.chain]}
+             "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
             for row in standings.rows
         ]
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
-            "chain": [metric_label(metric) for metric in standings.chain],
+            "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
             "advance_count": len(standings.advance),
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
