@@ -6,6 +6,12 @@ game). Changes are collected per transaction and applied once it commits, so a p
 seat by seat costs a few queries at the end, and nothing waits on the version row meanwhile.
 Bulk operations (``bulk_create``, ``update``) send no signals: code using them on public data
 calls ``bump(tournament_id)`` itself.
+
+A change the public cannot see bumps nothing (``affects_public``): history rows, draft protocols
+(opened, saved as the game goes) and a protocol's confirmation or reopening, which change only its
+state (saved with those fields alone). On a tournament day a hundred judges save drafts while
+thousands watch; each needless bump would have every public page built again
+(bench/tournament_day.py measures it).
 """
 
 from __future__ import annotations
@@ -42,13 +48,32 @@ def current(tournament: Any) -> int:
         return 0
 
 
+def reached(tournament: Any) -> int:
+    """When the tournament reached its current version, in microseconds since the epoch (0: never bumped)."""
+    from django.core.exceptions import ObjectDoesNotExist
+
+    try:
+        updated = getattr(tournament.results_version, "updated", None)
+    except ObjectDoesNotExist:
+        return 0
+    return int(updated.timestamp() * 1_000_000) if updated is not None else 0
+
+
+def version_tag(tournament: Any) -> str:
+    """The results version and the moment it was reached, for ETags. A database restored from an older
+    backup repeats the version numbers reached after that backup, but at other moments, so a browser
+    holding a page from before the restore is not told it is current."""
+    return f"{current(tournament)}.{reached(tournament)}"
+
+
 def cache_scope(tournament: Any) -> str:
     """What cache keys of a tournament's public data start with: its id, its creation time (so a
-    database restored or recreated next to the same Redis never meets the old entries, whose ids
-    and versions it may repeat) and its results version."""
+    database recreated next to the same Redis never meets the old entries, whose ids and versions
+    it may repeat), the moment its version was reached (so a database restored from an older backup
+    never meets the entries of versions it reaches again) and its results version."""
     created = getattr(tournament, "created", None)
     stamp = int(created.timestamp() * 1_000_000) if created is not None else 0
-    return f"{tournament.pk}.{stamp}:{current(tournament)}"
+    return f"{tournament.pk}.{stamp}.{reached(tournament)}:{current(tournament)}"
 
 
 def bump(*tournament_ids: int) -> None:
@@ -116,8 +141,29 @@ class Batch:
         bump(*resolve(self.keys))
 
 
+# A protocol saved with only these fields keeps its public facts: it was confirmed or reopened.
+PROTOCOL_STATE_FIELDS = frozenset({"state", "version", "changed_at", "changed_by", "confirmed_at", "confirmed_by",
+                                   "reopen_reason"})
+
+
+def affects_public(instance: Model, update_fields: Any = None) -> bool:
+    """Whether saving (``update_fields`` as ``save`` got them) or deleting this row can change what
+    players and spectators see."""
+    from simple_history.models import HistoricalChanges
+
+    if isinstance(instance, HistoricalChanges):  # the row it copies is saved beside it
+        return False
+    label = instance._meta.label
+    if label == "games.Game":  # drafts count for nothing and are shown nowhere public (tournaments.adapter)
+        state_only = bool(update_fields) and set(update_fields) <= PROTOCOL_STATE_FIELDS
+        return getattr(instance, "state", "") != "draft" and not state_only
+    if label == "games.GameSeat" and instance._meta.get_field("game").is_cached(instance):  # type: ignore[union-attr]
+        return bool(instance.game.state != "draft")  # type: ignore[attr-defined]
+    return True
+
+
 def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
-    if kwargs.get("raw"):
+    if kwargs.get("raw") or not affects_public(instance, kwargs.get("update_fields")):
         return
     key = key_of(instance)
     if key is None:

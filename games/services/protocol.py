@@ -154,15 +154,16 @@ def kept_circles(circles: list[dict[str, list[int]]]) -> list[dict[str, list[int
     return kept
 
 
-def stamp(game: Game, user: Any, now: Any, reason: str | None = None) -> None:
-    """Saves ``game`` as the next version, by ``user`` at ``now``."""
+def stamp(game: Game, user: Any, now: Any, reason: str | None = None, *, only: list[str] | None = None) -> None:
+    """Saves ``game`` as the next version, by ``user`` at ``now``; ``only``: the other fields that
+    changed, when they are its state alone (then public pages are not built again: ``public.versioning``)."""
     game.version += 1
     game.changed_by = user
     game.changed_at = now
     game._history_user = user  # type: ignore[attr-defined]
     if reason:
         game._change_reason = reason  # type: ignore[attr-defined]
-    game.save()
+    game.save(update_fields=None if only is None else [*only, "version", "changed_by", "changed_at"])
 
 
 @transaction.atomic
@@ -191,7 +192,7 @@ def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
         raise ProtocolError(_("Only a submitted protocol can be confirmed."))
     now = timezone.now()
     row.state, row.confirmed_by, row.confirmed_at = GameState.CONFIRMED, user, now
-    stamp(row, user, now, "confirmed")
+    stamp(row, user, now, "confirmed", only=["state", "confirmed_by", "confirmed_at"])
     return row
 
 
@@ -207,5 +208,5 @@ def reopen(game: Game, staff: Staff, user: Any, version: int, reason: str) -> Ga
         raise ProtocolError(_("Only a confirmed protocol can be reopened."))
     row.state, row.reopen_reason = GameState.SUBMITTED, reason.strip()
     row.confirmed_by, row.confirmed_at = None, None
-    stamp(row, user, timezone.now(), reason.strip())
+    stamp(row, user, timezone.now(), reason.strip(), only=["state", "reopen_reason", "confirmed_by", "confirmed_at"])
     return row
