@@ -19,6 +19,7 @@ from public.snapshot import Snapshot
 from public.views.standings import final_done
 from scoring.metrics import Value
 from scoring.model import StageKind
+from tournaments.labels import chain_columns
 from tournaments.models import Stage
 
 
@@ -71,7 +72,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
     columns = [
         *player_columns(snapshot),
         Column("points", _("Points"), True), Column("games", _("Games"), True), Column("wins", _("Wins"), True),
-        *(Column(f"tb_{m}", str(labels.metric(m)), True) for m in standings.chain),
+        *(Column(f"tb_{m}", str(labels.metric(m)), True) for m in chain_columns(standings.chain)),
         Column("eligible", _("Ranked")),
     ]
     if advance:
@@ -85,7 +86,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
             "eligible": _("yes") if row.eligible else _("no"),
             "advances": _("yes") if row.player in advance else "",
         }
-        values.update({f"tb_{m}": row.tiebreaks.get(m) for m in standings.chain})
+        values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain)})
         rows.append(values)
     winners = []
     if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):

@@ -46,6 +46,7 @@ def test_example_stage_csv_matches_scoring(client: Any, import_file: Any, rulese
         standings = expected(tournament, stage.ext_id)
         header, body = rows[0], rows[1:]
         assert header[:4] == ["Place", "No.", "Player id", "Player"] and "Points" in header
+        assert header.count("Wins") == 1 and "wins" not in header  # fiim's wins tie-break: one column
         assert len(body) == len(standings.rows)
         points = header.index("Points")
         for line, row in zip(body, standings.rows, strict=True):
