@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from public.snapshot import Snapshot, protocol_is_public
-from public.versioning import cache_scope, current
+from public.versioning import cache_scope, version_tag
 from public.views.base import CACHE_SECONDS, conditional, etag_for
 from public.views.seating import places, published_rounds
 from scoring import model as m
@@ -50,7 +50,8 @@ class OneTournament:
         if found is None:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
             return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
         self.tournament = found
-        etag = etag_for(request, f"api{self.tournament.pk}", current(self.tournament), self.tournament.standings_hidden)
+        etag = etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),
+                        self.tournament.standings_hidden)
         return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:

@@ -22,7 +22,7 @@ from django.views import View
 from tournaments.models import Tournament
 
 from ..snapshot import Snapshot
-from ..versioning import cache_scope, current
+from ..versioning import cache_scope, current, version_tag
 
 CACHE_SECONDS = 24 * 3600
 
@@ -64,7 +64,8 @@ class PublicTournamentView(View):
         self.snapshot = Snapshot(self.tournament)
         version = current(self.tournament)
         self.version = version
-        etag = etag_for(request, f"t{self.tournament.pk}", version, self.tournament.standings_hidden)
+        etag = etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
+                        self.tournament.standings_hidden)
         return conditional(request, etag, lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
