@@ -21,6 +21,7 @@ from tournaments.adapter import to_model
 from tournaments.models import Round, RoundState, Stage, Tournament
 
 MODEL_SECONDS = 3600
+BUILD_SECONDS = 30  # how long another request may serve the last built version while one builds
 
 
 def protocol_is_public(game: m.Game) -> bool:
@@ -39,6 +40,34 @@ class PublishedRound:
     @property
     def finished(self) -> bool:
         return bool(self.games) and all(protocol_is_public(g) for g in self.games)
+
+
+Stamp = tuple[int, Any]  # a results version and the moment it was reached (``ResultsVersion.updated``)
+
+
+def served(tournament: Tournament) -> Stamp | None:
+    """The results version this request serves (loaded with the tournament); None before any."""
+    from .versioning import current
+
+    if not current(tournament):
+        return None
+    return tournament.results_version.version, tournament.results_version.updated
+
+
+def serve_older(tournament: Tournament, stamp: Stamp | None) -> None:
+    """Serves ``stamp`` in this request, when it is older than the loaded version: every key and
+    ETag read from the tournament then follows it. The loaded row is changed in memory only."""
+    loaded = served(tournament)
+    if stamp is not None and loaded is not None and stamp[0] < loaded[0]:
+        tournament.results_version.version, tournament.results_version.updated = stamp
+
+
+def record_newest(store: Any, key: str, stamp: Stamp | None) -> None:
+    """Keeps under ``key`` of the cache ``store`` the newest stamp given (a race may keep a
+    slightly older one: harmless)."""
+    kept = store.get(key)
+    if stamp is not None and (kept is None or kept[0] < stamp[0]):
+        store.set(key, stamp, MODEL_SECONDS)
 
 
 class Snapshot:
@@ -61,7 +90,37 @@ class Snapshot:
         if model is None:
             model = to_model(self.tournament)
             cache.set(key, model, MODEL_SECONDS)
+            self.mark_built()
         return model
+
+    def settle(self) -> None:
+        """Chooses the version this request serves: the current one, unless another request is
+        building its model; then the newest version whose model is built (seconds old at most),
+        so that a burst of saved protocols has the model built once at a time, not by every worker
+        at once. Call it before reading the version. The request that finds the current model
+        missing and nobody building it builds it here."""
+        from django.core.cache import cache
+
+        from .versioning import cache_scope, tournament_scope
+
+        if served(self.tournament) is None or cache.has_key(f"public-model:{cache_scope(self.tournament)}"):
+            return
+        building = f"public-building:{tournament_scope(self.tournament)}"
+        if cache.add(building, True, BUILD_SECONDS):
+            try:
+                self.model  # noqa: B018 - built and shared now
+            finally:
+                cache.delete(building)
+            return
+        serve_older(self.tournament, cache.get(f"public-built:{tournament_scope(self.tournament)}"))
+
+    def mark_built(self) -> None:
+        """Records the version whose model is now in the shared cache (unless a newer one is)."""
+        from django.core.cache import cache
+
+        from .versioning import tournament_scope
+
+        record_newest(cache, f"public-built:{tournament_scope(self.tournament)}", served(self.tournament))
 
     @cached_property
     def ruleset(self) -> Any:

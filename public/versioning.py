@@ -71,9 +71,14 @@ def cache_scope(tournament: Any) -> str:
     database recreated next to the same Redis never meets the old entries, whose ids and versions
     it may repeat), the moment its version was reached (so a database restored from an older backup
     never meets the entries of versions it reaches again) and its results version."""
+    return f"{tournament_scope(tournament)}.{reached(tournament)}:{current(tournament)}"
+
+
+def tournament_scope(tournament: Any) -> str:
+    """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
     created = getattr(tournament, "created", None)
     stamp = int(created.timestamp() * 1_000_000) if created is not None else 0
-    return f"{tournament.pk}.{stamp}.{reached(tournament)}:{current(tournament)}"
+    return f"{tournament.pk}.{stamp}"
 
 
 def bump(*tournament_ids: int) -> None:

@@ -4,6 +4,10 @@ A page is the shared layout around a *fragment* (the part that changes with resu
 fragment is rendered without the request (no user, no CSRF token), cached under the
 tournament's results version and the language, and served alone to htmx polls. Every answer
 carries an ETag of that version, so an unchanged page answers 304 after one query.
+
+After a change, one request builds the tournament's model and one renders each page; meanwhile
+the others serve the newest version built or rendered (seconds old at most), with its ETag, so a
+burst of saved protocols does not have every worker build the same page (bench/tournament_day.py).
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from django.views import View
 
 from tournaments.models import Tournament
 
-from ..snapshot import Snapshot
-from ..versioning import cache_scope, current, version_tag
+from ..snapshot import BUILD_SECONDS, Snapshot, record_newest, serve_older, served
+from ..versioning import cache_scope, current, tournament_scope
 
 CACHE_SECONDS = 24 * 3600
 
@@ -62,19 +66,47 @@ class PublicTournamentView(View):
             Tournament.objects.select_related("results_version"), slug=kwargs["slug"]
         )
         self.snapshot = Snapshot(self.tournament)
-        version = current(self.tournament)
-        self.version = version
-        etag = etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
-                        self.tournament.standings_hidden)
-        return conditional(request, etag, lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+        self.snapshot.settle()  # the version served: a newer one may be being built meanwhile
+        self.rendering: str | None = None
+        self.stand_in()
+        try:
+            version = current(self.tournament)
+            self.version = version
+            etag = etag_for(request, f"t{self.tournament.pk}", version, self.tournament.standings_hidden)
+            return conditional(request, etag,
+                               lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+        finally:
+            if self.rendering is not None:
+                cache.delete(self.rendering)
+
+    def stand_in(self) -> None:
+        """While another request renders this page for the version chosen, serves the newest one
+        rendered (its ETag and all), so that a page is rendered once at a time, not by every worker
+        at once; otherwise this request renders it (``self.rendering``: the lock it holds)."""
+        if served(self.tournament) is None or cache.has_key(self.fragment_key()):
+            return
+        page = self.page_key()
+        if cache.add(f"public-rendering:{page}", True, BUILD_SECONDS):
+            self.rendering = f"public-rendering:{page}"
+            return
+        serve_older(self.tournament, cache.get(f"public-rendered:{page}"))
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         raise NotImplementedError
 
-    def fragment_key(self) -> str:
+    def page_part(self) -> str:
+        """What tells this page's fragment apart within a version: whether standings are hidden, the
+        language and the address."""
         where = hashlib.sha1(self.request.get_full_path().encode()).hexdigest()
         hidden = int(self.tournament.standings_hidden)
-        return f"public:{cache_scope(self.tournament)}:{hidden}:{get_language()}:{where}"
+        return f"{hidden}:{get_language()}:{where}"
+
+    def fragment_key(self) -> str:
+        return f"public:{cache_scope(self.tournament)}:{self.page_part()}"
+
+    def page_key(self) -> str:
+        """This page of this tournament whatever the version."""
+        return f"{tournament_scope(self.tournament)}:{self.page_part()}"
 
     def fragment(self, **kwargs: Any) -> str:
         key = self.fragment_key()
@@ -84,6 +116,7 @@ class PublicTournamentView(View):
                        "live_url": self.request.path, **self.fragment_context(**kwargs)}
             html = render_to_string(self.fragment_template, context)
             cache.set(key, html, CACHE_SECONDS)
+            record_newest(cache, f"public-rendered:{self.page_key()}", served(self.tournament))
         return str(html)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

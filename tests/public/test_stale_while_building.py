@@ -1,0 +1,94 @@
+"""While one request builds the model of a new results version, the others serve the last built
+version at once, with its ETag, instead of every worker building the same model (found by
+bench/tournament_day.py: with a protocol submitted every few hundred milliseconds, a 1,000-player
+event kept every gunicorn worker rebuilding, and judges' saves waited seconds behind them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.urls import reverse
+
+from games.models import Game
+from public.versioning import bump, tournament_scope
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "large"
+
+
+def flip_a_result(tournament: Any, capture: Any) -> None:
+    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
+    assert game is not None
+    with capture(execute=True), transaction.atomic():
+        game.winner = "black" if game.winner == "red" else "red"
+        game.save()
+
+
+def test_while_another_request_builds_the_new_version_the_last_built_one_is_served(
+    client: Any, generated: Any, django_assert_num_queries: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    tournament = generated(SLUG, players=100, rounds=4, standings_hidden=False)
+    bump(tournament.pk)  # as the import's commit does outside the test's transaction
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    first = client.get(url)
+    shown = client.get(url, HTTP_HX_REQUEST="true").content  # the part that changes with results
+    assert first.status_code == 200
+
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    building = f"public-building:{tournament_scope(tournament)}"
+    assert cache.add(building, True, 30)  # another worker is building the new version's model
+    with django_assert_num_queries(1):  # the version only: no model built, no page rendered
+        meanwhile = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert meanwhile.status_code == 304  # this browser has the last built version already
+    assert client.get(url, HTTP_HX_REQUEST="true").content == shown
+
+    cache.delete(building)  # built (or given up): the next request builds and serves the new version
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_HX_REQUEST="true").content != shown
+    assert not cache.has_key(building)  # the request that built it let go
+
+
+def test_with_nothing_built_yet_the_current_version_is_served(client: Any, generated: Any) -> None:
+    """Only a version whose model is built may stand in; otherwise the request builds its own."""
+    tournament = generated(SLUG, players=40, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    building = f"public-building:{tournament_scope(tournament)}"
+    cache.add(building, True, 30)
+    held = client.get(url)
+    cache.delete(building)
+    cache.clear()
+    assert held.status_code == 200 and client.get(url)["ETag"] == held["ETag"]
+
+
+def test_while_another_request_renders_a_page_the_last_rendered_one_is_served(
+    client: Any, generated: Any, monkeypatch: Any, django_assert_num_queries: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The same for one page's fragment: rendered once at a time, the others serve the last one."""
+    from public.views import base
+
+    tournament = generated(SLUG, players=100, rounds=4, standings_hidden=False)
+    bump(tournament.pk)
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    first = client.get(url)
+    shown = client.get(url, HTTP_HX_REQUEST="true").content
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    assert client.get(reverse("public:standings", args=[SLUG])).status_code == 200  # the new model is built
+
+    real_add = base.cache.add
+    monkeypatch.setattr(base.cache, "add", lambda key, *a, **k: False if key.startswith("public-rendering:")
+                        else real_add(key, *a, **k))  # another worker is rendering every page
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.get(url, HTTP_HX_REQUEST="true").content == shown
+
+    monkeypatch.undo()
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and client.get(url, HTTP_HX_REQUEST="true").content != shown
+    assert not [key for key in cache._cache if "public-rendering:" in key]  # every lock let go
