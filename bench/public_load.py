@@ -1,13 +1,20 @@
-"""Load test of the public pages as a large event serves them (README "Running a large event").
+"""Load test of the app as a large event serves it (README "Running a large event").
 
-Loads a generated 1,000-player, 12-round ``fiim`` tournament into a dedicated PostgreSQL database
-(through the import service), serves it with gunicorn (several workers) under the production
-profile (``mafia_tournament.settings_production``: DEBUG off, WhiteNoise, the shared Redis
-cache), and drives the standings, seating and player pages and the standings API with concurrent
-clients on loopback (threads of the standard library's ``http.client``), one bounded phase per
-page kind and one mixed phase. Prints requests per second, p50/p95/p99 latency and errors.
+Loads generated ``fiim`` tournaments (1,000 players, 12 rounds by default) into a dedicated
+PostgreSQL database (through the import service), serves them with gunicorn (several workers)
+under the production profile (``mafia_tournament.settings_production``: DEBUG off, WhiteNoise,
+the shared Redis cache), and drives them with concurrent clients on loopback (threads of the
+standard library's ``http.client``):
 
-    .venv/bin/python bench/public_load.py [--workers 4] [--clients 16] [--seconds 10]
+- the public phases: the standings, seating and player pages and the standings API, one bounded
+  phase per page kind and one mixed phase, on a tournament whose protocols are all confirmed;
+- the tournament day (``tournament_day.py``): the last round's judges enter and submit their
+  protocols through the API and the chief judge confirms them, while spectators refresh the
+  standings, their seat and players' pages; then the results are checked against ``scoring``.
+
+Prints requests per second, p50/p95/p99 latency and errors.
+
+    .venv/bin/python bench/public_load.py [--workers 4] [--clients 16] [--seconds 10] [--day-only]
 
 The requests carry ``X-Forwarded-Proto: https`` as the TLS-terminating reverse proxy would.
 Needs PostgreSQL (``--server-url``, default ``postgres://postgres@127.0.0.1:5432``) and Redis
@@ -22,42 +29,35 @@ import http.client
 import json
 import os
 import random
-import secrets
 import signal
 import statistics
-import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from harness import (
+    TABLE_HEADER,
+    delete_cache_keys,
+    get,
+    load_average,
+    manage,
+    production_env,
+    recreate_database,
+    setup_django,
+    start_gunicorn,
+    static_is_current,
+    stop,
+    summary,
+    table_row,
+)
+
 SLUG = "bench-1000"
 STAGE = "s1"
 
 
-def recreate_database(server_url: str, name: str) -> None:
-    import psycopg2
-
-    conn = psycopg2.connect(f"{server_url}/postgres")
-    conn.autocommit = True
-    with conn.cursor() as cur:
-        cur.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        cur.execute(f'CREATE DATABASE "{name}"')
-    conn.close()
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
 def load_tournament(players: int, rounds: int) -> float:
     """Generate, dump and import the tournament in this process (Django set up from ``os.environ``)."""
-    import django
-
-    django.setup()
     from scoring import fileio
     from scoring.generate import generate
     from tournaments.services.files import import_text
@@ -69,24 +69,6 @@ def load_tournament(players: int, rounds: int) -> float:
     return time.perf_counter() - started
 
 
-def wait_until_up(port: int, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit("gunicorn stopped before answering")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/p/", headers=HEADERS)
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit("gunicorn did not answer in time")
-
-
-HEADERS = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", "Accept-Language": "ru"}
-
-
 def urls_by_kind(players: int, rounds: int) -> dict[str, list[str]]:
     rng = random.Random(5)
     return {
@@ -95,13 +77,6 @@ def urls_by_kind(players: int, rounds: int) -> dict[str, list[str]]:
         "player": [f"/p/{SLUG}/players/p{n:04d}/" for n in rng.sample(range(1, players + 1), min(200, players))],
         "api standings": [f"/api/tournaments/{SLUG}/standings/?stage={STAGE}"],
     }
-
-
-def get(conn: http.client.HTTPConnection, url: str) -> tuple[int, int]:
-    conn.request("GET", url, headers=HEADERS)
-    response = conn.getresponse()
-    body = response.read()
-    return response.status, len(body)
 
 
 def phase(port: int, urls: list[str], clients: int, seconds: float) -> dict[str, Any]:
@@ -144,22 +119,6 @@ def phase(port: int, urls: list[str], clients: int, seconds: float) -> dict[str,
     return summary(latencies, errors, elapsed)
 
 
-def percentile(sorted_values: list[float], q: float) -> float:
-    if not sorted_values:
-        return float("nan")
-    index = min(len(sorted_values) - 1, max(0, round(q * len(sorted_values)) - 1))
-    return sorted_values[index]
-
-
-def summary(latencies: list[float], errors: list[str], elapsed: float) -> dict[str, Any]:
-    ordered = sorted(latencies)
-    return {
-        "requests": len(ordered) + len(errors), "rps": (len(ordered) + len(errors)) / elapsed,
-        "p50": percentile(ordered, 0.50) * 1000, "p95": percentile(ordered, 0.95) * 1000,
-        "p99": percentile(ordered, 0.99) * 1000, "errors": len(errors), "error_sample": errors[:3],
-    }
-
-
 def cold(port: int, urls: dict[str, list[str]]) -> dict[str, tuple[float, int]]:
     """The first request of one URL per kind: an empty cache, the page rendered from the database."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
@@ -191,67 +150,68 @@ def warm(port: int, urls: dict[str, list[str]], clients: int) -> None:
         t.join()
 
 
-def delete_cache_keys(redis_url: str, prefix: str) -> None:
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    for key in client.scan_iter(match=f"{prefix}:*"):
-        client.delete(key)
+def public_phases(args: argparse.Namespace) -> None:
+    urls = urls_by_kind(args.players, args.rounds)
+    first = cold(args.port, urls)
+    warm(args.port, urls, args.clients)
+    print(f"public pages: {args.clients} concurrent clients, {args.seconds:.0f} s per phase, "
+          f"load average {load_average()}")
+    print("cold (first request, empty cache): " + ", ".join(
+        f"{kind} {ms:.0f} ms ({size // 1024} KiB)" for kind, (ms, size) in first.items()))
+    print(TABLE_HEADER)
+    phases = [*urls.items(), ("mixed", [u for some in urls.values() for u in some])]
+    for kind, some in phases:
+        print(table_row(kind, phase(args.port, some, args.clients, args.seconds)))
+    median_size = statistics.median(size for _ms, size in first.values())
+    print(f"median page size {median_size / 1024:.0f} KiB")
 
 
 def main() -> None:
+    import tournament_day
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=12, help="rounds; on the tournament day the last is played")
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent spectator clients")
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of each public phase")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="mafia_bench")
+    parser.add_argument("--reuse-static", action="store_true",
+                        help="skip collectstatic when staticfiles/ is newer than static/ (the smoke test)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--day-only", action="store_true", help="only the tournament day")
+    which.add_argument("--public-only", action="store_true", help="only the public phases")
+    tournament_day.add_arguments(parser)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn and clean up on kill too
 
-    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    prefix = f"bench-{secrets.token_hex(4)}"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "mafia_tournament.settings_production",
-           "SECRET_KEY": secrets.token_urlsafe(50), "REDIS_URL": redis_url, "CACHE_KEY_PREFIX": prefix,
-           "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": f"{args.server_url}/{args.database}"}
-    os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
-
+    env = production_env(args.server_url, args.database)
+    print(f"load average {load_average()} (1, 5, 15 min) on {os.cpu_count()} cores")
     recreate_database(args.server_url, args.database)
     manage(env, "migrate", "--noinput")
-    manage(env, "collectstatic", "--noinput")
-    seconds_to_load = load_tournament(args.players, args.rounds)
-    print(f"loaded {args.players} players x {args.rounds} rounds into {args.database} in {seconds_to_load:.1f} s")
+    if not (args.reuse_static and static_is_current()):
+        manage(env, "collectstatic", "--noinput")
+    setup_django()
+    if not args.day_only:
+        seconds_to_load = load_tournament(args.players, args.rounds)
+        print(f"loaded {args.players} players x {args.rounds} rounds into {args.database} in {seconds_to_load:.1f} s")
+    day = None if args.public_only else tournament_day.prepare(args)
 
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "mafia_tournament.wsgi", "--workers", str(args.workers),
-         "--bind", f"127.0.0.1:{args.port}", "--log-level", "warning", "--timeout", "120"],
-        cwd=ROOT, env=env,
-    )
+    server = start_gunicorn(env, args.workers, args.port)
+    failed = False
     try:
-        wait_until_up(args.port, server)
-        urls = urls_by_kind(args.players, args.rounds)
-        first = cold(args.port, urls)
-        warm(args.port, urls, args.clients)
-        print(f"gunicorn {args.workers} sync workers, {args.clients} concurrent clients, "
-              f"{args.seconds:.0f} s per phase, loopback, production profile, Redis cache")
-        print("cold (first request, empty cache): " + ", ".join(
-            f"{kind} {ms:.0f} ms ({size // 1024} KiB)" for kind, (ms, size) in first.items()))
-        print(f"{'phase':<15}{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-        phases = [*urls.items(), ("mixed", [u for some in urls.values() for u in some])]
-        for kind, some in phases:
-            r = phase(args.port, some, args.clients, args.seconds)
-            print(f"{kind:<15}{r['requests']:>9}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p95']:>9.1f}"
-                  f"{r['p99']:>9.1f}{r['errors']:>8}" + (f"  {r['error_sample']}" if r["errors"] else ""))
-        median_size = statistics.median(size for _ms, size in first.values())
-        print(f"median page size {median_size / 1024:.0f} KiB")
+        print(f"gunicorn {args.workers} sync workers, loopback, production profile, Redis cache")
+        if not args.day_only:
+            public_phases(args)
+        if day is not None:
+            failed = not tournament_day.run(day, args)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        delete_cache_keys(redis_url, prefix)
+        stop(server)
+        delete_cache_keys(env["CACHE_KEY_PREFIX"])
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,149 @@
+"""What the load benchmarks share: a fresh PostgreSQL database, gunicorn under the production
+profile with the Redis cache (its keys under a prefix of their own), HTTP clients on loopback,
+and the latency figures (requests per second, p50/p95/p99, errors)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+# As the TLS-terminating reverse proxy would send them (the production profile redirects plain HTTP).
+HEADERS = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", "Accept-Language": "ru"}
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def production_env(server_url: str, database: str) -> dict[str, str]:
+    """The production profile's environment for this run, applied to this process too (the
+    benchmark loads its tournaments and checks results in-process, through the app's services)."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "mafia_tournament.settings_production",
+           "SECRET_KEY": secrets.token_urlsafe(50), "REDIS_URL": REDIS_URL,
+           "CACHE_KEY_PREFIX": f"bench-{secrets.token_hex(4)}", "ALLOWED_HOSTS": "127.0.0.1",
+           "DATABASE_URL": f"{server_url}/{database}"}
+    os.environ.update(env)
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return env
+
+
+def recreate_database(server_url: str, name: str) -> None:
+    import psycopg2
+
+    conn = psycopg2.connect(f"{server_url}/postgres")
+    conn.autocommit = True
+    with conn.cursor() as cur:
+        cur.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        cur.execute(f'CREATE DATABASE "{name}"')
+    conn.close()
+
+
+def drop_database(server_url: str, name: str) -> None:
+    import psycopg2
+
+    conn = psycopg2.connect(f"{server_url}/postgres")
+    conn.autocommit = True
+    with conn.cursor() as cur:
+        cur.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    conn.close()
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def static_is_current() -> bool:
+    """Whether ``collectstatic``'s manifest is newer than every file of ``static/`` (it takes half a
+    minute on a busy machine: each file is hashed and compressed)."""
+    manifest = ROOT / "staticfiles" / "staticfiles.json"
+    if not manifest.exists():
+        return False
+    newest = max((p.stat().st_mtime for p in (ROOT / "static").rglob("*") if p.is_file()), default=0.0)
+    return manifest.stat().st_mtime > newest
+
+
+def setup_django() -> None:
+    import django
+
+    django.setup()
+
+
+def start_gunicorn(env: dict[str, str], workers: int, port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "mafia_tournament.wsgi", "--workers", str(workers),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120"],
+        cwd=ROOT, env=env,
+    )
+    wait_until_up(port, server)
+    return server
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    server.wait(timeout=30)
+
+
+def wait_until_up(port: int, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn stopped before answering")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/p/", headers=HEADERS)
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit("gunicorn did not answer in time")
+
+
+def get(conn: http.client.HTTPConnection, url: str) -> tuple[int, int]:
+    conn.request("GET", url, headers=HEADERS)
+    response = conn.getresponse()
+    body = response.read()
+    return response.status, len(body)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def summary(latencies: list[float], errors: list[str], elapsed: float) -> dict[str, Any]:
+    """``latencies`` in seconds of the answered requests; ``errors`` one text per failed one."""
+    ordered = sorted(latencies)
+    return {
+        "requests": len(ordered) + len(errors), "rps": (len(ordered) + len(errors)) / elapsed,
+        "p50": percentile(ordered, 0.50) * 1000, "p95": percentile(ordered, 0.95) * 1000,
+        "p99": percentile(ordered, 0.99) * 1000, "errors": len(errors), "error_sample": errors[:3],
+    }
+
+
+TABLE_HEADER = f"{'phase':<17}{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}"
+
+
+def table_row(name: str, r: dict[str, Any]) -> str:
+    return (f"{name:<17}{r['requests']:>9}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p95']:>9.1f}{r['p99']:>9.1f}"
+            f"{r['errors']:>8}" + (f"  {r['error_sample']}" if r["errors"] else ""))
+
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.1f} {five:.1f} {fifteen:.1f}"
+
+
+def delete_cache_keys(prefix: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    for key in client.scan_iter(match=f"{prefix}:*"):
+        client.delete(key)
