@@ -5,11 +5,14 @@ and the latency figures (requests per second, p50/p95/p99, errors)."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import secrets
 import subprocess
 import sys
+import threading
 import time
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -147,3 +150,73 @@ def delete_cache_keys(prefix: str) -> None:
     client = redis.Redis.from_url(REDIS_URL)
     for key in client.scan_iter(match=f"{prefix}:*"):
         client.delete(key)
+
+
+class Recorder:
+    """Latencies and errors by kind of request, from many threads."""
+
+    def __init__(self, order: tuple[str, ...] = ()) -> None:
+        self.order = order  # the kinds in the order to print them (others after, by name)
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, list[str]] = defaultdict(list)
+        self.statuses: dict[int, int] = defaultdict(int)
+        self.conflicts = 0
+
+    def ok(self, kind: str, seconds: float, status: int) -> None:
+        with self.lock:
+            self.latencies[kind].append(seconds)
+            self.statuses[status] += 1
+
+    def error(self, kind: str, text: str, status: int = 0) -> None:
+        with self.lock:
+            self.errors[kind].append(text)
+            self.statuses[status] += 1
+            self.conflicts += status == 409
+
+    def figures(self, elapsed: float) -> dict[str, dict[str, Any]]:
+        with self.lock:
+            return self._figures(elapsed)
+
+    def _figures(self, elapsed: float) -> dict[str, dict[str, Any]]:
+        kinds = sorted(set(self.latencies) | set(self.errors),
+                       key=lambda k: (self.order.index(k) if k in self.order else len(self.order), k))
+        out = {kind: summary(self.latencies[kind], self.errors[kind], elapsed) for kind in kinds}
+        out["all"] = summary([x for k in kinds for x in self.latencies[k]],
+                             [x for k in kinds for x in self.errors[k]], elapsed)
+        return out
+
+
+class Client:
+    """One HTTP connection to the server (reopened after a failure); JSON in and out."""
+
+    def __init__(self, port: int, recorder: Recorder, token: str | None = None) -> None:
+        self.port = port
+        self.recorder = recorder
+        self.headers = {**HEADERS, **({"Authorization": f"Token {token}"} if token else {})}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, kind: str, method: str, url: str, body: Any = None, headers: dict[str, str] | None = None,
+             ok: tuple[int, ...] = (200,)) -> tuple[int, bytes, Any]:
+        """The status, body and response; a status not in ``ok`` or a failure is recorded as an error."""
+        data = None if body is None else json.dumps(body).encode()
+        sent = {**self.headers, **(headers or {}), **({"Content-Type": "application/json"} if data else {})}
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, url, body=data, headers=sent)
+            response = self.conn.getresponse()
+            content = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            self.recorder.error(kind, f"{type(error).__name__} {method} {url}")
+            return 0, b"", None
+        if response.status in ok:
+            self.recorder.ok(kind, time.perf_counter() - started, response.status)
+        else:
+            self.recorder.error(kind, f"{response.status} {method} {url} {content[:200]!r}", response.status)
+        return response.status, content, response
+
+    def json(self, kind: str, method: str, url: str, body: Any = None) -> dict[str, Any] | None:
+        status, content, _response = self.call(kind, method, url, body)
+        return json.loads(content) if status == 200 else None
