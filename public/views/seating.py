@@ -97,7 +97,7 @@ class SeatingView(PublicTournamentView):
             byes=sorted((p for p in found if p.table is None), key=lambda p: p.name.casefold()),
             alphabetical=sorted(found, key=lambda p: (normalize(p.name), p.player)),
             played=public_tables,
-            figures=stage_figures(self.snapshot.model, round_.stage.ext_id, round_.number,
+            figures=stage_figures(self.snapshot.model, round_.stage, round_.number,
                                   self.snapshot.ruleset.params.table_size),
         )
         return context
