@@ -4,6 +4,11 @@
 builds the ``scoring.model.Tournament`` that standings, validation and the tournament file use.
 ``save_model`` stores such a model as new rows (the import), all or nothing.
 
+Two facts of the participants that ``scoring`` does not model travel in the file as extra keys of its
+``tournament`` object (the schema keeps that object open), so a tournament restored from its file shows
+the same numbers and marks beside the standings: ``player_numbers`` (written only when the numbers are not
+simply 1, 2, 3… in the players' order) and ``disqualifications``.
+
 Only published rounds are part of the model; a game joins it once its protocol is submitted
 (drafts count for nothing), and imported games are stored as confirmed protocols.
 """
@@ -18,7 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games.models import Game as GameRow
 from games.models import GameSeat, GameState, Protest
@@ -42,6 +49,9 @@ from .models import (
 )
 
 DECIMAL_PLACES = 6
+NUMBERS_KEY = "player_numbers"
+DISQUALIFICATIONS_KEY = "disqualifications"
+PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
 
 
 def to_decimal(value: Fraction, where: str) -> Decimal:
@@ -63,6 +73,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
     """The tournament as ``scoring`` sees it; a fixed number of queries (11)."""
     participants = list(tournament.participants.select_related("player").order_by("number", "id"))
     ext = {p.pk: p.ext_id for p in participants}
+    accepted = [p for p in participants if p.status == "accepted"]
     teams = list(tournament.teams.order_by("id"))
     team_ext = {team.pk: team.ext_id for team in teams}
     stages = list(tournament.stages.order_by("order"))
@@ -114,7 +125,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
     return m.Tournament(
         ruleset=tournament.ruleset,
         params=None if tournament.params is None else tuple((k, json.dumps(v)) for k, v in tournament.params.items()),
-        info=info_model(tournament),
+        info=info_model(tournament, accepted),
         teams=tuple(m.Team(team.ext_id, team.name) for team in teams) if teams else None,
         players=tuple(
             m.Player(
@@ -124,8 +135,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
                 team_ext.get(p.team_id) if p.team_id else None,
                 p.guest,
             )
-            for p in participants
-            if p.status == "accepted"
+            for p in accepted
         ),
         stages=tuple(
             stage_model(stage, entries.get(stage.pk), rounds_by_stage[stage.pk]) for stage in stages
@@ -133,7 +143,9 @@ def to_model(tournament: Tournament) -> m.Tournament:
     )
 
 
-def info_model(t: Tournament) -> m.TournamentInfo:
+def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
+    other = {k: v for k, v in (t.info_other or {}).items() if k not in PARTICIPANT_KEYS}
+    other.update(participant_extras(participants))
     return m.TournamentInfo(
         name=t.name,
         city=t.city or None,
@@ -141,8 +153,23 @@ def info_model(t: Tournament) -> m.TournamentInfo:
         starts=t.starts.isoformat() if t.starts else None,
         ends=t.ends.isoformat() if t.ends else None,
         standings_hidden=True if t.standings_hidden else None,
-        other=tuple((k, json.dumps(v)) for k, v in (t.info_other or {}).items()),
+        other=tuple((k, json.dumps(v)) for k, v in other.items()),
     )
+
+
+def participant_extras(participants: list[Participant]) -> dict[str, Any]:
+    """The file's ``player_numbers`` and ``disqualifications`` of these participants (in the file's order)."""
+    extras: dict[str, Any] = {}
+    if any(p.number != position for position, p in enumerate(participants, start=1)):
+        extras[NUMBERS_KEY] = {p.ext_id: p.number for p in participants if p.number is not None}
+    disqualified = [
+        {"player": p.ext_id, "reason": p.disqualification_reason,
+         "at": timezone.localtime(p.disqualified_at).isoformat(timespec="seconds")}
+        for p in participants if p.disqualified_at is not None
+    ]
+    if disqualified:
+        extras[DISQUALIFICATIONS_KEY] = disqualified
+    return extras
 
 
 def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:
@@ -238,13 +265,17 @@ def parse_date(value: str | None, where: str) -> dt.date | None:
 def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
     """Store ``t`` as a new tournament with its players, stages, rounds and games; ids kept."""
     info = t.info or m.TournamentInfo()
+    other = {k: json.loads(v) for k, v in info.other}
+    ids = [p.id for p in t.players]
+    numbers = read_numbers(other.pop(NUMBERS_KEY, {}), ids)
+    disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
         name=name,
         ruleset=t.ruleset,
         params=None if t.params is None else {k: json.loads(v) for k, v in t.params},
-        info_other={k: json.loads(v) for k, v in info.other},
+        info_other=other,
         city=info.city or "",
         venue=info.venue or "",
         starts=parse_date(info.starts, "tournament.starts"),
@@ -268,11 +299,13 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
                     tournament=tournament,
                     player=person,
                     ext_id=p.id,
-                    number=i,
+                    number=numbers[p.id],
                     team=teams[p.team] if p.team else None,
                     guest=p.guest,
+                    disqualified_at=disqualified[p.id][0] if p.id in disqualified else None,
+                    disqualification_reason=disqualified[p.id][1] if p.id in disqualified else "",
                 )
-                for i, (p, person) in enumerate(zip(t.players, people, strict=True), start=1)
+                for p, person in zip(t.players, people, strict=True)
             ),
             strict=True,
         )
@@ -280,6 +313,71 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
     for order, stage in enumerate(t.stages, start=1):
         save_stage(tournament, order, stage, participants)
     return tournament
+
+
+def read_numbers(value: Any, ids: list[str]) -> dict[str, int]:
+    """Each player's number: the file's ``player_numbers``; a player it leaves out gets the next number after the
+    highest (without the key: 1, 2, 3… in the players' order)."""
+    where = Location(field=f"tournament.{NUMBERS_KEY}")
+    if not isinstance(value, dict) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 2**31 - 1 for n in value.values()
+    ):
+        raise InvalidTournament([Problem(where, _("must map player ids to whole numbers from 1"))])
+    known = set(ids)
+    problems = [Problem(where, _("player %(player)s is not in the file's players") % {"player": pid})
+                for pid in value if pid not in known]
+    seen: dict[int, str] = {}
+    for pid, number in value.items():
+        if number in seen:
+            problems.append(Problem(where, _("%(first)s and %(second)s both have number %(n)s")
+                                    % {"first": seen[number], "second": pid, "n": number}))
+        seen[number] = pid
+    if problems:
+        raise InvalidTournament(problems)
+    numbers = dict(value)
+    following = max(numbers.values(), default=0)
+    for pid in ids:
+        if pid not in numbers:
+            following += 1
+            numbers[pid] = following
+    return numbers
+
+
+def read_disqualifications(value: Any, ids: set[str]) -> dict[str, tuple[dt.datetime, str]]:
+    """The file's ``disqualifications``: player → (when, reason); a missing time is the import's."""
+    where = Location(field=f"tournament.{DISQUALIFICATIONS_KEY}")
+    shape = _("must be a list of {\"player\": id, \"reason\": text, \"at\": date and time}")
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise InvalidTournament([Problem(where, shape)])
+    found: dict[str, tuple[dt.datetime, str]] = {}
+    problems = []
+    for item in value:
+        player, reason, at = item.get("player"), item.get("reason"), item.get("at")
+        if not isinstance(player, str) or not isinstance(reason, str) or not reason.strip() or \
+                not isinstance(at, str | None):
+            problems.append(Problem(where, shape))
+        elif player not in ids:
+            problems.append(Problem(where, _("player %(player)s is not in the file's players") % {"player": player}))
+        elif player in found:
+            problems.append(Problem(where, _("player %(player)s is disqualified twice") % {"player": player}))
+        else:
+            when = timezone.now() if at is None else parse_moment(at)
+            if when is None:
+                problems.append(Problem(where, _("%(value)r is not a date and time (ISO 8601)") % {"value": at}))
+            else:
+                found[player] = (when, reason.strip())
+    if problems:
+        raise InvalidTournament(problems)
+    return found
+
+
+def parse_moment(value: str) -> dt.datetime | None:
+    """An ISO 8601 date and time, aware (a naive one is in the server's time zone); ``None`` if it is not one."""
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
 
 def save_stage(tournament: Tournament, order: int, stage: m.Stage, participants: dict[str, Participant]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db import DataError, transaction
+from django.db import DataError, connection, transaction
 from django.utils.translation import gettext as _
 
 from scoring import fileio
@@ -61,7 +61,16 @@ def nul_at(node: Any, where: str = "file") -> str | None:
 
 
 def export_data(tournament: Tournament) -> dict[str, Any]:
-    return fileio.dump(to_model(tournament))
+    """The tournament's file as of one moment. Its queries share one transaction, on PostgreSQL one snapshot
+    (REPEATABLE READ): an export or a backup taken while judges save protocols never mixes a game row from
+    before a save with its seats from after it."""
+    if connection.in_atomic_block:  # a caller's transaction: its snapshot is the caller's business
+        return fileio.dump(to_model(tournament))
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return fileio.dump(to_model(tournament))
 
 
 def export_text(tournament: Tournament) -> str:
