@@ -86,7 +86,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     reopen_reason = models.TextField(_("reason for reopening"), blank=True)
-    history = HistoricalRecords(excluded_fields=["changed_at"])
+    # The reason of a version is the chief judge's reason for reopening: any length (simple-history's default
+    # column holds 100 characters, and a longer reason failed the save after passing every check).
+    history = HistoricalRecords(excluded_fields=["changed_at"], history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         verbose_name = _("game")

@@ -89,8 +89,8 @@ class Participant(models.Model):
         verbose_name=_("disqualified by"),
     )
     disqualification_reason = models.TextField(_("reason for disqualification"), blank=True)
-    # Who changed what and why (a disqualification and its reversal keep their reasons here).
-    history = HistoricalRecords(excluded_fields=["registered"])
+    # Who changed what and why (a disqualification and its reversal keep their reasons here, of any length).
+    history = HistoricalRecords(excluded_fields=["registered"], history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         verbose_name = _("participant")
