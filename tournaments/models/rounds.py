@@ -77,7 +77,9 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveIntegerField(_("seat"), validators=[MinValueValidator(1), MaxValueValidator(12)])
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT, not PROTECT: a participant who played cannot be deleted alone, but deleting the whole
+    # tournament (which deletes both) is allowed.
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
         verbose_name = _("seat")
@@ -96,7 +98,7 @@ class Bye(models.Model):
     """A player who could not be seated this round (the ruleset's bye points)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="byes")
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
         verbose_name = _("bye")
@@ -112,7 +114,7 @@ class Absence(models.Model):
     """A player of the stage who missed the round (the ruleset's absence points)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="absences")
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="absences")
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="absences")
 
     class Meta:
         verbose_name = _("absence")
@@ -128,7 +130,7 @@ class Absence(models.Model):
 
 class Penalty(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="penalties")
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="penalties")
     points = models.DecimalField(_("points"), max_digits=10, decimal_places=6, default=Decimal(0))
     reason = models.CharField(_("reason"), max_length=200, null=True, blank=True)
 
