@@ -203,3 +203,22 @@ def test_a_reinstated_player_is_seated_again_and_loses_the_mark(organizer: Any,
     assert participant.ext_id in next(s for s in seating_tournament(stage).stages if s.id == stage.ext_id).players
     assert "badge text-bg-danger disqualified" not in Client().get(
         reverse("public:stage_standings", kwargs=kwargs)).content.decode()
+
+
+def test_a_disqualification_from_an_imported_file_is_in_the_record(organizer: Any) -> None:
+    import json
+
+    from tests.organizer_fixtures import played_file
+    from tournaments.services.files import import_text
+
+    data = played_file(20, 1)
+    player = data["players"][0]["id"]
+    data.setdefault("tournament", {})["disqualifications"] = [
+        {"player": player, "reason": "Cheating", "at": "2025-03-15T12:00:00+03:00"}]
+    tournament = import_text(json.dumps(data), organizers=[organizer])
+    participant = tournament.participants.get(ext_id=player)
+    record = disqualification_record(participant)
+    assert [(e.disqualified, e.reason) for e in record] == [(True, "Cheating")]
+    reinstate(participant, organizer, "Wrong player")
+    participant.refresh_from_db()
+    assert [(e.disqualified, e.reason) for e in disqualification_record(participant)] == [(False, "Wrong player")]

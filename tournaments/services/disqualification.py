@@ -79,5 +79,10 @@ def disqualification_record(participant: Participant) -> list[DisqualificationEv
     these services saved, the only ones with a reason."""
     versions = (participant.history.exclude(history_change_reason__isnull=True).exclude(history_change_reason="")
                 .select_related("history_user").order_by("history_date", "history_id"))
-    return [DisqualificationEvent(disqualified=v.disqualified_at is not None, at=v.history_date, by=v.history_user,
-                                  reason=v.history_change_reason) for v in versions]
+    events = [DisqualificationEvent(disqualified=v.disqualified_at is not None, at=v.history_date, by=v.history_user,
+                                    reason=v.history_change_reason) for v in versions]
+    if participant.disqualified_at is not None and not (events and events[-1].disqualified):
+        # Disqualified by an imported file (rows created in bulk keep no history): the fields say it.
+        events.append(DisqualificationEvent(disqualified=True, at=participant.disqualified_at,
+                                            by=participant.disqualified_by, reason=participant.disqualification_reason))
+    return events
