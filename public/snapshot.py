@@ -7,6 +7,8 @@ come from one query each. Protocol visibility is decided here, in one place.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -41,6 +43,32 @@ class PublishedRound:
     def finished(self) -> bool:
         return bool(self.games) and all(protocol_is_public(g) for g in self.games)
 
+
+class LocalModels:
+    """The last few models this process read, by cache key: reading a model from the shared cache
+    unpickles it (a tenth of a second for 1,000 players over 12 rounds), and each page of a new
+    version needs it. A key names one version, so a model kept here is never stale; it is used only
+    while the shared cache still holds it (one cheap existence check), so clearing the cache
+    clears this too."""
+
+    def __init__(self, size: int = 2) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.models: OrderedDict[str, m.Tournament] = OrderedDict()
+
+    def get(self, key: str) -> m.Tournament | None:
+        with self.lock:
+            return self.models.get(key)
+
+    def keep(self, key: str, model: m.Tournament) -> None:
+        with self.lock:
+            self.models[key] = model
+            self.models.move_to_end(key)
+            while len(self.models) > self.size:
+                self.models.popitem(last=False)
+
+
+LOCAL_MODELS = LocalModels()
 
 Stamp = tuple[int, Any]  # a results version and the moment it was reached (``ResultsVersion.updated``)
 
@@ -86,11 +114,14 @@ class Snapshot:
         from .versioning import cache_scope
 
         key = f"public-model:{cache_scope(self.tournament)}"
-        model: m.Tournament | None = cache.get(key)
+        model = LOCAL_MODELS.get(key) if cache.has_key(key) else None
+        if model is None:
+            model = cache.get(key)
         if model is None:
             model = to_model(self.tournament)
             cache.set(key, model, MODEL_SECONDS)
             self.mark_built()
+        LOCAL_MODELS.keep(key, model)
         return model
 
     def settle(self) -> None:
