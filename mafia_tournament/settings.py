@@ -132,6 +132,10 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "mafia"}
 }
 
+# After a change, public pages build the tournament's model again at most this often (seconds) and show
+# the last one built meanwhile (public.snapshot); 0: every change shows at once.
+PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -10,7 +10,9 @@ Environment (besides those of ``settings``):
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://mafia.example.org``;
 - ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS`` (default one year),
   ``SECURE_HSTS_PRELOAD`` (default off);
-- ``CONN_MAX_AGE`` (default 60 seconds here).
+- ``CONN_MAX_AGE`` (default 60 seconds here);
+- ``PUBLIC_REFRESH_SECONDS`` (default 2 here): public pages build the tournament's model again at
+  most this often after changes, so a burst of submitted protocols does not keep every worker busy.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
+os.environ.setdefault("PUBLIC_REFRESH_SECONDS", "2")
 
 from .settings import *  # noqa: F403
 from .settings import REDIS_URL, env_bool

@@ -8,6 +8,7 @@ come from one query each. Protocol visibility is decided here, in one place.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
@@ -82,15 +83,16 @@ def served(tournament: Tournament) -> Stamp | None:
     return tournament.results_version.version, tournament.results_version.updated
 
 
-def serve_older(tournament: Tournament, stamp: Stamp | None) -> None:
-    """Serves ``stamp`` in this request, when it is older than the loaded version: every key and
-    ETag read from the tournament then follows it. The loaded row is changed in memory only."""
+def serve_older(tournament: Tournament, stamp: tuple[Any, ...] | None) -> None:
+    """Serves ``stamp`` (a version and when it was reached, first) in this request, when it is
+    older than the loaded version: every key and ETag read from the tournament then follows it.
+    The loaded row is changed in memory only."""
     loaded = served(tournament)
     if stamp is not None and loaded is not None and stamp[0] < loaded[0]:
-        tournament.results_version.version, tournament.results_version.updated = stamp
+        tournament.results_version.version, tournament.results_version.updated = stamp[0], stamp[1]
 
 
-def record_newest(store: Any, key: str, stamp: Stamp | None) -> None:
+def record_newest(store: Any, key: str, stamp: tuple[Any, ...] | None) -> None:
     """Keeps under ``key`` of the cache ``store`` the newest stamp given (a race may keep a
     slightly older one: harmless)."""
     kept = store.get(key)
@@ -126,15 +128,21 @@ class Snapshot:
 
     def settle(self) -> None:
         """Chooses the version this request serves: the current one, unless another request is
-        building its model; then the newest version whose model is built (seconds old at most),
-        so that a burst of saved protocols has the model built once at a time, not by every worker
-        at once. Call it before reading the version. The request that finds the current model
-        missing and nobody building it builds it here."""
+        building its model, or the last model was built less than ``PUBLIC_REFRESH_SECONDS`` ago;
+        then the newest version whose model is built (seconds old at most). So a burst of saved
+        protocols has the model built once at a time, and at most that often, not by every worker
+        after every protocol. Call it before reading the version. The request that finds the
+        current model missing and nobody building it builds it here."""
+        from django.conf import settings
         from django.core.cache import cache
 
         from .versioning import cache_scope, tournament_scope
 
         if served(self.tournament) is None or cache.has_key(f"public-model:{cache_scope(self.tournament)}"):
+            return
+        built = cache.get(f"public-built:{tournament_scope(self.tournament)}")
+        if built is not None and time.time() - built[-1] < settings.PUBLIC_REFRESH_SECONDS:
+            serve_older(self.tournament, built)
             return
         building = f"public-building:{tournament_scope(self.tournament)}"
         if cache.add(building, True, BUILD_SECONDS):
@@ -143,15 +151,17 @@ class Snapshot:
             finally:
                 cache.delete(building)
             return
-        serve_older(self.tournament, cache.get(f"public-built:{tournament_scope(self.tournament)}"))
+        serve_older(self.tournament, built)
 
     def mark_built(self) -> None:
-        """Records the version whose model is now in the shared cache (unless a newer one is)."""
+        """Records the version whose model is now in the shared cache, and when (unless a newer one is)."""
         from django.core.cache import cache
 
         from .versioning import tournament_scope
 
-        record_newest(cache, f"public-built:{tournament_scope(self.tournament)}", served(self.tournament))
+        stamp = served(self.tournament)
+        record_newest(cache, f"public-built:{tournament_scope(self.tournament)}",
+                      None if stamp is None else (*stamp, time.time()))
 
     @cached_property
     def ruleset(self) -> Any:

@@ -92,3 +92,21 @@ def test_while_another_request_renders_a_page_the_last_rendered_one_is_served(
     after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and client.get(url, HTTP_HX_REQUEST="true").content != shown
     assert not [key for key in cache._cache if "public-rendering:" in key]  # every lock let go
+
+
+def test_the_model_is_built_again_at_most_every_refresh_interval(
+    client: Any, generated: Any, settings: Any, django_assert_num_queries: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """``PUBLIC_REFRESH_SECONDS`` (2 in the production profile, 0 here): within it after a model was
+    built, a change is served from that model; past it, the next request builds the new one."""
+    tournament = generated(SLUG, players=100, rounds=4, standings_hidden=False)
+    bump(tournament.pk)
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    settings.PUBLIC_REFRESH_SECONDS = 60
+    first = client.get(url)
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    settings.PUBLIC_REFRESH_SECONDS = 0
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
