@@ -80,7 +80,9 @@ def setup_django() -> None:
 def start_gunicorn(env: dict[str, str], workers: int, port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "mafia_tournament.wsgi", "--workers", str(workers),
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120"],
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120",
+         *(["--access-logfile", os.environ["BENCH_ACCESS_LOG"], "--access-logformat", "%(m)s %(U)s %(s)s %(L)s"]
+           if os.environ.get("BENCH_ACCESS_LOG") else [])],
         cwd=ROOT, env=env,
     )
     wait_until_up(port, server)

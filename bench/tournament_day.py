@@ -9,9 +9,10 @@ table has a judge of its own with an API token, and there is a chief judge. Then
   it twice as the game goes, roles and then fouls, ``--think`` seconds apart, as on a phone) and
   submits it; the chief judge confirms each submitted protocol as it comes (``GET``, ``POST
   …/confirm/``);
-- spectators (``--clients`` threads, no pause between requests) refresh what a crowd of phones
-  does: the standings fragment that htmx polls and the standings page, the round's seating and
-  players' pages, each sent with the ETag of its last answer (``If-None-Match``) as a browser would.
+- spectators (``--clients`` threads; with no pause between requests, or as ``--phones`` phones
+  refreshing every ``--poll`` seconds) refresh what a crowd of phones does: the standings
+  fragment that htmx polls and the standings page, the round's seating and players' pages, each
+  sent with the ETag of its last answer (``If-None-Match``) as a browser would.
 
 The phase ends when the chief has confirmed every table. Then it checks that every protocol is
 confirmed, that the round's games read back from the database equal the truth, and that the
@@ -47,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     day.add_argument("--think", type=float, default=1.0, help="seconds between a judge's saves of one protocol")
     day.add_argument("--drafts", type=float, default=0.5, help="share of judges who save the protocol twice first")
     day.add_argument("--day-timeout", type=float, default=180.0, help="give up (and fail) after this many seconds")
+    day.add_argument("--phones", type=int, default=0,
+                     help="spectators' phones, each refreshing every --poll seconds (0: the clients never pause)")
+    day.add_argument("--poll", type=float, default=20.0, help="seconds between a phone's refreshes (htmx polls)")
     day.add_argument("--json", type=Path, default=None, help="also write the day's figures to this file")
 
 
@@ -224,14 +228,20 @@ def chief(port: int, token: str, tables: int, recorder: Recorder, submitted: que
     return confirmed
 
 
-def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recorder, stop: threading.Event) -> None:
+def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recorder, stop: threading.Event,
+              interval: float) -> None:
     """A crowd of phones in one connection: each answer's ETag is sent back on the next request of
-    that page, as a browser revalidates; the htmx poll also sends ``HX-Request``."""
+    that page, as a browser revalidates; the htmx poll also sends ``HX-Request``. A request every
+    ``interval`` seconds (0: each as soon as the last is answered)."""
     rng = random.Random(index)
     client = Client(port, recorder)
     etags: dict[tuple[str, str], str] = {}
     kinds = ["standings poll"] * 5 + ["standings page"] + ["seating"] * 2 + ["player"] * 2
+    due = time.perf_counter() + rng.uniform(0, interval)
     while not stop.is_set():
+        if interval:
+            stop.wait(max(0.0, due - time.perf_counter()))
+            due += interval
         kind = rng.choice(kinds)
         url = rng.choice(urls[kind])
         headers = {"HX-Request": "true"} if kind == "standings poll" else {}
@@ -257,8 +267,10 @@ def run(day: Day, args: argparse.Namespace) -> bool:
     rng = random.Random(SEED)
     started = time.perf_counter()
     deadline = started + args.day_timeout
-    watching = [threading.Thread(target=spectator, args=(args.port, i, day.spectator_urls, spectators, stop),
-                                 daemon=True) for i in range(args.clients)]
+    interval = args.clients * args.poll / args.phones if args.phones else 0.0
+    watching = [threading.Thread(target=spectator, daemon=True,
+                                 args=(args.port, i, day.spectator_urls, spectators, stop, interval))
+                for i in range(args.clients)]
     playing = [threading.Thread(target=judge, daemon=True, args=(
         args.port, job, started + rng.uniform(0, args.day_window), rng.random() < args.drafts, args.think,
         judges, submitted)) for job in day.jobs]
@@ -273,7 +285,7 @@ def run(day: Day, args: argparse.Namespace) -> bool:
 
     judge_figures, spectator_figures = judges.figures(elapsed), spectators.figures(elapsed)
     print(f"tournament day: {len(day.jobs)} tables end over {args.day_window:.0f} s ({args.drafts:.0%} of judges "
-          f"save twice first, {args.think:.1f} s apart), the chief confirms; {args.clients} spectator clients; "
+          f"save twice first, {args.think:.1f} s apart), the chief confirms; {crowd(args)}; "
           f"load average {load_average()}")
     print(f"round closed in {elapsed:.1f} s: {confirmed} of {len(day.jobs)} protocols confirmed, "
           f"{judges.conflicts} conflicts (409), the results version bumped {bumps} times")
@@ -299,6 +311,13 @@ def run(day: Day, args: argparse.Namespace) -> bool:
             "statuses": dict(spectators.statuses), "checked": not problems, "problems": problems,
         }, indent=1))
     return not problems and errors == 0
+
+
+def crowd(args: argparse.Namespace) -> str:
+    if args.phones:
+        return (f"spectators: {args.phones} phones refreshing every {args.poll:.0f} s "
+                f"({args.phones / args.poll:.0f} requests/s offered by {args.clients} clients)")
+    return f"{args.clients} spectator clients, each request as soon as the last is answered"
 
 
 def token_of(port: int, username: str, password: str) -> str:
