@@ -26,7 +26,7 @@ from django.views import View
 from tournaments.models import Tournament
 
 from ..snapshot import BUILD_SECONDS, Snapshot, record_newest, serve_older, served
-from ..versioning import cache_scope, current, tournament_scope
+from ..versioning import cache_scope, current, tournament_scope, version_tag
 
 CACHE_SECONDS = 24 * 3600
 
@@ -72,7 +72,8 @@ class PublicTournamentView(View):
         try:
             version = current(self.tournament)
             self.version = version
-            etag = etag_for(request, f"t{self.tournament.pk}", version, self.tournament.standings_hidden)
+            etag = etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
+                            self.tournament.standings_hidden)
             return conditional(request, etag,
                                lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
         finally:
