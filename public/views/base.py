@@ -66,25 +66,36 @@ class PublicTournamentView(View):
             Tournament.objects.select_related("results_version"), slug=kwargs["slug"]
         )
         self.snapshot = Snapshot(self.tournament)
-        self.snapshot.settle()  # the version served: a newer one may be being built meanwhile
         self.rendering: str | None = None
-        self.stand_in()
+        self.cached: str | None = None
+        if not self.answered_as_it_is(request):
+            self.snapshot.settle()  # the version served: a newer one may be being built meanwhile
+            self.stand_in()
         try:
-            version = current(self.tournament)
-            self.version = version
-            etag = etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
-                            self.tournament.standings_hidden)
-            return conditional(request, etag,
+            self.version = current(self.tournament)
+            return conditional(request, self.etag(request),
                                lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
         finally:
             if self.rendering is not None:
                 cache.delete(self.rendering)
 
+    def etag(self, request: HttpRequest) -> str:
+        return etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
+                        self.tournament.standings_hidden)
+
+    def answered_as_it_is(self, request: HttpRequest) -> bool:
+        """Whether the current version can be served without building anything: the browser has it
+        (304) or its fragment is cached (kept for ``fragment``): what most requests find."""
+        if served(self.tournament) is None or get_conditional_response(request, etag=self.etag(request)):
+            return True
+        self.cached = cache.get(self.fragment_key())
+        return self.cached is not None
+
     def stand_in(self) -> None:
         """While another request renders this page for the version chosen, serves the newest one
         rendered (its ETag and all), so that a page is rendered once at a time, not by every worker
         at once; otherwise this request renders it (``self.rendering``: the lock it holds)."""
-        if served(self.tournament) is None or cache.has_key(self.fragment_key()):
+        if cache.has_key(self.fragment_key()):
             return
         page = self.page_key()
         if cache.add(f"public-rendering:{page}", True, BUILD_SECONDS):
@@ -111,7 +122,7 @@ class PublicTournamentView(View):
 
     def fragment(self, **kwargs: Any) -> str:
         key = self.fragment_key()
-        html = cache.get(key)
+        html = self.cached if self.cached is not None else cache.get(key)
         if html is None:
             context = {"tournament": self.tournament, "hidden": self.tournament.standings_hidden,
                        "live_url": self.request.path, **self.fragment_context(**kwargs)}
