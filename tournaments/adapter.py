@@ -10,7 +10,10 @@ the same numbers and marks beside the standings: ``player_numbers`` (written onl
 simply 1, 2, 3… in the players' order) and ``disqualifications``.
 
 Only published rounds are part of the model; a game joins it once its protocol is submitted
-(drafts count for nothing), and imported games are stored as confirmed protocols.
+(drafts count for nothing), and imported games are stored as confirmed protocols. A table of a published
+round whose protocol is not submitted yet (a round in play) is no game of the file; its seating travels as
+the extra key ``tables_in_play`` (``tables_in_play_data``), so a file exported mid-round, imported again,
+gives the judges the same tables to record.
 """
 
 from __future__ import annotations
@@ -51,7 +54,9 @@ from .models import (
 DECIMAL_PLACES = 6
 NUMBERS_KEY = "player_numbers"
 DISQUALIFICATIONS_KEY = "disqualifications"
+TABLES_IN_PLAY_KEY = "tables_in_play"
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
+ADAPTER_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY)  # written by this module, never kept as info_other
 
 
 def to_decimal(value: Fraction, where: str) -> Decimal:
@@ -144,7 +149,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
 
 
 def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
-    other = {k: v for k, v in (t.info_other or {}).items() if k not in PARTICIPANT_KEYS}
+    other = {k: v for k, v in (t.info_other or {}).items() if k not in ADAPTER_KEYS}
     other.update(participant_extras(participants))
     return m.TournamentInfo(
         name=t.name,
@@ -170,6 +175,25 @@ def participant_extras(participants: list[Participant]) -> dict[str, Any]:
     if disqualified:
         extras[DISQUALIFICATIONS_KEY] = disqualified
     return extras
+
+
+def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """The file's ``tables_in_play``: each table of a published round without a submitted or confirmed protocol,
+    with its seats (one query)."""
+    seats = (Seat.objects.filter(round__stage__tournament=tournament, round__state=RoundState.PUBLISHED)
+             .exclude(table__game__state__in=[GameState.SUBMITTED, GameState.CONFIRMED])
+             .select_related("table__round__stage", "participant")
+             .order_by("table__round__stage__order", "table__round__number", "table__number", "number"))
+    tables: list[dict[str, Any]] = []
+    for seat in seats:
+        table = seat.table
+        if not tables or tables[-1]["_pk"] != table.pk:
+            tables.append({"_pk": table.pk, "stage": table.round.stage.ext_id, "round": table.round.number,
+                           "table": table.number, "seats": []})
+        tables[-1]["seats"].append({"seat": seat.number, "player": seat.participant.ext_id})
+    for table in tables:
+        del table["_pk"]
+    return tables
 
 
 def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:
@@ -269,6 +293,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
     ids = [p.id for p in t.players]
     numbers = read_numbers(other.pop(NUMBERS_KEY, {}), ids)
     disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
+    in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -312,7 +337,79 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
     }
     for order, stage in enumerate(t.stages, start=1):
         save_stage(tournament, order, stage, participants)
+    save_tables_in_play(tournament, in_play, participants)
     return tournament
+
+
+InPlay = dict[tuple[str, int], dict[int, list[tuple[int, str]]]]  # (stage, round) → table → [(seat, player)]
+
+
+def read_tables_in_play(value: Any, t: m.Tournament) -> InPlay:
+    """The file's ``tables_in_play``, checked against its stages: a published round of the file, a table that is
+    not one of its games, seats 1..12 once each, players of the file seated once in the round."""
+    where = Location(field=f"tournament.{TABLES_IN_PLAY_KEY}")
+    shape = _('must be a list of {"stage": id, "round": number, "table": number, '
+              '"seats": [{"seat": number, "player": id}]}')
+
+    def whole(n: Any, low: int, high: int) -> bool:
+        return isinstance(n, int) and not isinstance(n, bool) and low <= n <= high
+
+    if not isinstance(value, list):
+        raise InvalidTournament([Problem(where, shape)])
+    rounds = {(stage.id, r.number): r for stage in t.stages for r in stage.rounds}
+    players = {p.id for p in t.players}
+    found: InPlay = {}
+    problems: list[Problem] = []
+    for item in value:
+        seats = item.get("seats") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or not isinstance(item.get("stage"), str) or \
+                not whole(item.get("round"), 1, 2**31 - 1) or not whole(item.get("table"), 1, 2**31 - 1) or \
+                not isinstance(seats, list) or not seats or not all(
+                    isinstance(x, dict) and whole(x.get("seat"), 1, 12) and isinstance(x.get("player"), str)
+                    for x in seats):
+            problems.append(Problem(where, shape))
+            continue
+        key, table = (item["stage"], item["round"]), item["table"]
+        place = _("stage %(stage)s, round %(round)s, table %(table)s") % {
+            "stage": key[0], "round": key[1], "table": table}
+        round_ = rounds.get(key)
+        if round_ is None:
+            problems.append(Problem(where, _("%(place)s: the file has no such round") % {"place": place}))
+            continue
+        taken = {s.player for g in round_.games for s in g.seats} | set(round_.byes) | set(round_.absent) | \
+            {p for tables in found.get(key, {}).values() for _seat, p in tables}
+        if table in {g.table for g in round_.games} or table in found.get(key, {}):
+            problems.append(Problem(where, _("%(place)s: the table is listed twice") % {"place": place}))
+            continue
+        numbers = [x["seat"] for x in seats]
+        for x in seats:
+            if x["player"] not in players:
+                problems.append(Problem(where, _("%(place)s: player %(player)s is not in the file's players")
+                                        % {"place": place, "player": x["player"]}))
+            elif x["player"] in taken:
+                problems.append(Problem(where, _("%(place)s: player %(player)s is seated twice in the round")
+                                        % {"place": place, "player": x["player"]}))
+            taken.add(x["player"])
+        if len(set(numbers)) != len(numbers):
+            problems.append(Problem(where, _("%(place)s: a seat number is used twice") % {"place": place}))
+        found.setdefault(key, {})[table] = [(x["seat"], x["player"]) for x in seats]
+    if problems:
+        raise InvalidTournament(problems)
+    return found
+
+
+def save_tables_in_play(tournament: Tournament, in_play: InPlay, participants: dict[str, Participant]) -> None:
+    """The tables of the file's ``tables_in_play``: seated, with no protocol yet (the judges open them)."""
+    if not in_play:
+        return
+    rounds = {(r.stage.ext_id, r.number): r for r in Round.objects.filter(stage__tournament=tournament)
+              .select_related("stage")}
+    for key, tables in in_play.items():
+        round_row = rounds[key]
+        for number, seats in sorted(tables.items()):
+            table = Table.objects.create(round=round_row, number=number)
+            Seat.objects.bulk_create(Seat(table=table, round=round_row, number=seat, participant=participants[pid])
+                                     for seat, pid in seats)
 
 
 def read_numbers(value: Any, ids: list[str]) -> dict[str, int]:

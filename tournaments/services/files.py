@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring import fileio
 from scoring.errors import InvalidTournament
 
-from ..adapter import save_model, to_model
+from ..adapter import TABLES_IN_PLAY_KEY, save_model, tables_in_play_data, to_model
 from ..models import Tournament
 
 
@@ -65,12 +65,21 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
     (REPEATABLE READ): an export or a backup taken while judges save protocols never mixes a game row from
     before a save with its seats from after it."""
     if connection.in_atomic_block:  # a caller's transaction: its snapshot is the caller's business
-        return fileio.dump(to_model(tournament))
+        return file_data(tournament)
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        return fileio.dump(to_model(tournament))
+        return file_data(tournament)
+
+
+def file_data(tournament: Tournament) -> dict[str, Any]:
+    """The model's file plus the seating of the tables still in play (``tournaments.adapter``)."""
+    data = fileio.dump(to_model(tournament))
+    in_play = tables_in_play_data(tournament)
+    if in_play:
+        data.setdefault("tournament", {})[TABLES_IN_PLAY_KEY] = in_play
+    return data
 
 
 def export_text(tournament: Tournament) -> str:
