@@ -13,7 +13,8 @@ Only published rounds are part of the model; a game joins it once its protocol i
 (drafts count for nothing), and imported games are stored as confirmed protocols. A table of a published
 round whose protocol is not submitted yet (a round in play) is no game of the file; its seating travels as
 the extra key ``tables_in_play`` (``tables_in_play_data``), so a file exported mid-round, imported again,
-gives the judges the same tables to record.
+gives the judges the same tables to record. The organizer's pairs kept apart travel as ``keep_apart``
+(``[[id, id], …]``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from scoring.errors import InvalidTournament, Location, Problem
 from .models import (
     Absence,
     Bye,
+    KeepApart,
     Participant,
     Penalty,
     Player,
@@ -55,8 +57,10 @@ DECIMAL_PLACES = 6
 NUMBERS_KEY = "player_numbers"
 DISQUALIFICATIONS_KEY = "disqualifications"
 TABLES_IN_PLAY_KEY = "tables_in_play"
+KEEP_APART_KEY = "keep_apart"
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
-ADAPTER_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY)  # written by this module, never kept as info_other
+# Written by this module from rows of their own, never kept as the tournament's other info.
+ADAPTER_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY)
 
 
 def to_decimal(value: Fraction, where: str) -> Decimal:
@@ -196,6 +200,12 @@ def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
     return tables
 
 
+def keep_apart_data(tournament: Tournament) -> list[list[str]]:
+    """The file's ``keep_apart``: the organizer's pairs, by player id (one query)."""
+    pairs = KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
+    return [[pair.first.ext_id, pair.second.ext_id] for pair in pairs]
+
+
 def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:
     return m.Stage(
         id=stage.ext_id,
@@ -294,6 +304,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
     numbers = read_numbers(other.pop(NUMBERS_KEY, {}), ids)
     disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
+    apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -338,7 +349,35 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()
     for order, stage in enumerate(t.stages, start=1):
         save_stage(tournament, order, stage, participants)
     save_tables_in_play(tournament, in_play, participants)
+    KeepApart.objects.bulk_create(  # stored with first < second (a constraint of the model)
+        KeepApart(tournament=tournament, first=min(pair, key=lambda p: p.pk), second=max(pair, key=lambda p: p.pk))
+        for pair in ((participants[a], participants[b]) for a, b in apart)
+    )
     return tournament
+
+
+def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:
+    """The file's ``keep_apart``: pairs of two different players of the file, each pair once."""
+    where = Location(field=f"tournament.{KEEP_APART_KEY}")
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair) for pair in value
+    ):
+        raise InvalidTournament([Problem(where, _('must be a list of pairs of player ids, [["p1", "p2"], …]'))])
+    problems: list[Problem] = []
+    seen: set[frozenset[str]] = set()
+    for a, b in value:
+        for player in (a, b):
+            if player not in ids:
+                problems.append(Problem(where, _("player %(player)s is not in the file's players")
+                                        % {"player": player}))
+        if a == b:
+            problems.append(Problem(where, _("%(player)s is paired with themselves") % {"player": a}))
+        elif frozenset((a, b)) in seen:
+            problems.append(Problem(where, _("%(first)s and %(second)s are listed twice") % {"first": a, "second": b}))
+        seen.add(frozenset((a, b)))
+    if problems:
+        raise InvalidTournament(problems)
+    return [(a, b) for a, b in value]
 
 
 InPlay = dict[tuple[str, int], dict[int, list[tuple[int, str]]]]  # (stage, round) → table → [(seat, player)]

@@ -1,6 +1,7 @@
 """A file exported in the middle of a round carries the seating of the tables still in play (the extra key
 ``tables_in_play``); imported into an empty database it gives the judges the same tables to record, and
-exported again it is the same file. A bad ``tables_in_play`` is refused with what is wrong, saving nothing."""
+exported again it is the same file. The pairs kept apart travel as ``keep_apart``. A bad entry of either is
+refused with what is wrong, saving nothing."""
 
 from __future__ import annotations
 
@@ -97,3 +98,35 @@ def test_a_seat_number_used_twice_is_refused(organizer: Any) -> None:
         {"seat": 1, "player": "p001"}, {"seat": 1, "player": "p002"}]}]
     with translation.override("en"), pytest.raises(InvalidTournament, match="seat number is used twice"):
         import_text(json.dumps(data), organizers=[organizer])
+
+
+def test_pairs_kept_apart_travel_with_the_file(organizer: Any) -> None:
+    from tournaments.models import KeepApart
+    from tournaments.services.apart import add_pair
+
+    tournament = import_played(organizer, players=20, rounds=1)
+    people = list(tournament.participants.order_by("number"))
+    add_pair(tournament, people[5], people[2])
+    add_pair(tournament, people[0], people[19])
+    data = export_data(tournament)
+    assert data["tournament"]["keep_apart"] == [[people[2].ext_id, people[5].ext_id],
+                                                [people[0].ext_id, people[19].ext_id]]
+    restored = import_text(json.dumps(data), slug="restored", organizers=[organizer])
+    pairs = {(p.first.ext_id, p.second.ext_id) for p in KeepApart.objects.filter(tournament=restored)
+             .select_related("first", "second")}
+    assert pairs == {(people[2].ext_id, people[5].ext_id), (people[0].ext_id, people[19].ext_id)}
+    assert export_data(restored) == data
+
+
+@pytest.mark.parametrize("pairs, message", [
+    ([["p001"]], "pairs of player ids"),
+    ([["p001", "p001"]], "paired with themselves"),
+    ([["p001", "nobody"]], "not in the file's players"),
+    ([["p001", "p002"], ["p002", "p001"]], "listed twice"),
+])
+def test_bad_pairs_are_refused(organizer: Any, pairs: Any, message: str) -> None:
+    data = played_file(20, 1)
+    data["tournament"]["keep_apart"] = pairs
+    with translation.override("en"), pytest.raises(InvalidTournament, match=message):
+        import_text(json.dumps(data), organizers=[organizer])
+    assert not Tournament.objects.exists()

@@ -11,7 +11,14 @@ from django.utils.translation import gettext as _
 from scoring import fileio
 from scoring.errors import InvalidTournament
 
-from ..adapter import TABLES_IN_PLAY_KEY, save_model, tables_in_play_data, to_model
+from ..adapter import (
+    KEEP_APART_KEY,
+    TABLES_IN_PLAY_KEY,
+    keep_apart_data,
+    save_model,
+    tables_in_play_data,
+    to_model,
+)
 from ..models import Tournament
 
 
@@ -74,11 +81,13 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
 
 
 def file_data(tournament: Tournament) -> dict[str, Any]:
-    """The model's file plus the seating of the tables still in play (``tournaments.adapter``)."""
+    """The model's file plus the seating of the tables still in play and the pairs kept apart
+    (``tournaments.adapter``)."""
     data = fileio.dump(to_model(tournament))
-    in_play = tables_in_play_data(tournament)
-    if in_play:
-        data.setdefault("tournament", {})[TABLES_IN_PLAY_KEY] = in_play
+    for key, value in ((TABLES_IN_PLAY_KEY, tables_in_play_data(tournament)),
+                       (KEEP_APART_KEY, keep_apart_data(tournament))):
+        if value:
+            data.setdefault("tournament", {})[key] = value
     return data
 
 
