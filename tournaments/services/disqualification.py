@@ -44,10 +44,7 @@ def disqualify(participant: Participant, user: Any, reason: str) -> Participant:
     locked.disqualified_at = timezone.now()
     locked.disqualified_by = user
     locked.disqualification_reason = reason
-    locked._change_reason = reason  # type: ignore[attr-defined]  # simple-history's reason of this version
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked.save(update_fields=["disqualified_at", "disqualified_by", "disqualification_reason"])
-    return locked
+    return saved_with_reason(locked, user, reason)
 
 
 @transaction.atomic
@@ -60,10 +57,16 @@ def reinstate(participant: Participant, user: Any, reason: str) -> Participant:
     locked.disqualified_at = None
     locked.disqualified_by = None
     locked.disqualification_reason = ""
-    locked._change_reason = reason  # type: ignore[attr-defined]
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked.save(update_fields=["disqualified_at", "disqualified_by", "disqualification_reason"])
-    return locked
+    return saved_with_reason(locked, user, reason)
+
+
+def saved_with_reason(participant: Participant, user: Any, reason: str) -> Participant:
+    """Saves the disqualification fields as a version of the participant's history by ``user`` with ``reason``
+    (the versions with a reason are the record: ``disqualification_record``)."""
+    participant._change_reason = reason  # type: ignore[attr-defined]
+    participant._history_user = user  # type: ignore[attr-defined]
+    participant.save(update_fields=["disqualified_at", "disqualified_by", "disqualification_reason"])
+    return participant
 
 
 @dataclass(frozen=True)

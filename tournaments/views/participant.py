@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -66,32 +68,37 @@ class ParticipantRemoveView(OrganizerRequiredMixin, View):
         return redirect("tournaments:participants", slug=self.tournament.slug)
 
 
-class ParticipantDisqualifyView(OrganizerRequiredMixin, View):
-    """POST only: disqualify the participant with the reason given."""
+class DisqualificationActionView(OrganizerRequiredMixin, View):
+    """POST only: a change of the participant's disqualification, with the reason given."""
+
+    def act(self, participant: Participant, user: Any, reason: str) -> Participant:
+        raise NotImplementedError
+
+    def done(self, participant: Participant) -> str:
+        raise NotImplementedError
 
     def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
         participant = get_object_or_404(Participant.objects.select_related("player"), pk=pk,
                                         tournament=self.tournament)
         try:
-            disqualify(participant, request.user, request.POST.get("reason", ""))
+            self.act(participant, request.user, request.POST.get("reason", ""))
         except DisqualificationError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("%(name)s is disqualified.") % {"name": participant.player.full_name})
+            messages.success(request, self.done(participant))
         return redirect("tournaments:participant_edit", slug=self.tournament.slug, pk=participant.pk)
 
 
-class ParticipantReinstateView(OrganizerRequiredMixin, View):
-    """POST only: reverse the participant's disqualification, with the reason given."""
+class ParticipantDisqualifyView(DisqualificationActionView):
+    act = staticmethod(disqualify)
 
-    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
-        participant = get_object_or_404(Participant.objects.select_related("player"), pk=pk,
-                                        tournament=self.tournament)
-        try:
-            reinstate(participant, request.user, request.POST.get("reason", ""))
-        except DisqualificationError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, _("%(name)s is reinstated and will be seated from the next seating on.")
-                             % {"name": participant.player.full_name})
-        return redirect("tournaments:participant_edit", slug=self.tournament.slug, pk=participant.pk)
+    def done(self, participant: Participant) -> str:
+        return _("%(name)s is disqualified.") % {"name": participant.player.full_name}
+
+
+class ParticipantReinstateView(DisqualificationActionView):
+    act = staticmethod(reinstate)
+
+    def done(self, participant: Participant) -> str:
+        return _("%(name)s is reinstated and will be seated from the next seating on.") % {
+            "name": participant.player.full_name}
