@@ -7,7 +7,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.metrics import Value
 from scoring.model import StageKind
 from tournaments.labels import chain_columns
 from tournaments.models import Stage
@@ -41,10 +40,6 @@ def final_done(snapshot: Snapshot, stage: Stage) -> bool:
     return len(played) >= planned and all(r.finished for r in played)
 
 
-def tiebreak_cell(value: Value | None) -> Value | str:
-    return "" if value is None else value
-
-
 def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     standings = snapshot.standings(stage.ext_id)
     advance = set(standings.advance)
@@ -59,7 +54,8 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
             "advances": row.player in advance,
             "disqualified": row.player in snapshot.disqualified, "line": index + 1 == line_after,
-            "tiebreaks": [tiebreak_cell(row.tiebreaks.get(metric)) for metric in columns],
+            # None where a metric does not apply (head-to-head outside a tied group): the filter shows it blank
+            "tiebreaks": [row.tiebreaks.get(metric) for metric in columns],
         }
         for index, row in enumerate(standings.rows)
     ]
