@@ -1,7 +1,12 @@
 """A result table as CSV (UTF-8 with a BOM, so spreadsheet programs read Cyrillic) and tables as
 an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV, numbers in XLSX.
 A ``notice`` (the organizer's copy of hidden standings: "not for publication") comes first, above the
-header, on every sheet: whoever the file is forwarded to sees it before any figure."""
+header, on every sheet: whoever the file is forwarded to sees it before any figure.
+
+Text is never a formula (issue 13: a player named ``=HYPERLINK(...)``): every cell goes through
+``csv_cell`` or ``xlsx_cell``. In CSV a text cell starting with ``= + - @``, a tab or a carriage return
+gets a leading ``'`` (OWASP's advice; our own numbers, such as ``-0.5``, are written as they are); in
+XLSX every text cell is stored as a string, exactly as it is, and numbers as numbers."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -27,14 +33,32 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, Fraction | int | float) and not isinstance(value, bool)
+
+
+def csv_cell(value: Any) -> str:
+    """A CSV cell: a number as exact decimal text; text that a spreadsheet program would read as a
+    formula with a leading ``'``."""
+    if value is None:
+        return ""
+    if is_number(value):
+        return number_text(value)
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def to_csv(table: ResultTable, notice: str = "") -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     if notice:
-        writer.writerow([notice])
-    writer.writerow([c.label for c in table.columns])
+        writer.writerow([csv_cell(notice)])
+    writer.writerow([csv_cell(c.label) for c in table.columns])
     for row in table.rows:
-        writer.writerow([cell_text(row.get(c.key)) for c in table.columns])
+        writer.writerow([csv_cell(row.get(c.key)) for c in table.columns])
     return "\ufeff" + out.getvalue()
 
 
@@ -42,6 +66,21 @@ def cell_value(value: Any) -> Any:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return "" if value is None else value
+
+
+def xlsx_cell(sheet: Any, value: Any) -> Cell:
+    """A worksheet cell: a number as a number, anything else as a string (never a formula, whatever
+    it starts with); characters a workbook's XML cannot hold become U+FFFD."""
+    value = cell_value(value)
+    if is_number(value):
+        return Cell(sheet, value=value)
+    cell = Cell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value)))
+    cell.data_type = "s"
+    return cell
+
+
+def append(sheet: Any, values: list[Any]) -> None:
+    sheet.append([xlsx_cell(sheet, v) for v in values])
 
 
 def sheet_title(title: str, used: set[str]) -> str:
@@ -62,21 +101,21 @@ def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
     for table in tables:
         sheet = book.create_sheet(sheet_title(table.title, used))
         if notice:
-            sheet.append([notice])
+            append(sheet, [notice])
             sheet["A1"].font = Font(bold=True, color="C00000")
-        sheet.append([c.label for c in table.columns])
+        append(sheet, [c.label for c in table.columns])
         header = sheet.max_row
         for cell in sheet[header]:
             cell.font = Font(bold=True)
         for row in table.rows:
-            sheet.append([cell_value(row.get(c.key)) for c in table.columns])
+            append(sheet, [row.get(c.key) for c in table.columns])
         for index, column in enumerate(table.columns, start=1):
             width = max([len(column.label)] + [len(cell_text(r.get(column.key))) for r in table.rows])
             sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 6), 50)
         sheet.freeze_panes = f"A{header + 1}"
         if table.winners:
             sheet.append([])
-            sheet.append([gettext("Winners"), ", ".join(table.winners)])
+            append(sheet, [gettext("Winners"), ", ".join(table.winners)])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
