@@ -63,6 +63,16 @@ TEMPLATES = (
     gettext_noop("{value}"),
     gettext_noop("from {min} to {max} in steps of {step}"),
     gettext_noop("winner {side}: nobody at the table plays that side"),
+    gettext_noop("the file is larger than {megabytes} MB, the most a tournament file may be"),
+    gettext_noop("not a tournament file: its JSON is nested too deeply"),
+    gettext_noop("{field}: {problem}"),
+    gettext_noop("{value} is not a number a tournament file can hold (JSON has no NaN or Infinity)"),
+    gettext_noop("the number {value} is out of range"),
+    gettext_noop("a number of {digits} digits; at most {most} are read"),
+    gettext_noop("the text holds an unpaired surrogate {code}, which is not a character"),
+    gettext_noop("a key holds an unpaired surrogate {code}, which is not a character"),
+    gettext_noop('key "{key}" appears {count} times in the object'),
+    gettext_noop("a name of spaces only"),
 )
 
 # Values of the ``list`` field, and the field names whose values are role or side ids.

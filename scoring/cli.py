@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .errors import InvalidTournament, ScoringError, UnknownStage
-from .fileio import loads
+from .fileio import loads, read_file
 from .model import SeatingMethod, Tournament
 from .numbers import format_number
 from .round_planning import plan_rounds, seating_report
@@ -25,11 +25,7 @@ EXIT_OK, EXIT_BUG, EXIT_INPUT = 0, 1, 2
 def read_tournament(path: str) -> Tournament:
     """Read and fully check the file (``-`` is standard input)."""
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+        text = read_file(path)  # at most MAX_FILE_BYTES: a larger file is refused by its size, a pipe past it
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidTournament([]) from error
     return loads(text)

@@ -22,6 +22,18 @@ TABLE_NUMBER_TWICE = "{count} games with this table number"
 PENALTY_UNKNOWN_PLAYER = "penalty: player {player} is not in the file's players"
 BYE_LIMIT = "player {player} gets bye number {count}; {ruleset} allows at most {limit} per tournament"
 
+# What JSON lets through but no tournament file can hold (read before anything else)
+FILE_TOO_LARGE = "the file is larger than {megabytes} MB, the most a tournament file may be"
+TOO_DEEP = "not a tournament file: its JSON is nested too deeply"
+IN_FIELD = "{field}: {problem}"
+NOT_A_NUMBER = "{value} is not a number a tournament file can hold (JSON has no NaN or Infinity)"
+NUMBER_OUT_OF_RANGE = "the number {value} is out of range"
+NUMBER_TOO_LONG = "a number of {digits} digits; at most {most} are read"
+TEXT_SURROGATE = "the text holds an unpaired surrogate {code}, which is not a character"
+KEY_SURROGATE = "a key holds an unpaired surrogate {code}, which is not a character"
+KEY_REPEATED = 'key "{key}" appears {count} times in the object'
+BLANK_NAME = "a name of spaces only"
+
 # A game
 SEAT_COUNT = "{count} seats at the table; {ruleset} plays at tables of {size}"
 SEAT_TWICE = "seat {seat} is given {count} times"
