@@ -136,15 +136,22 @@ def test_the_reader_stops_past_the_limit() -> None:
 # --- python -m scoring ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("field", "raw"), [("extra", "NaN"), ("extra", "1e400"), ("extra", "9" * 5000),
-                                            ("player", '"\\ud800"')], ids=["nan", "1e400", "digits", "surrogate"])
-def test_the_command_line_exits_2_with_the_place(field: str, raw: str) -> None:
-    text = with_raw(example(), first_seat(field), raw)
+TABLE = ["stages", 0, "rounds", 0, "games", 0]
+
+
+@pytest.mark.parametrize(("path", "raw", "where"), [
+    (first_seat("extra"), "NaN", f"{SEAT}: extra: "),
+    (first_seat("extra"), "1e400", f"{SEAT}: extra: "),
+    (first_seat("extra"), "9" * 5000, f"{SEAT}: extra: "),
+    ([*TABLE, "judge"], '"Judge \\ud800"', "stage qualifying, round 1, table 1: judge: "),
+], ids=["nan", "1e400", "digits", "surrogate"])
+def test_the_command_line_exits_2_with_the_place(path: list[Any], raw: str, where: str) -> None:
+    text = with_raw(example(), path, raw)
     for command in ("validate", "standings"):
         result = run_cli(command, "-", stdin=text)
         assert result.returncode == 2, result.stderr
         assert result.stdout == "" and "Traceback" not in result.stderr
-        assert result.stderr.startswith(f"{SEAT}: {field}: "), result.stderr
+        assert result.stderr.startswith(where), result.stderr
 
 
 def test_the_command_line_refuses_a_file_past_the_limit_before_reading_it(tmp_path: Path) -> None:
