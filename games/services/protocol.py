@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from scoring.errors import Problem
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 from ..models import Game, GameSeat, GameState
 from ..permissions import Staff
@@ -182,14 +182,50 @@ def submit(game: Game, user: Any, version: int) -> Game:
     return row
 
 
+def authors(game: Game) -> tuple[int | None, set[int]]:
+    """Who submitted the protocol, and who changed its facts since it was last submitted or confirmed
+    (from its history: a change of facts is a version saved with no reason)."""
+    changed: set[int] = set()
+    records = game.history.order_by("-history_date", "-history_id").values_list(
+        "history_user_id", "history_change_reason", "state")
+    for user_id, reason, state in records:
+        if reason in ("submitted", "confirmed"):
+            break
+        if not reason and state == GameState.SUBMITTED and user_id is not None:
+            changed.add(user_id)
+    return game.submitted_by_id, changed
+
+
+def four_eyes_refusal(game: Game, user: Any, tournament: Tournament) -> str | None:
+    """Why ``user`` may not confirm ``game`` under ``tournament``'s four-eyes rule, or ``None``."""
+    if not tournament.four_eyes or game.state != GameState.SUBMITTED:
+        return None
+    submitter, changed = authors(game)
+    if submitter is not None and submitter == user.pk:
+        return _("Four-eyes confirmation: you submitted this protocol, so someone else (the chief judge or an "
+                 "organizer) must confirm it.")
+    if user.pk in changed:
+        return _("Four-eyes confirmation: you changed this protocol after it was submitted, so someone else "
+                 "(the chief judge or an organizer) must confirm it.")
+    return None
+
+
+class FourEyesRefused(ProtocolError):
+    """The tournament wants a protocol confirmed by someone other than who submitted (or changed) it."""
+
+
 @transaction.atomic
 def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
-    """The chief judge or an organizer confirms a submitted protocol; it is locked from then on."""
+    """The chief judge or an organizer confirms a submitted protocol; it is locked from then on. With the
+    tournament's four-eyes rule, not by the one who submitted it or changed it since."""
     if not staff.can_confirm:
         raise ProtocolError(_("Only the chief judge or an organizer can confirm a protocol."))
     row = locked(game, version)
     if row.state != GameState.SUBMITTED:
         raise ProtocolError(_("Only a submitted protocol can be confirmed."))
+    refusal = four_eyes_refusal(row, user, row.table.round.stage.tournament)
+    if refusal is not None:
+        raise FourEyesRefused(refusal)
     now = timezone.now()
     row.state, row.confirmed_by, row.confirmed_at = GameState.CONFIRMED, user, now
     stamp(row, user, now, "confirmed", only=["state", "confirmed_by", "confirmed_at"])

@@ -56,6 +56,8 @@ class ProtocolView(ProtocolBase):
             "tournament": self.tournament, "table": self.table, "game": game, "form": form,
             "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
             "editable": game.state != GameState.CONFIRMED, "ruleset": ruleset,
+            "confirm_refusal": service.four_eyes_refusal(game, self.request.user, self.tournament)
+            if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
         }, status=status)
 

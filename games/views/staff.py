@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
@@ -13,7 +13,7 @@ from django.views import View
 from tournaments.models import RoundState, Table
 from tournaments.permissions import OrganizerRequiredMixin
 
-from ..forms_staff import AssignmentForm, JudgeForm
+from ..forms_staff import AssignmentForm, ConfirmationForm, JudgeForm, RemoveJudgeForm, UnassignForm
 from ..models import Game
 from ..permissions import assigned_tables
 from ..services import staff
@@ -21,37 +21,65 @@ from .base import StaffRequiredMixin
 
 
 class StaffView(OrganizerRequiredMixin, View):
+    """Every POST field is checked by a form (ids of this tournament only, numbers within bounds): a bad
+    value is a form error (400) or a message saying what was refused; "Saved." only when something was."""
+
     template_name = "games/staff.html"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self.page(JudgeForm(tournament=self.tournament), AssignmentForm(tournament=self.tournament))
+        return self.page()
 
-    def page(self, judge_form: JudgeForm, assignment_form: AssignmentForm) -> HttpResponse:
+    def page(self, judge_form: JudgeForm | None = None, assignment_form: AssignmentForm | None = None,
+             confirmation_form: ConfirmationForm | None = None, status: int = 200) -> HttpResponse:
         judges = list(self.tournament.judges.select_related("user").prefetch_related("assignments__stage",
                                                                                       "assignments__round"))
         return render(self.request, self.template_name, {
             "tournament": self.tournament, "judges": judges,
-            "judge_form": judge_form, "assignment_form": assignment_form,
-        })
+            "judge_form": judge_form or JudgeForm(tournament=self.tournament),
+            "assignment_form": assignment_form or AssignmentForm(tournament=self.tournament),
+            "confirmation_form": confirmation_form or ConfirmationForm(
+                initial={"four_eyes": self.tournament.four_eyes}),
+        }, status=status)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         action = request.POST.get("action")
         if action == "judge":
             form = JudgeForm(request.POST, tournament=self.tournament)
             if not form.is_valid():
-                return self.page(form, AssignmentForm(tournament=self.tournament))
+                return self.page(judge_form=form, status=400)
             staff.add_judge(self.tournament, form.cleaned_data["user"], chief=form.cleaned_data["chief"])
         elif action == "assign":
             assignment = AssignmentForm(request.POST, tournament=self.tournament)
             if not assignment.is_valid():
-                return self.page(JudgeForm(tournament=self.tournament), assignment)
+                return self.page(assignment_form=assignment, status=400)
             staff.assign(**assignment.cleaned_data)
         elif action == "remove_judge":
-            staff.remove_judge(self.tournament, int(request.POST.get("judge", 0)))
+            remove = RemoveJudgeForm(request.POST, tournament=self.tournament)
+            if not remove.is_valid() or not staff.remove_judge(self.tournament, remove.cleaned_data["judge"].pk):
+                return self.refuse(_("No judge was removed: there is no such judge in this tournament."))
         elif action == "unassign":
-            staff.unassign(self.tournament, int(request.POST.get("assignment", 0)))
+            unassign = UnassignForm(request.POST, tournament=self.tournament)
+            if not unassign.is_valid() or not staff.unassign(self.tournament, unassign.cleaned_data["assignment"].pk):
+                return self.refuse(_("No table was taken from a judge: this tournament's judges have no such table."))
+        elif action == "confirmation":
+            confirmation = ConfirmationForm(request.POST)
+            if not confirmation.is_valid():  # a checkbox is always valid; kept for the form's sake
+                return self.page(confirmation_form=confirmation, status=400)
+            on = confirmation.cleaned_data["four_eyes"]
+            if not staff.set_four_eyes(self.tournament, on):
+                return self.refuse(_("Nothing changed: four-eyes confirmation was already on.") if on else
+                                   _("Nothing changed: four-eyes confirmation was already off."))
+            messages.success(request, _("Four-eyes confirmation is on: whoever submitted a protocol cannot "
+                                        "confirm it.") if on else _("Four-eyes confirmation is off."))
+            return redirect("games:staff", slug=slug)
+        else:
+            return self.refuse(_("Unknown action."))
         messages.success(request, _("Saved."))
         return redirect("games:staff", slug=slug)
+
+    def refuse(self, message: str) -> HttpResponseRedirect:
+        messages.error(self.request, message)
+        return redirect("games:staff", slug=self.tournament.slug)
 
 
 class ProtocolListView(StaffRequiredMixin, View):

@@ -33,6 +33,10 @@ class Tournament(models.Model):
     standings_hidden = models.BooleanField(
         _("standings hidden"), default=False, help_text=_("Public pages show no points or ranks.")
     )
+    four_eyes = models.BooleanField(
+        _("four-eyes confirmation"), default=False,
+        help_text=_("A protocol is confirmed by someone other than the person who submitted it."),
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="organized_tournaments",
