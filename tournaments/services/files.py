@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -9,7 +10,9 @@ from django.db import DataError, connection, transaction
 from django.utils.translation import gettext as _
 
 from scoring import fileio
+from scoring import model as m
 from scoring.errors import InvalidTournament
+from scoring.rulesets import get_ruleset
 
 from ..adapter import (
     KEEP_APART_KEY,
@@ -20,32 +23,57 @@ from ..adapter import (
     to_model,
 )
 from ..models import Tournament
+from .setup import slug_problems
+
+
+def read_upload(upload: Any) -> str:
+    """The text of an uploaded tournament file: one past ``fileio.MAX_FILE_BYTES`` (20 MB) is refused by its
+    size, before it is read. Raises ``InvalidTournament``, or ``UnicodeDecodeError`` for a file not UTF-8."""
+    if upload.size is not None and upload.size > fileio.MAX_FILE_BYTES:
+        raise fileio.too_large()
+    return fileio.read_limited(upload).decode("utf-8")
 
 
 def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
     """Create a tournament from a file's text. Raises ``InvalidTournament`` listing every problem;
-    then nothing is saved."""
+    then nothing is saved. ``slug``, when given, must be an address the web form accepts."""
+    if slug is not None:
+        problems = slug_problems(slug)
+        if problems:
+            raise InvalidTournament([_problem(problem) for problem in problems])
     try:
         data = fileio.read_json(text)
         where = nul_at(data)
         if where is not None:  # PostgreSQL stores no text with NUL
             raise InvalidTournament([_problem(_("%(where)s: a text contains a NUL character, which cannot be "
                                                 "stored.") % {"where": where})])
-        model = fileio.load(data)
+        model = with_default_visibility(fileio.load(data))
     except RecursionError:  # Python's JSON decoder gives up on deep nesting; no tournament file is nested so
         raise InvalidTournament([_problem(_("The file is not a tournament file: its JSON is nested too deeply."))]) \
             from None
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
-        raise InvalidTournament([_problem(f"a tournament with the address {slug!r} exists already")])
+        raise InvalidTournament([_problem(_("A tournament with the address %(slug)s exists already.")
+                                          % {"slug": repr(slug)})])
     try:
         with transaction.atomic():
             return save_model(model, slug=slug, organizers=organizers)
-    except DataError as error:  # a number past the database's integers, a text past a column's length
+    except (DataError, OverflowError) as error:
+        # a number past the database's integers (SQLite: OverflowError), a text past a column's length
         detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise InvalidTournament([_problem(
             _("The file has a value the database cannot store (a number too large or a text too long): "
               "%(detail)s") % {"detail": detail}
         )]) from None
+
+
+def with_default_visibility(model: m.Tournament) -> m.Tournament:
+    """A file that does not say whether the standings are hidden gets its ruleset's default (``zvezdy``:
+    hidden, RULES.md), as a tournament created in the browser does."""
+    info = model.info or m.TournamentInfo()
+    if info.standings_hidden is not None:
+        return model
+    hidden = get_ruleset(model.ruleset).standings_hidden_by_default
+    return dataclasses.replace(model, info=dataclasses.replace(info, standings_hidden=hidden))
 
 
 def nul_at(node: Any, where: str = "file") -> str | None:
@@ -84,6 +112,8 @@ def file_data(tournament: Tournament) -> dict[str, Any]:
     """The model's file plus the seating of the tables still in play and the pairs kept apart
     (``tournaments.adapter``)."""
     data = fileio.dump(to_model(tournament))
+    if not tournament.standings_hidden and get_ruleset(tournament.ruleset).standings_hidden_by_default:
+        data.setdefault("tournament", {})["standings_hidden"] = False  # left out, it would read as hidden
     for key, value in ((TABLES_IN_PLAY_KEY, tables_in_play_data(tournament)),
                        (KEEP_APART_KEY, keep_apart_data(tournament))):
         if value:

@@ -16,10 +16,11 @@ from games.problem_text import problem_text
 from scoring.errors import InvalidTournament
 from scoring.rulesets import RULESETS, get_ruleset
 
+from ..filenames import attachment
 from ..forms.setup import ParamsForm, StageFormSet, TournamentForm, preset_stages
 from ..models import RulesetId
 from ..permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
-from ..services.files import export_text, import_text
+from ..services.files import export_text, import_text, read_upload
 from ..services.setup import create_tournament
 from ..summaries import summary
 
@@ -77,7 +78,7 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
             problems = [_("Choose a tournament file.")]
         else:
             try:
-                text = upload.read().decode("utf-8")
+                text = read_upload(upload)  # past 20 MB (scoring.fileio.MAX_FILE_BYTES) refused unread
                 tournament = import_text(text, organizers=[request.user])
             except UnicodeDecodeError:
                 problems = [_("The file is not UTF-8 text.")]
@@ -92,5 +93,5 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
 class ExportTournamentView(OrganizerRequiredMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         response = HttpResponse(export_text(self.tournament), content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.json"'
+        response["Content-Disposition"] = attachment(f"{self.tournament.slug}.json")
         return response

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandParser, no_translations
 
+from scoring import fileio
 from scoring.errors import InvalidTournament
 
 from ...services.files import import_text
+from ...services.setup import slug_problems
 
 
 class Command(BaseCommand):
@@ -23,10 +24,23 @@ class Command(BaseCommand):
         parser.add_argument("--organizer", action="append", default=[], metavar="USERNAME",
                             help="a user who organises it (repeatable); the file carries no users")
 
+    @no_translations  # in English, as python -m scoring validate prints the same problems (CONTRACT.md §3)
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
+        slug = options.get("slug")
+        if slug is not None:  # the web form's checks: cup.2025 would break every page linking it
+            problems = slug_problems(slug)
+            if problems:
+                for problem in problems:
+                    self.stderr.write(f"--slug: {problem}")
+                sys.exit(2)
         try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+            # at most scoring.fileio.MAX_FILE_BYTES (20 MB): a larger file is refused by its size, unread
+            text = fileio.read_file(path)
+        except InvalidTournament as error:
+            for problem in error.problems:
+                self.stderr.write(f"{path}: {problem}")
+            sys.exit(2)
         except OSError as error:
             self.stderr.write(f"{path}: cannot read: {error.strerror}")
             sys.exit(2)
@@ -39,7 +53,7 @@ class Command(BaseCommand):
             self.stderr.write(f"no user {', '.join(map(repr, unknown))}: create it first (createsuperuser)")
             sys.exit(2)
         try:
-            tournament = import_text(text, slug=options.get("slug"), organizers=list(users))
+            tournament = import_text(text, slug=slug, organizers=list(users))
         except InvalidTournament as error:
             for problem in error.problems:
                 self.stderr.write(str(problem))
