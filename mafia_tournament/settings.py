@@ -169,16 +169,19 @@ STORAGES = {
 }
 
 # Login throttling (django-axes; see mafia_tournament/auth.py): 5 wrong passwords for a username from one
-# address lock it there for 15 minutes. Attempts are rows in the database, so each test starts with none.
+# address lock it there, 20 from one address whatever the usernames lock the address, for 15 minutes.
+# Attempts are rows in the database, so each test starts with none.
 AUTHENTICATION_BACKENDS = [
     "mafia_tournament.auth.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the limit of each: auth.py
+AXES_HANDLER = "mafia_tournament.auth.LoginThrottleHandler"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "mafia_tournament.auth.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "mafia_tournament.auth.client_ip"
 AXES_VERBOSE = False
 

@@ -55,15 +55,45 @@ def test_a_right_password_resets_the_count(organizer: Any) -> None:
     assert attempt(client, organizer.username, PASSWORD).status_code == 302
 
 
+def token(client: Client, username: str, password: str, ip: str = "10.0.0.9", language: str = "en") -> Any:
+    return client.post(reverse("api:token"), {"username": username, "password": password}, REMOTE_ADDR=ip,
+                       HTTP_ACCEPT_LANGUAGE=language)
+
+
 def test_the_api_token_endpoint_is_throttled_too(organizer: Any) -> None:
     client = Client()
-    url = reverse("api:token")
+    for _ in range(4):
+        assert token(client, organizer.username, "guess").status_code == 400
+    assert token(client, organizer.username, "guess").status_code == 429  # the fifth locks, as on the login page
+    response = token(client, organizer.username, PASSWORD)
+    assert response.status_code == 429
+    assert "token" not in response.json()
+    # another address still gets the token
+    assert "token" in token(Client(), organizer.username, PASSWORD, ip="10.0.0.10").json()
+
+
+def test_a_locked_out_token_request_says_how_long_to_wait(organizer: Any) -> None:
+    """Regression (issue 13): a locked-out user got 400 "wrong credentials", so a judge's phone could not
+    tell a mistyped password from a lockout. Now 429, with the wait in Retry-After and in a translated detail."""
+    client = Client()
     for _ in range(5):
-        assert client.post(url, {"username": organizer.username, "password": "guess"},
-                           REMOTE_ADDR="10.0.0.9").status_code == 400
-    response = client.post(url, {"username": organizer.username, "password": PASSWORD}, REMOTE_ADDR="10.0.0.9")
-    assert response.status_code in {400, 429}
-    assert "token" not in response.content.decode()
+        token(client, organizer.username, "guess")
+    response = token(client, organizer.username, PASSWORD)
+    assert response.status_code == 429
+    body = response.json()
+    assert 14 * 60 < int(response["Retry-After"]) <= 15 * 60
+    assert body["retry_after"] == int(response["Retry-After"])
+    assert "15 minutes" in body["detail"]
+    assert set(body) == {"detail", "retry_after"}
+
+
+def test_the_lockout_page_says_how_long_to_wait(organizer: Any) -> None:
+    client = Client()
+    for _ in range(5):
+        locked = attempt(client, organizer.username, "guess")
+    assert locked.status_code == 429
+    assert 14 * 60 < int(locked["Retry-After"]) <= 15 * 60
+    assert "try again in 15 minutes" in locked.content.decode()
 
 
 def test_the_test_clients_login_still_works(organizer: Any) -> None:
