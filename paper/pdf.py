@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
 
-def render_pdf(request: HttpRequest, template: str, context: dict[str, Any]) -> bytes:
+def render_pdf(request: HttpRequest | None, template: str, context: dict[str, Any]) -> bytes:
     from weasyprint import HTML  # imported on use: pango loads once, only where PDFs are made
 
     html = render_to_string(template, {**context, "pdf": True}, request=request)

@@ -1,13 +1,19 @@
 """Results downloads and the printable results sheet; nothing while the standings are hidden,
-except for the tournament's organizers (the sheet then says it is not for publication)."""
+except for the tournament's organizers (the sheet then says it is not for publication).
+
+Each answer is built once per results version and served from the shared cache (``documents``): anyone
+may ask for them, and a PDF of a large tournament takes seconds to build."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -15,7 +21,8 @@ from public.snapshot import Snapshot
 from tournaments.models import Tournament
 
 from .access import may_see_results
-from .pdf import pdf_response, render_pdf
+from .documents import RETRY_AFTER_SECONDS, BeingPrepared, Document, built_document
+from .pdf import render_pdf
 from .results import ResultTable, all_tables
 from .spreadsheets import to_csv, to_xlsx
 
@@ -27,10 +34,32 @@ class ResultsBase(View):
     tournament: Tournament
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"),
+                                            slug=kwargs["slug"])
         if not may_see_results(request.user, self.tournament):
             raise PermissionDenied(_("The standings of this tournament are hidden."))
-        return super().dispatch(request, *args, **kwargs)
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except BeingPrepared:
+            return being_prepared(request)
+
+    def document(self, name: str, build: Callable[[], bytes]) -> Document:
+        """``build()``'s bytes for this results version, built once (``documents.built_document``)."""
+        return built_document(self.tournament, name, build)
+
+    def answer(self, request: HttpRequest, document: Document, content_type: str,
+               name: str | None = None) -> HttpResponseBase:
+        """The document, or 304 when the browser has this version (its ETag); ``name``: as a download."""
+        etag = f'"results-{self.tournament.pk}-{document.version}-{int(self.tournament.standings_hidden)}"'
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return not_modified
+        response = self.download(document.data, content_type, name) if name else \
+            HttpResponse(document.data, content_type=content_type)
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        response["Vary"] = "Cookie, Accept-Language"
+        return response
 
     def tables(self) -> tuple[ResultTable, list[ResultTable]]:
         return all_tables(Snapshot(self.tournament))
@@ -52,21 +81,26 @@ class ResultsBase(View):
 class ResultsCsvView(ResultsBase):
     """``stage`` is a stage's id; none: the final results."""
 
-    def get(self, request: HttpRequest, slug: str, stage: str | None = None) -> HttpResponse:
-        final, stages = self.tables()
-        if stage is None:
-            table = final
-        else:
-            table = next((t for t in stages if t.key == stage), None)  # type: ignore[assignment]
-            if table is None:
-                raise Http404(stage)
-        return self.download(to_csv(table, self.notice()), "text/csv; charset=utf-8", f"{table.key}.csv")
+    def get(self, request: HttpRequest, slug: str, stage: str | None = None) -> HttpResponseBase:
+        if stage is not None and not self.tournament.stages.filter(ext_id=stage).exists():
+            raise Http404(stage)
+
+        def build() -> bytes:
+            final, stages = self.tables()
+            table = final if stage is None else next(t for t in stages if t.key == stage)
+            return to_csv(table, self.notice()).encode()
+
+        document = self.document("csv" if stage is None else f"csv:{stage}", build)
+        return self.answer(request, document, "text/csv; charset=utf-8", f"{stage or 'final'}.csv")
 
 
 class ResultsXlsxView(ResultsBase):
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        final, stages = self.tables()
-        return self.download(to_xlsx([final, *stages], self.notice()), XLSX, "results.xlsx")
+    def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        def build() -> bytes:
+            final, stages = self.tables()
+            return to_xlsx([final, *stages], self.notice())
+
+        return self.answer(request, self.document("xlsx", build), XLSX, "results.xlsx")
 
 
 class ResultsPrintView(ResultsBase):
@@ -75,10 +109,21 @@ class ResultsPrintView(ResultsBase):
     template_name = "paper/results.html"
     pdf = False
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        final, stages = self.tables()
-        context = {"tournament": self.tournament, "final": final,
-                   "stages": [t for t in stages if t.rows], "hidden": self.tournament.standings_hidden}
+    def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        def context() -> dict[str, Any]:
+            final, stages = self.tables()
+            return {"tournament": self.tournament, "final": final,
+                    "stages": [t for t in stages if t.rows], "hidden": self.tournament.standings_hidden}
+
         if self.pdf:
-            return pdf_response(render_pdf(request, self.template_name, context), f"{slug}-results.pdf")
-        return render(request, self.template_name, context)
+            document = self.document("pdf", lambda: render_pdf(None, self.template_name, context()))
+            return self.answer(request, document, "application/pdf", "results.pdf")
+        document = self.document("print", lambda: render_to_string(self.template_name, context()).encode())
+        return self.answer(request, document, "text/html; charset=utf-8")
+
+
+def being_prepared(request: HttpRequest) -> HttpResponse:
+    """503 while the first copy of a document is built by another request: a page that reloads itself."""
+    response = render(request, "paper/being_prepared.html", {"seconds": RETRY_AFTER_SECONDS}, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

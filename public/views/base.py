@@ -56,6 +56,7 @@ class PublicTournamentView(View):
     fragment_template: ClassVar[str]
     live: ClassVar[bool] = False  # the page polls its fragment
     tab: ClassVar[str] = ""
+    query_keys: ClassVar[tuple[str, ...]] = ()  # the query parameters the fragment reads; others change nothing
     http_method_names = ["get", "head"]
 
     tournament: Tournament
@@ -108,8 +109,10 @@ class PublicTournamentView(View):
 
     def page_part(self) -> str:
         """What tells this page's fragment apart within a version: whether standings are hidden, the
-        language and the address."""
-        where = hashlib.sha1(self.request.get_full_path().encode()).hexdigest()
+        language, the path and the query parameters the page reads (``query_keys``): any other query
+        string (``?utm=…``, ``?x=1``) is the same page from the same cache, not a new render."""
+        query = "&".join(f"{key}={self.request.GET.get(key, '')}" for key in self.query_keys)
+        where = hashlib.sha1(f"{self.request.path}?{query}".encode()).hexdigest()
         hidden = int(self.tournament.standings_hidden)
         return f"{hidden}:{get_language()}:{where}"
 

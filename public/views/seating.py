@@ -110,9 +110,10 @@ class WhereView(PublicTournamentView):
     fragment_template = "public/where.html"
     live = True
     tab = "where"
+    query_keys = ("q",)
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
-        query = self.request.GET.get("q", "")[:100]
+        query = self.request.GET.get("q", "")[:100]  # the cache key reads the whole value (query_keys)
         rounds = published_rounds(self.tournament)
         shown = current_rounds(self.snapshot, rounds) if query.strip() else []
         found = [p for p in places(shown) if matches(p, query)] if shown else []
