@@ -35,6 +35,11 @@ class JudgeForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("There is no user with this name."))
         data["user"] = user
+        existing = Judge.objects.filter(tournament=self.tournament, user=user).first()
+        if existing is not None and existing.chief == bool(data.get("chief")):  # nothing would change
+            if existing.chief:
+                raise forms.ValidationError(_("%(user)s is already the chief judge.") % {"user": user})
+            raise forms.ValidationError(_("%(user)s is already a judge of this tournament.") % {"user": user})
         chief = Judge.objects.filter(tournament=self.tournament, chief=True).exclude(user=user).first()
         if data.get("chief") and chief is not None:
             raise forms.ValidationError(_("%(user)s is already the chief judge.") % {"user": chief.user})

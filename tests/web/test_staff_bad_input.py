@@ -160,3 +160,53 @@ def test_good_actions_still_save_and_say_so(scene: dict[str, Any]) -> None:
     _, said = post(scene, {"action": "remove_judge", "judge": scene["judge"].pk})
     assert said == [SAVED] and not Judge.objects.filter(pk=scene["judge"].pk).exists()
     assert Judge.objects.filter(pk=scene["their"]["judge"].pk).exists()
+
+
+def test_generated_posts_never_fail_and_say_saved_only_for_a_change(scene: dict[str, Any]) -> None:
+    """Generated posts to the staff page (any action, any field, values good and bad, ids of both
+    tournaments): never a 500; "Saved." exactly when something changed; a refusal always says why."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    their = scene["their"]
+    ids = [scene["judge"].pk, scene["stage"].pk, scene["assignment"].pk, their["judge"].pk, their["stage"].pk,
+           their["assignment"].pk, 1, 2, 3]
+    bad = st.one_of(st.integers(-(10**40), 10**40).map(str), st.sampled_from(BAD_NUMBERS),
+                    st.text(max_size=30).filter(lambda s: "\x00" not in s))
+    number = st.one_of(st.sampled_from(["1", "2", "3", ""]), bad)
+    some_id = st.one_of(st.sampled_from([str(i) for i in ids]), bad)
+    name = st.one_of(st.sampled_from(["judge", "other", "theirs", "chief", "nobody", "director"]), bad)
+    flag = st.sampled_from(["on", "", "false", "0", "1"])
+    fields = st.fixed_dictionaries({}, optional={
+        "username": name, "chief": flag, "judge": some_id, "stage": some_id, "round_number": number,
+        "table": number, "assignment": some_id, "four_eyes": flag})
+    actions = st.sampled_from(["judge", "assign", "remove_judge", "unassign", "confirmation", "", "other"])
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(action=actions, data=fields)
+    def check(action: str, data: dict[str, str]) -> None:
+        before = (state(), scene["tournament"].__class__.objects.values_list("four_eyes", flat=True).get(
+            pk=scene["tournament"].pk))
+        response, said = post(scene, {"action": action, **data})
+        after = (state(), scene["tournament"].__class__.objects.values_list("four_eyes", flat=True).get(
+            pk=scene["tournament"].pk))
+        if response.status_code == 302:
+            assert said, (action, data)
+            assert (SAVED in said or any(m.startswith("Four-eyes confirmation is") for m in said)) == (
+                before != after), (action, data, said)
+        else:
+            assert response.status_code == 400 and before == after, (action, data)
+
+    check()
+
+
+def test_adding_a_judge_twice_says_so(scene: dict[str, Any]) -> None:
+    for data, text in (({"username": "judge"}, "judge is already a judge of this tournament."),
+                       ({"username": "chief", "chief": "on"}, "chief is already the chief judge.")):
+        refused(scene, {"action": "judge", **data})
+        response, _ = post(scene, {"action": "judge", **data})
+        assert text in response.content.decode()
+    _, said = post(scene, {"action": "judge", "username": "judge", "chief": "on"})  # the chief judge is another
+    assert said == []
+    _, said = post(scene, {"action": "judge", "username": "chief"})  # the chief judge becomes a judge
+    assert said == [SAVED] and not Judge.objects.filter(tournament=scene["tournament"], chief=True).exists()
