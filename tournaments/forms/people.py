@@ -73,6 +73,11 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
         return ext_id
 
 
+# The largest list read, pasted or uploaded (2 MB; a list of 1,000 players is about 100 KB): an upload past
+# it is refused by its size before it is read.
+MAX_CSV_BYTES = 2_000_000
+DELIMITERS = ",;\t"
+
 CSV_COLUMNS = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone", "team"]
 
 
@@ -92,8 +97,8 @@ class CsvForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8, "class": "font-monospace"}),
         help_text=gettext_lazy(
             "A header line, then one player a line. Columns: surname, first_name, patronymic, nickname, "
-            "city, club, birth_date (YYYY-MM-DD), phone, team; only surname is required. Commas or "
-            "semicolons."
+            "city, club, birth_date (YYYY-MM-DD), phone, team; only surname is required. Commas, semicolons "
+            "or tabs; at most 2 MB."
         ),
     )
     upload = forms.FileField(label=gettext_lazy("or upload a CSV file"), required=False)
@@ -107,22 +112,39 @@ class CsvForm(forms.Form):
         data = super().clean() or {}
         text = data.get("text") or ""
         upload = data.get("upload")
+        too_large = _("The list is larger than %(megabytes)s MB, the most read at once; split it.") \
+            % {"megabytes": f"{MAX_CSV_BYTES / 1e6:g}"}
         if upload:
-            raw = upload.read()
+            if upload.size is not None and upload.size > MAX_CSV_BYTES:
+                raise forms.ValidationError(too_large)
+            raw = upload.read(MAX_CSV_BYTES + 1)
+            if len(raw) > MAX_CSV_BYTES:
+                raise forms.ValidationError(too_large)
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
             data["text"] = text
+        elif len(text) > MAX_CSV_BYTES:
+            raise forms.ValidationError(too_large)
         if not text.strip():
             raise forms.ValidationError(_("Paste a list or choose a file."))
         self.rows = self.parse(text)
         return data
 
+    @staticmethod
+    def delimiter(header_line: str) -> str:
+        """The delimiter the header line uses most; none (a list of one column, ``surname``): a comma.
+        (``csv.Sniffer`` cannot tell the delimiter of a line without one and raised.)"""
+        found = max(DELIMITERS, key=header_line.count)
+        return found if header_line.count(found) else ","
+
     def parse(self, text: str) -> list[CsvRow]:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t") if text.strip() else csv.excel
-        reader = csv.reader(io.StringIO(text), dialect)
-        header = [h.strip().lower() for h in next(reader, [])]
+        reader = csv.reader(io.StringIO(text), delimiter=self.delimiter(text.splitlines()[0]))
+        try:
+            header = [h.strip().lower() for h in next(reader, [])]
+        except csv.Error as error:  # a header cell past csv's field limit (131,072 characters)
+            raise forms.ValidationError(_("Line 1: %(problem)s") % {"problem": csv_problem(error)}) from None
         unknown = [h for h in header if h not in CSV_COLUMNS]
         if unknown or "surname" not in header:
             raise forms.ValidationError(
@@ -131,7 +153,16 @@ class CsvForm(forms.Form):
             )
         teams = {t.name: t for t in self.tournament.teams.all()}
         rows: list[CsvRow] = []
-        for line, cells in enumerate(reader, start=2):
+        line = 1
+        while True:
+            line += 1
+            try:
+                cells = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as error:  # a cell past csv's field limit: a bad row, the reader goes on
+                rows.append(CsvRow(line, {}, [csv_problem(error, header, reader.line_num, text)]))
+                continue
             if not any(c.strip() for c in cells):
                 continue
             row = CsvRow(line, {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)})
@@ -161,3 +192,28 @@ class CsvForm(forms.Form):
     @property
     def bad_rows(self) -> list[CsvRow]:
         return [row for row in self.rows if row.errors]
+
+
+def csv_problem(error: csv.Error, header: list[str] | None = None, physical_line: int = 0, text: str = "") -> str:
+    """What ``csv`` refused in a row, in words; a cell past its field limit is named by its column when the
+    line shows which (each cell split at the delimiter)."""
+    limit = csv.field_size_limit()
+    if "field larger than field limit" not in str(error):
+        return _("not a CSV row: %(error)s") % {"error": error}
+    column = ""
+    if header and physical_line:
+        lines = text.split("\n")  # as csv reads the text's lines
+        if 0 < physical_line <= len(lines):
+            raw = lines[physical_line - 1]
+            for delimiter in DELIMITERS:
+                cells = raw.split(delimiter)
+                long_cells = [i for i, cell in enumerate(cells) if len(cell) > limit]
+                if len(cells) > 1 and long_cells and long_cells[0] < len(header):
+                    column = header[long_cells[0]]
+                    break
+            else:
+                if len(header) == 1:
+                    column = header[0]
+    if column:
+        return _("%(column)s: a cell of more than %(limit)s characters") % {"column": column, "limit": limit}
+    return _("a cell of more than %(limit)s characters") % {"limit": limit}
