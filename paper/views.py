@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views import View
 
+from tournaments.filenames import safe_filename
 from tournaments.models import Round, Tournament
 
 from .access import may_print
@@ -36,7 +37,7 @@ class PrintAccessMixin(LoginRequiredMixin):
         return super().dispatch(request, *args, **kwargs)
 
     def file_stem(self, kind: str) -> str:
-        return f"{self.tournament.slug}-{self.round.stage.ext_id}-r{self.round.number}-{kind}"
+        return safe_filename(self.tournament.slug, self.round.stage.ext_id, f"r{self.round.number}", kind)
 
 
 class SeatingPrintView(PrintAccessMixin, View):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from public.snapshot import Snapshot
+from tournaments.filenames import attachment
 from tournaments.models import Tournament
 
 from .access import may_see_results
@@ -73,7 +74,7 @@ class ResultsBase(View):
             stem, dot, extension = name.rpartition(".")
             name = f"{stem}-not-for-publication{dot}{extension}"  # ASCII: a header's plain filename
         response = HttpResponse(data, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}-{name}"'
+        response["Content-Disposition"] = attachment(self.tournament.slug, name)
         response["Cache-Control"] = "private, no-cache"
         return response
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from django.db import connection
 from django.utils import timezone
 
+from ..filenames import safe_filename
 from ..models import Tournament
 from .files import export_text
 
@@ -77,8 +78,14 @@ def backup_all(directory: Path, *, keep: int = 0, now: dt.datetime | None = None
         target = directory / f"{DATABASE_SERIES}-{stamp}.sqlite3"
         copy_sqlite_database(target)
         run.written.append(target)
+    used: set[str] = set()
     for tournament in Tournament.objects.order_by("slug"):
-        target = directory / f"{tournament.slug}-{stamp}.json"
+        # safe characters only: a slug stored before slugs were checked (``../escaped``, a newline) stays in DIR
+        name = safe_filename(tournament.slug, f"{stamp}.json")
+        if name in used:  # two bad slugs made the same name
+            name = safe_filename(tournament.slug, str(tournament.pk), f"{stamp}.json")
+        used.add(name)
+        target = directory / name
         try:
             text = export_text(tournament)
             write_atomically(target, lambda path, text=text: path.write_text(text, encoding="utf-8"))
