@@ -14,6 +14,9 @@ from django.views import View
 
 from scoring.model import StageKind
 from scoring.rulesets import get_ruleset
+from scoring.seating import METHODS
+from tournaments.models import SeatingMethod as MethodChoice
+from tournaments.models import StageKind as KindChoice
 from tournaments.models import Tournament
 from tournaments.rules import ruleset_for
 
@@ -74,11 +77,14 @@ class RulesView(PublicTournamentView):
         params = [(name, json_text(value), json_text(defaults.get(name)), value != defaults.get(name))
                   for name, value in now.items()]
         formats = []
+        formats_seen = []
         for kind in (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL):
             f = ruleset.stage_format(kind)
-            formats.append({
-                "kind": StageKind(kind).value, "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
-                "advance": f.advance, "seating": ", ".join(dict.fromkeys(m.value for m in f.seating)),
+            formats_seen.append(f)
+            formats.append({  # labels, not ids: "swiss_zvezdy" means nothing to a player
+                "kind": KindChoice(kind.value).label, "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
+                "advance": f.advance,
+                "seating": ", ".join(str(MethodChoice(m.value).label) for m in dict.fromkeys(f.seating)),
             })
         chain = ruleset.tiebreak_chain(black_wins=0, red_wins=0)
         return {
@@ -86,5 +92,6 @@ class RulesView(PublicTournamentView):
             "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
             "how_ties": labels.HOW_TIES.get(cls.id) or ", ".join(labels.metric(m) for m in chain),
             "params": params, "formats": formats,
+            "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
             "original": inspect.cleandoc(cls.__doc__ or ""),
         }

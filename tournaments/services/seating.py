@@ -6,13 +6,16 @@ as background jobs (``jobs``). The names below are re-exported for callers of th
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Absence, Bye, Participant, Round, RoundState, Seat
+from scoring.seating import METHODS
+
+from ..models import Absence, Bye, Participant, Round, RoundState, Seat, Table
 from ..rules import ruleset_for
 from .errors import SeatingError
 from .planning import generate_next_round, regenerate_round, require_draft
@@ -78,12 +81,36 @@ def swap_seat_and_bye(round_: Round, seat_pk: int, bye_pk: int) -> None:
     Bye.objects.filter(pk=bye.pk).update(participant_id=seated)
 
 
+def seated_by_standings(round_: Round) -> bool:
+    """Whether the round's tables follow the standings (a Swiss method: table 1 the leaders)."""
+    method = METHODS.get(round_.seating)
+    return method is not None and method.swiss
+
+
+def shuffle_table_numbers(round_: Round) -> None:
+    """Gives the round's tables their numbers in a random order (from the system's entropy: nothing to
+    reconstruct it from); who sits together and in which seat stays as seated. While the standings are
+    hidden, a Swiss round published as seated would tell everyone who leads (table 1)."""
+    tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
+    numbers = [t.number for t in tables]
+    random.SystemRandom().shuffle(numbers)
+    offset = max(numbers) + 1  # (round, number) is unique: move them out of the way first
+    for table in tables:
+        Table.objects.filter(pk=table.pk).update(number=table.number + offset)
+    for table, number in zip(tables, numbers, strict=True):
+        Table.objects.filter(pk=table.pk).update(number=number)
+
+
 @transaction.atomic
 def publish_round(round_: Round, user: Any) -> Round:
+    """Publishes a draft; while the standings are hidden, a round seated by the standings gets its table
+    numbers in a random order first (``shuffle_table_numbers``)."""
     round_ = _lock_round(round_)
     _require_draft(round_)
     if not round_.tables.exists():
         raise SeatingError(_("The round has no tables to publish."))
+    if round_.stage.tournament.standings_hidden and seated_by_standings(round_):
+        shuffle_table_numbers(round_)
     round_.state = RoundState.PUBLISHED
     round_.published_at = timezone.now()
     round_.published_by = user

@@ -131,6 +131,7 @@ class RoundView(OrganizerRequiredMixin, View):
             "absences": round_.absences.select_related("participant__player"),
             "penalties": round_.penalties.select_related("participant__player").order_by("id"),
             "players": players, "figures": figures.round_figures(round_), "job": jobs.active_job(round_.stage),
+            "numbers_drawn": self.tournament.standings_hidden and seating.seated_by_standings(round_),
             "swap_fields": [("first", _("First seat")), ("second", _("Second seat"))],
             "penalty_form": penalty or PenaltyForm(players=penalties.candidates(round_)),
             "plan_form": plan or PlanForm(players=len(players), table_size=table_size, block=False,
