@@ -16,7 +16,6 @@ import html as html_lib
 import io
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -744,17 +743,13 @@ def test_every_page_of_every_ruleset(ruleset: str, source: str, organizer: Any,
     worlds = [build_world(f"{ruleset}-{source}-done", data, [], organizer),
               build_world(f"{ruleset}-{source}-live", live_data, in_play, organizer)]
     failures: list[str] = []
-    spent: dict[str, float] = {}
     for index, world in enumerate(worlds):
         for state, hidden in enumerate((world.hidden, not world.hidden)):
             set_hidden(world, hidden, django_capture_on_commit_callbacks)
             world.pdf = state == index  # the finished world's PDFs in one state, the live world's in the other
             for name, check in PAGES.items():
-                started = time.perf_counter()
                 try:
                     check(world)
                 except Exception as error:  # every page's failure at once, not the first only
                     failures.append(f"{world.label} hidden={hidden} {name}: {str(error)[:400]}")
-                spent[name] = spent.get(name, 0.0) + time.perf_counter() - started
-    print(sorted(spent.items(), key=lambda kv: -kv[1])[:12])
     assert not failures, "\n".join(failures)
