@@ -22,7 +22,7 @@ from tournaments.filenames import attachment
 from tournaments.models import Tournament
 
 from .access import may_see_results
-from .documents import RETRY_AFTER_SECONDS, BeingPrepared, Document, built_document
+from .documents import BeingPrepared, Document, built_document
 from .pdf import render_pdf
 from .results import ResultTable, all_tables
 from .spreadsheets import to_csv, to_xlsx
@@ -41,8 +41,8 @@ class ResultsBase(View):
             raise PermissionDenied(_("The standings of this tournament are hidden."))
         try:
             return super().dispatch(request, *args, **kwargs)
-        except BeingPrepared:
-            return being_prepared(request)
+        except BeingPrepared as preparing:
+            return being_prepared(request, preparing.retry_after)
 
     def document(self, name: str, build: Callable[[], bytes]) -> Document:
         """``build()``'s bytes for this results version, built once (``documents.built_document``)."""
@@ -123,8 +123,9 @@ class ResultsPrintView(ResultsBase):
         return self.answer(request, document, "text/html; charset=utf-8")
 
 
-def being_prepared(request: HttpRequest) -> HttpResponse:
+def being_prepared(request: HttpRequest, seconds: int) -> HttpResponse:
     """503 while the first copy of a document is built by another request: a page that reloads itself."""
-    response = render(request, "paper/being_prepared.html", {"seconds": RETRY_AFTER_SECONDS}, status=503)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response = render(request, "paper/being_prepared.html", {"seconds": seconds}, status=503)
+    response["Retry-After"] = str(seconds)
+    response["Cache-Control"] = "no-store"
     return response
