@@ -150,6 +150,58 @@ def warm(port: int, urls: dict[str, list[str]], clients: int) -> None:
         t.join()
 
 
+def flood(port: int, url: str, clients: int, stop_at: float) -> dict[int, int]:
+    """``clients`` threads requesting ``url`` nonstop with a fresh query string each time (trying to defeat
+    the caches), as an anonymous visitor flooding a costly document would; the statuses counted."""
+    counts: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def client(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        n = 0
+        while time.perf_counter() < stop_at:
+            n += 1
+            try:
+                status, _size = get(conn, f"{url}?x={index}-{n}")
+            except (OSError, http.client.HTTPException):
+                status = 0
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            with lock:
+                counts[status] = counts.get(status, 0) + 1
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return counts
+
+
+def flooded_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> None:
+    """Spectators read (the mixed phase) alone, then while ``--flooders`` clients flood ``results.pdf`` from an
+    empty cache of it (issue 13: eight at once held every worker, and a public page waited 87 s)."""
+    mixed = [u for some in urls.values() for u in some]
+    alone = phase(args.port, mixed, args.clients, args.flood_seconds)
+    stop_at = time.perf_counter() + args.flood_seconds + 1
+    flooding = threading.Thread(target=lambda: counts.update(flood(args.port, f"/t/{SLUG}/results.pdf",
+                                                                   args.flooders, stop_at)), daemon=True)
+    counts: dict[int, int] = {}
+    flooding.start()
+    time.sleep(0.5)  # the flood under way: the first PDF is being built
+    flooded = phase(args.port, mixed, args.clients, args.flood_seconds)
+    flooding.join()
+    print(f"results.pdf flood: {args.flooders} clients nonstop, a new query string each request; "
+          f"spectators: {args.clients} clients on the mixed pages")
+    print(TABLE_HEADER)
+    print(table_row("spectators alone", alone))
+    print(table_row("while flooded", flooded))
+    answered = ", ".join(f"{status or 'failed'}: {n}" for status, n in sorted(counts.items()))
+    print(f"the flood's answers: {answered} (503: being prepared while one worker builds it)")
+    print(f"spectators' p95 flooded / alone: {flooded['p95'] / alone['p95']:.2f} (the aim: at most 2)")
+
+
 def public_phases(args: argparse.Namespace) -> None:
     urls = urls_by_kind(args.players, args.rounds)
     first = cold(args.port, urls)
@@ -164,6 +216,8 @@ def public_phases(args: argparse.Namespace) -> None:
         print(table_row(kind, phase(args.port, some, args.clients, args.seconds)))
     median_size = statistics.median(size for _ms, size in first.values())
     print(f"median page size {median_size / 1024:.0f} KiB")
+    if args.flooders:
+        flooded_phase(args, urls)
 
 
 def main() -> None:
@@ -175,6 +229,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--clients", type=int, default=16, help="concurrent spectator clients")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each public phase")
+    parser.add_argument("--flooders", type=int, default=8,
+                        help="clients flooding results.pdf in the last phase (0: no such phase)")
+    parser.add_argument("--flood-seconds", type=float, default=30.0,
+                        help="length of the flood phase and of the same phase without it (longer than a PDF build)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="mafia_bench")
