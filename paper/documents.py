@@ -33,6 +33,7 @@ from django.utils.translation import get_language
 from public.versioning import cache_scope, tournament_scope, version_tag
 from tournaments.models import Tournament
 
+DOCUMENT_FORMAT = 2  # raise it when what a document holds changes (a deployment must not serve older copies)
 DOCUMENT_SECONDS = 24 * 3600
 BUILD_LOCK_SECONDS = 300  # longer than any build; a crashed build's lock expires after it
 MAX_WAIT_SECONDS = 1.0  # the longest a request waits for another's build (only for quick documents)
@@ -101,7 +102,7 @@ def built_document(tournament: Tournament, name: str, build: Callable[[], bytes]
     ``build()`` only when no copy is kept and no other request is building one."""
     part = variant(tournament, name)
     scope = tournament_scope(tournament)
-    key = f"document:{cache_scope(tournament)}:{part}"
+    key = f"document:{DOCUMENT_FORMAT}:{cache_scope(tournament)}:{part}"
     newest, lock, took = (f"document-{kind}:{scope}:{part}" for kind in ("newest", "building", "took"))
     found = cached(key)
     if found is not None:

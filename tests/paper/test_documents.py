@@ -117,7 +117,7 @@ def test_a_quick_document_is_waited_for(client: Any, published: Any) -> None:
     assert cache.add(lock, True, 60)
     cache.set(f"document-took:{tournament_scope(published)}:csv:0:en", 0.5, 60)
     copy = documents.Document(b"\xef\xbb\xbfmade by the other worker", "x")
-    key = f"document:{published_key(published)}:csv:0:en"
+    key = f"document:{documents.DOCUMENT_FORMAT}:{published_key(published)}:csv:0:en"
 
     def finish() -> None:
         cache.set(key, copy, 60)
