@@ -73,7 +73,8 @@ def test_final_results_order_later_stages_first(client: Any, fiim: Any) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_xlsx_has_the_final_results_and_every_stage(client: Any, generated: Any, ruleset: str) -> None:
-    tournament = generated(f"x-{ruleset}", players=24 if ruleset == "tomsk" else 20, rounds=2, ruleset=ruleset)
+    tournament = generated(f"x-{ruleset}", players=24 if ruleset == "tomsk" else 20, rounds=2, ruleset=ruleset,
+                           standings_hidden=False)  # zvezdy's are hidden unless the file says otherwise
     response = client.get(reverse("paper:results_xlsx", args=[tournament.slug]))
     assert response.status_code == 200
     book = load_workbook(io.BytesIO(response.content))
