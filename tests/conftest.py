@@ -95,3 +95,21 @@ def add_participants() -> Any:
         )
 
     return add
+
+
+# --- the fuzz suite's count (tests/fuzz): each test records how many inputs it tried ----------------------
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line after the run: the generated inputs the fuzz suite tried and how many tests failed on them
+    (``fuzz_inputs`` recorded by each fuzz test; under xdist the reports come back to this process)."""
+    tried = failed = 0
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            if getattr(report, "when", "") != "call":
+                continue
+            inputs = sum(value for key, value in getattr(report, "user_properties", []) if key == "fuzz_inputs")
+            tried += inputs
+            failed += inputs and outcome == "failed"
+    if tried:
+        terminalreporter.write_line(f"fuzz suite: {tried} generated inputs tried, {failed} fuzz test(s) failed")
