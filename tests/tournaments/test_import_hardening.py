@@ -190,6 +190,20 @@ def test_the_command_process_exits_2_without_a_traceback(case: str, tmp_path: Pa
     assert saved_tournaments(database_url) == 0
 
 
+def test_an_organizer_name_of_bytes_not_utf8_is_an_unknown_user(tmp_path: Path, database_url: str) -> None:
+    """Found by tests/fuzz/test_file_import.py: ``--organizer $'\\xff'`` (bytes of argv that are not UTF-8 reach
+    Python as a lone surrogate, ``'\\udcff'``) was sent to the database, which cannot encode it: a traceback
+    and exit 1. It is a user that does not exist: exit 2 saying so, nothing saved."""
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(example()), encoding="utf-8")
+    result = manage(database_url, "import_tournament", str(path), "--organizer", "\udcff")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.startswith("no user '\\udcff'"), result.stderr
+    assert saved_tournaments(database_url) == 0
+    assert run_command(str(path), "--organizer", "\ud800")[0::2] == (2, "no user '\\ud800': create it first "
+                                                                         "(createsuperuser)\n")
+
+
 # --- sizes ----------------------------------------------------------------------------------------
 
 

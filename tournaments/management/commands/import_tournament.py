@@ -47,7 +47,10 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             self.stderr.write(f"{path}: not UTF-8 text")
             sys.exit(2)
-        users = get_user_model().objects.filter(username__in=options["organizer"])
+        # a name that is not text (bytes not UTF-8 in argv arrive as lone surrogates) cannot be a username and
+        # cannot be sent to the database: it is an unknown user, not a traceback
+        names = [name for name in options["organizer"] if _is_text(name)]
+        users = get_user_model().objects.filter(username__in=names)
         unknown = sorted(set(options["organizer"]) - {user.get_username() for user in users})
         if unknown:
             self.stderr.write(f"no user {', '.join(map(repr, unknown))}: create it first (createsuperuser)")
@@ -59,3 +62,11 @@ class Command(BaseCommand):
                 self.stderr.write(str(problem))
             sys.exit(2)
         self.stdout.write(tournament.slug)
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
