@@ -1,0 +1,420 @@
+"""The tournament file, fuzzed (issue 13): small valid files of every ruleset (``scoring.generate``) mutated by
+replacing, deleting and adding leaves and keys with bad JSON values (NaN, Infinity, 1e400, 5,000-digit
+integers, unpaired surrogates written as JSON escapes, names of spaces, keys given twice, deep nesting, HTML,
+very long texts, wrong types, values moved from elsewhere in the file), and raw junk text and bytes, through
+every way a file gets in: the import service, the browser's import page, ``python -m scoring validate`` and
+``standings``, and ``python manage.py import_tournament`` (in-process, and once as a real process to see that
+no traceback reaches the terminal). A file is imported whole or refused with problems and nothing saved;
+a command line exits 0 or 2, never 1 or with an exception."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import cli, fileio
+from scoring.errors import InvalidTournament
+from scoring.generate import generate
+
+from .conftest import FUZZ, NASTY_TEXT
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = ["tomsk", "kostroma", "fiim", "zvezdy"]
+
+
+def base_file(ruleset: str, players: int, rounds: int, stages: int, seed: int, named: bool) -> dict[str, Any]:
+    data = fileio.dump(generate(ruleset, players=players, rounds=rounds, stages=stages, seed=seed))
+    if named:
+        data["tournament"] = {"name": f"Кубок {ruleset} {seed}", "starts": "2025-03-15", "ends": "2025-03-16"}
+    return data
+
+
+# Small valid files: every ruleset, 10..24 players, 1..2 rounds, 1..2 stages, with and without a name; the
+# small ones come up more often (a file's checks take time in proportion to its size).
+SHAPES = [(12, 1, 1, True), (10, 1, 1, False), (13, 2, 1, True), (17, 1, 2, False), (24, 2, 2, True)]
+BASES = [base_file(r, players, rounds, stages, seed, named)
+         for r in RULESETS for seed, (players, rounds, stages, named) in enumerate(SHAPES)]
+WEIGHTS = [3, 2, 2, 1, 1] * len(RULESETS)
+
+
+class Raw:
+    """JSON text written as it is: what Python's ``json.dumps`` cannot produce (NaN, 1e400, an escape of an
+    unpaired surrogate, nesting deeper than any encoder recurses)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Raw({self.text[:60]!r}{'…' if len(self.text) > 60 else ''})"
+
+
+DEEP = 3000
+RAW = [Raw("NaN"), Raw("-Infinity"), Raw("Infinity"), Raw("1e400"), Raw("-1e400"), Raw("1" * 5000),
+       Raw("-" + "9" * 5000), Raw("1" + "0" * 101), Raw("1e-400"), Raw('"\\ud800"'), Raw('"Игрок \\udfff"'),
+       Raw('"\\udc00\\ud800"'), Raw('"a\\u0000b"'), Raw("[" * DEEP + "]" * DEEP),
+       Raw('{"a":' * DEEP + "1" + "}" * DEEP), Raw("[" * 50 + "]" * 50), Raw("0.1e1"), Raw("-0"), Raw("1E2")]
+VALUES: list[Any] = [
+    None, True, False, 0, -1, 1, 13, 101, 2**31, 2**63, -(2**63) - 1, 10**30, -(10**30), 1e308, -1e308, 0.5, 1.5,
+    1e-300, "", " ", "   ", "\u3000\u00a0", "\t\n", "\u200b", [], {}, [None], [[]], {"": None}, {"id": None},
+    ["p0001", "p0001"], "<script>alert(1)</script>", "<b>Игрок</b>&amp;", "x" * 5000, "я" * 70_000,
+    "=1+1", '=HYPERLINK("http://x","y")', "Ёжик «Полночь» 🎲", "\u202e", "\ud800", "\x00", "a\nb", "\r",
+    "../../etc/passwd", "2025-02-30", "2025-13-01", "0000-01-01", "9999-12-31", "p0001", "p9999", "s1", "s2",
+    "qualifying", "semifinal", "final", "red", "black", "don", "maniac", "civilian", "mafia-tournament/2",
+    "fiim", "zvezdy", "tomsk", "kostroma", "unknown",
+    *NASTY_TEXT, *RAW,
+]
+KEYS = ["id", "name", "player", "seat", "role", "winner", "table", "number", "rounds", "games", "seats", "stages",
+        "players", "kind", "reset", "fouls", "best", "removed", "days_survived", "subjective", "extra", "byes",
+        "absent", "penalties", "protests", "guest", "team", "teams", "tournament", "standings_hidden", "format",
+        "ruleset", "multiplier", "advance", "params", "starts", "ends", "tables_in_play", "keep_apart", "", " ",
+        "\ud800", "__proto__", "x" * 300, "<script>"]
+
+
+def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in the tree (dict keys and list indices)."""
+    found = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += paths(value, (*prefix, i))
+    return found
+
+
+def get(node: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        node = node[step]
+    return node
+
+
+def encode(node: Any, ascii_only: bool = True) -> str:
+    """The JSON text of a tree that may hold Raw leaves (written as they are, later ones first: a Raw may hold
+    the placeholder of an earlier one)."""
+    raws: list[str] = []
+
+    def placeholder(value: Any) -> Any:
+        if isinstance(value, Raw):
+            raws.append(value.text)
+            return f"@@raw{len(raws) - 1}@@"
+        if isinstance(value, dict):
+            return {k: placeholder(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [placeholder(v) for v in value]
+        return value
+
+    text = json.dumps(placeholder(node), ensure_ascii=ascii_only)
+    for i in reversed(range(len(raws))):
+        text = text.replace(f'"@@raw{i}@@"', raws[i], 1)
+    return text
+
+
+class Mutable:
+    """A base file with its places computed once (mutations use them while they still exist)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.text = json.dumps(data)
+        self.places = paths(data)[1:]
+        self.containers = [p for p in paths(data) if isinstance(get(data, p), (dict, list))]
+        self.place = st.sampled_from(self.places)  # strategies made once: hypothesis checks each new one
+        self.container = st.sampled_from(self.containers)
+
+
+MUTABLES = [Mutable(data) for data, weight in zip(BASES, WEIGHTS, strict=True) for _ in range(weight)]
+BAD = st.sampled_from(VALUES) | st.text(max_size=20) | st.integers() | \
+    st.floats(allow_nan=False, allow_infinity=False) | st.lists(st.sampled_from(VALUES), max_size=3)
+BASE = st.sampled_from(MUTABLES)
+KEY = st.sampled_from(KEYS) | st.text(max_size=8)
+KIND = st.sampled_from(["replace", "replace", "delete", "add", "duplicate", "move"])
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A valid file with one to four mutations, as JSON text."""
+    base = draw(BASE)
+    data: Any = json.loads(base.text)
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(KIND)
+        try:
+            if kind in ("replace", "delete", "move"):
+                path = draw(base.place)
+                parent = get(data, path[:-1])
+                if kind == "delete":
+                    del parent[path[-1]]
+                elif kind == "move":  # a value of the right shape, in the wrong place
+                    parent[path[-1]] = copy.deepcopy(get(data, draw(base.place)))
+                else:
+                    parent[path[-1]] = draw(BAD)
+            elif kind == "add":
+                where = get(data, draw(base.container))
+                if isinstance(where, dict):
+                    where[draw(KEY)] = draw(BAD)
+                elif isinstance(where, list):
+                    where.insert(draw(st.integers(0, len(where))), draw(BAD))
+            else:  # a key given twice, written as raw text
+                path = draw(base.container)
+                node = get(data, path)
+                if not isinstance(node, dict) or not node:
+                    continue
+                key = draw(st.sampled_from(sorted(node)))
+                again = copy.deepcopy(node[key]) if draw(st.booleans()) else draw(BAD)
+                text = encode(node)
+                pairs = Raw(f"{text[:-1]}, {json.dumps(key)}: {encode(again)}}}")
+                if path:
+                    get(data, path[:-1])[path[-1]] = pairs
+                else:
+                    return pairs.text
+        except (KeyError, IndexError, TypeError, AttributeError):  # the place went with an earlier mutation
+            continue
+    return encode(data, ascii_only=draw(st.booleans()))
+
+
+JUNK_TEXT = st.sampled_from(["", " ", "\ufeff", "null", "true", "0", "[]", "{}", '""', '"x"', "[{}]", "{\"format\":1}",
+                             "{", "}", "[" * 10_000, "{" * 10_000, "\x00", "\ud800", "NaN", "1e400", "9" * 5000,
+                             "<html><body>no</body></html>", "format,ruleset\n1,2"]) | st.text(max_size=200)
+
+
+JUNK_KIND = st.sampled_from(["text", "cut", "wrapped", "twice", "bom"])
+
+
+@st.composite
+def junk(draw: st.DrawFn) -> str:
+    """Raw junk: random text, a valid file cut short, with junk before or after, or doubled."""
+    kind = draw(JUNK_KIND)
+    if kind == "text":
+        return draw(JUNK_TEXT)
+    text = draw(BASE).text
+    if kind == "cut":
+        return text[: draw(st.integers(0, len(text) - 1))]
+    if kind == "wrapped":
+        return draw(JUNK_TEXT) + text + draw(JUNK_TEXT)
+    if kind == "twice":
+        return text + text
+    return "\ufeff" + text
+
+
+FILES = mutated() | mutated() | mutated() | junk()
+JUNK_BYTES = st.binary(max_size=300) | st.sampled_from([b"\xff\xfe{}", b"\xef\xbb\xbf{}", b"\xc3\x28", b"\xed\xa0\x80",
+                                                      b"\x00" * 10, "Игрок".encode("cp1251")])
+
+
+def as_bytes(text: str) -> bytes:
+    """What a client sends: UTF-8, an unpaired surrogate given as the raw bytes it would be (not UTF-8)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+# --- the import service ------------------------------------------------------------------------------------
+
+
+def counts() -> dict[str, int]:
+    from games.models import Game, GameSeat
+    from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
+
+    return {model.__name__: model.objects.count()
+            for model in (Tournament, Player, Participant, Stage, Round, Seat, Game, GameSeat)}
+
+
+def test_every_base_file_is_valid_and_imports(db: Any) -> None:
+    """The mutations start from files that are right: each validates, imports and ranks."""
+    from tournaments.services.files import import_text
+
+    for data in BASES:
+        text = encode(data)
+        with transaction.atomic():
+            import_text(text)
+            transaction.set_rollback(True)
+        fileio.loads(text)
+
+
+@pytest.mark.django_db
+def test_import_service_imports_or_refuses_cleanly(fuzz_inputs: Any) -> None:
+    from tournaments.services.files import import_text
+
+    @settings(FUZZ, max_examples=2400)
+    @given(text=FILES)
+    def run(text: str) -> None:
+        fuzz_inputs()
+        with transaction.atomic():
+            before = counts()
+            try:
+                import_text(text)
+            except InvalidTournament as error:
+                assert error.problems, "refused without a problem to show"
+                assert all(str(p).strip() for p in error.problems), "an empty problem line"
+                assert counts() == before, "refused, yet rows were saved"
+            transaction.set_rollback(True)
+
+    run()
+
+
+# --- the browser's import page ------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_import_page_imports_or_refuses_cleanly(make_user: Any, fuzz_inputs: Any) -> None:
+    user = make_user("importer", can_create=True)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+
+    @settings(FUZZ, max_examples=300)
+    @given(body=FILES.map(as_bytes) | JUNK_BYTES, name=st.sampled_from(["t.json", "", "../../x.json", "t.txt"]),
+           field=st.sampled_from(["file", "file", "file", "upload"]))
+    def run(body: bytes, name: str, field: str) -> None:
+        fuzz_inputs()
+        with transaction.atomic():
+            before = counts()
+            upload = SimpleUploadedFile(name or "x", body, content_type="application/json")
+            response = client.post("/import/", {field: upload})
+            assert response.status_code in (200, 302, 400), (response.status_code, body[:200])
+            if response.status_code != 302:
+                assert counts() == before, ("refused, yet rows were saved", body[:200])
+            transaction.set_rollback(True)
+
+    run()
+
+
+# --- python -m scoring validate / standings, in-process -----------------------------------------------------
+
+
+def run_cli(argv: list[str], stdin: Any, monkeypatch: Any) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code = cli.main(argv, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_scoring_command_line_exits_0_or_2(monkeypatch: Any, fuzz_inputs: Any) -> None:
+    stage = st.sampled_from([None, "s1", "s2", "qualifying", "", "nope", "\ud800", "<script>", "x" * 500])
+
+    @settings(FUZZ, max_examples=2800)
+    @given(text=FILES, binary=st.booleans(), command=st.sampled_from(["validate", "standings", "standings-text"]),
+           stage=stage)
+    def run(text: str, binary: bool, command: str, stage: str | None) -> None:
+        fuzz_inputs()
+        argv = ["standings", "-", "--format", "text"] if command == "standings-text" else [command.split("-")[0], "-"]
+        if stage is not None and command != "validate":
+            argv += ["--stage", stage]
+        stdin = io.TextIOWrapper(io.BytesIO(as_bytes(text)), encoding="utf-8") if binary else io.StringIO(text)
+        code, out, err = run_cli(argv, stdin, monkeypatch)
+        assert code in (0, 2), (code, err[-500:])
+        if code == 2:
+            assert err.strip(), "exit 2 without saying why"
+        else:
+            assert out.strip()
+            if command == "validate":
+                assert out.strip() == "ok"
+
+    run()
+
+
+def test_scoring_command_line_on_raw_bytes(monkeypatch: Any, fuzz_inputs: Any) -> None:
+    @settings(FUZZ, max_examples=200)
+    @given(body=JUNK_BYTES, command=st.sampled_from(["validate", "standings"]))
+    def run(body: bytes, command: str) -> None:
+        fuzz_inputs()
+        code, _out, err = run_cli([command, "-"], io.TextIOWrapper(io.BytesIO(body), encoding="utf-8"), monkeypatch)
+        assert code in (0, 2), (code, err[-500:])
+
+    run()
+
+
+# --- python manage.py import_tournament ---------------------------------------------------------------------
+
+
+SLUGS = st.none() | st.sampled_from(["fuzz-cup", "cup.2025", "../escaped", "a\nb", "", " ", "x" * 300, "Кубок",
+                                     "<script>", "\x00", "-", "fuzz_cup"])
+
+
+@pytest.mark.django_db
+def test_import_command_exits_2_or_imports(tmp_path: Path, make_user: Any, fuzz_inputs: Any) -> None:
+    make_user("boss")
+    path = tmp_path / "file.json"
+
+    @settings(FUZZ, max_examples=200)
+    @given(body=FILES.map(as_bytes) | JUNK_BYTES, slug=SLUGS,
+           organizer=st.sampled_from([[], ["boss"], ["nobody"], ["boss", "\ud800"]]))
+    def run(body: bytes, slug: str | None, organizer: list[str]) -> None:
+        fuzz_inputs()
+        path.write_bytes(body)
+        options: dict[str, Any] = {"organizer": organizer}
+        if slug is not None:
+            options["slug"] = slug
+        out, err = io.StringIO(), io.StringIO()
+        with transaction.atomic():
+            before = counts()
+            try:
+                call_command("import_tournament", str(path), stdout=out, stderr=err, **options)
+            except SystemExit as exit_:
+                assert exit_.code == 2, (exit_.code, err.getvalue()[-500:])
+                assert err.getvalue().strip(), "exit 2 without saying why"
+                assert counts() == before, "refused, yet rows were saved"
+            else:
+                assert out.getvalue().strip(), "imported without printing the slug"
+            transaction.set_rollback(True)
+
+    run()
+
+
+KOSTROMA = base_file("kostroma", 12, 2, 1, 1, True)
+
+
+def nastiest(data: dict[str, Any]) -> dict[str, Any]:
+    """One file with every number and text JSON lets through but no file can hold, each in its own place."""
+    seats = data["stages"][0]["rounds"][0]["games"][0]["seats"]
+    seats[0]["seat"] = Raw("NaN")
+    seats[1]["fouls"] = Raw("Infinity")
+    seats[2]["fouls"] = Raw("1e400")
+    seats[3]["seat"] = Raw("7" * 5000)
+    data["players"][0]["name"] = Raw('"\\ud800"')
+    data["players"][1] = Raw(encode(data["players"][1])[:-1] + ', "id": "p0002"}')
+    return data
+
+
+@pytest.mark.django_db
+def test_import_command_in_a_real_process_prints_no_traceback(tmp_path: Path, fuzz_inputs: Any) -> None:
+    """``python manage.py import_tournament`` as an organizer runs it, on the nastiest files: exit 2, problems on
+    stderr, never a traceback (the database: on SQLite a copy of the test database's migrated tables)."""
+    if connection.vendor == "sqlite":
+        database = tmp_path / "db.sqlite3"
+        connection.ensure_connection()
+        target = sqlite3.connect(database)
+        connection.connection.backup(target)
+        target.close()
+        url = f"sqlite:///{database}"
+    else:  # the test database itself: the files are refused before anything is written
+        db = connection.settings_dict
+        url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
+    files = {"nastiest.json": as_bytes(encode(nastiest(copy.deepcopy(KOSTROMA)))),
+             "deep.json": ('{"format": ' + "[" * DEEP + "]" * DEEP + "}").encode(),
+             "spaces.json": as_bytes(encode({**KOSTROMA, "players": [{"id": "p0001", "name": "   "},
+                                                                    *KOSTROMA["players"][1:]]}))}
+    for name, body in files.items():
+        (tmp_path / name).write_bytes(body)
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "mafia_tournament.settings"}
+    env.pop("REDIS_URL", None)
+    for name, expected in [("nastiest.json", ["NaN", "Infinity", "1e400", "5000 digits", "surrogate",
+                                              '"id" appears 2 times']),
+                           ("deep.json", ["nested too deep"]),
+                           ("spaces.json", ["players.0.name: a name of spaces only"])]:
+        fuzz_inputs()
+        args = [sys.executable, "manage.py", "import_tournament", str(tmp_path / name)]
+        result = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert "Traceback" not in result.stderr, (name, result.stderr[-2000:])
+        assert result.returncode == 2, (name, result.returncode, result.stderr[-2000:])
+        for words in expected:
+            assert words in result.stderr, (name, words, result.stderr[-2000:])
