@@ -9,6 +9,8 @@ Environment variables:
 - ``REDIS_URL``: the cache shared by every app server (public pages' fragments), e.g.
   ``redis://127.0.0.1:6379/0``; without it each process keeps its own local-memory cache.
   ``CACHE_KEY_PREFIX`` (default ``mafia``) separates several sites on one Redis.
+- ``LOGIN_FAILURE_LIMIT``, ``LOGIN_ADDRESS_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TRUSTED_PROXIES``: login
+  throttling (``auth.py``); ``CSP``, ``CSP_REPORT_ONLY``: the Content-Security-Policy (``csp.py``).
 
 The production profile is ``mafia_tournament.settings_production`` (README "Running a large event").
 """
@@ -23,6 +25,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from .csp import POLICY as CSP_POLICY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -71,6 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "mafia_tournament.csp.ContentSecurityPolicyMiddleware",  # off unless CONTENT_SECURITY_POLICY (csp.py)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too
     "mafia_tournament.database_outage.DatabaseOutageMiddleware",
@@ -184,6 +189,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "mafia_tournament.auth.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "mafia_tournament.auth.client_ip"
 AXES_VERBOSE = False
+
+# Content-Security-Policy (mafia_tournament/csp.py): on in the production profile; off here unless CSP=1, since
+# Django's debug pages are inline scripts and styles.
+CONTENT_SECURITY_POLICY = CSP_POLICY if env_bool("CSP", False) else None
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"

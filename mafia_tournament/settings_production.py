@@ -12,7 +12,10 @@ Environment (besides those of ``settings``):
   ``SECURE_HSTS_PRELOAD`` (default off);
 - ``CONN_MAX_AGE`` (default 60 seconds here);
 - ``PUBLIC_REFRESH_SECONDS`` (default 2 here): public pages build the tournament's model again at
-  most this often after changes, so a burst of submitted protocols does not keep every worker busy.
+  most this often after changes, so a burst of submitted protocols does not keep every worker busy;
+- ``CSP_REPORT_ONLY`` (default off): the strict Content-Security-Policy (``mafia_tournament/csp.py``: scripts,
+  styles and everything else from this site only, no inline script, no framing) is always on here; this only
+  sends it as ``Content-Security-Policy-Report-Only`` (the browser reports violations, blocks nothing).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
 os.environ.setdefault("PUBLIC_REFRESH_SECONDS", "2")
 
+from .csp import POLICY
 from .settings import *  # noqa: F403
 from .settings import REDIS_URL, env_bool
 
@@ -42,6 +46,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
+CONTENT_SECURITY_POLICY = POLICY  # sent by mafia_tournament.csp.ContentSecurityPolicyMiddleware
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
 ]

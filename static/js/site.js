@@ -1,0 +1,52 @@
+// The pages' small behaviours, attached here rather than in inline handlers (the Content-Security-Policy of
+// mafia_tournament/csp.py allows no inline script). Each is named by a data-* attribute in the templates and
+// delegated from the document, so it also works on content htmx swaps in later.
+(function () {
+  "use strict";
+
+  // <select data-submit-on-change>: choosing submits its form (the language, the regulation's preset).
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (select.matches && select.matches("select[data-submit-on-change]") && select.form) {
+      select.form.submit();
+    }
+  });
+
+  // <form data-never-submit>: a form that only holds the values htmx requests include (the table screen's
+  // controls); Enter in one of its fields must not post it as a page.
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("form[data-never-submit]")) {
+      event.preventDefault();
+    }
+  });
+
+  // <button data-print>: prints the page (the printable sheets).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-print]") : null;
+    if (button) {
+      window.print();
+    }
+  });
+
+  // hx-trigger="every …" with data-poll-only-visible: a phone whose page is in the background does not poll.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll-only-visible") && document.visibilityState !== "visible") {
+      event.preventDefault();
+    }
+  });
+
+  // [data-percent]: a progress bar's width (the seating job), set through the CSSOM, which the policy allows.
+  function widths(root) {
+    var bars = (root.querySelectorAll ? root : document).querySelectorAll("[data-percent]");
+    if (root.matches && root.matches("[data-percent]")) {
+      bars = [root].concat(Array.prototype.slice.call(bars));
+    }
+    Array.prototype.forEach.call(bars, function (bar) {
+      var percent = Math.max(0, Math.min(100, parseFloat(bar.getAttribute("data-percent")) || 0));
+      bar.style.width = percent + "%";
+    });
+  }
+  widths(document);
+  document.addEventListener("htmx:load", function (event) { widths(event.target); });
+})();
