@@ -120,6 +120,9 @@ def test_spectator_login_and_language(watched: Callable[..., Page], round_: Any,
     page.select_option("select[name=language]", "en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     no_violation(page)
+    visit(page, "/admin/login/")  # Django's admin: no inline code of its own either
+    expect(page.locator("#login-form")).to_be_visible()
+    no_violation(page)
     # a wrong password, then the right one
     visit(page, "/accounts/login/")
     page.fill("input[name=username]", people["organizer"].username)
