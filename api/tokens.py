@@ -17,11 +17,16 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from mafia_tournament.auth import lockout_message, lockout_state
 
 
 class TokenView(ObtainAuthToken):
+    # the API's parsers (DRF's ObtainAuthToken names its own, whose JSON parser let a body nested too deeply
+    # raise RecursionError, a 500): form, multipart, and JSON refusing such a body with a 400
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+
     @extend_schema(responses={
         200: inline_serializer("Token", {"token": serializers.CharField()}),
         400: OpenApiResponse(description="wrong username or password"),

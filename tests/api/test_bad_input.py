@@ -106,3 +106,15 @@ def test_unknown_ids_and_bad_query_strings(setup: dict[str, Any], path: str) -> 
     response = setup["client"].get(path.format(slug=setup["slug"]))
     assert response.status_code in {200, 400, 404}, response.content[:300]
     assert response["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("body", ["[" * 5000, '{"username": ' * 5000, "{", "[]", '"text"', '{"username": NaN}'])
+def test_malformed_json_to_the_token_endpoint(body: str) -> None:
+    """Found by tests/fuzz/test_api_writes.py: ``POST /api/token/`` used DRF's own JSON parser (ObtainAuthToken
+    names its parsers), so a body nested too deeply raised RecursionError, a 500; it is a 400 like every other
+    write of the API."""
+    from rest_framework.test import APIClient
+
+    response = APIClient().post(reverse("api:token"), body, content_type="application/json")
+    assert response.status_code == 400, response.content[:300]
+    assert response["Content-Type"].startswith("application/json") and response.json()
