@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +14,9 @@ def is_number(value: object) -> bool:
     """A JSON number (int or float, not bool) or a decimal string such as ``"0.25"``."""
     if isinstance(value, bool):
         return False
-    if isinstance(value, int | float):
+    if isinstance(value, float):
+        return math.isfinite(value)  # NaN and Infinity have no exact value (a float from Python's JSON reader)
+    if isinstance(value, int):
         return True
     return isinstance(value, str) and bool(DECIMAL_STRING.match(value))
 

@@ -10,6 +10,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.errors import InvalidTournament
+from scoring.fileio import read_json
 from scoring.model import SeatingMethod, StageKind
 from scoring.params import Params, parse_overrides
 from scoring.rulesets import get_ruleset
@@ -63,9 +65,11 @@ class ParamsForm(forms.Form):
         default_json = self.defaults.to_json()
         overrides: dict[str, Any] = {}
         for name, text in list(data.items()):
-            try:
-                value = json.loads(text)
-            except (TypeError, json.JSONDecodeError):
+            try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
+                if not isinstance(text, str):
+                    raise InvalidTournament([])
+                value = read_json(text)
+            except InvalidTournament:
                 self.add_error(name, _("Write a JSON value, e.g. 2, 0.5, null, [0, 1] or {\"red\": 3}."))
                 continue
             _params, errors = parse_overrides(self.defaults, {name: value})
