@@ -140,6 +140,8 @@ CACHES = {
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.
 PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))
+# Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
+PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

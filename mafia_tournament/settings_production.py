@@ -13,6 +13,9 @@ Environment (besides those of ``settings``):
 - ``CONN_MAX_AGE`` (default 60 seconds here);
 - ``PUBLIC_REFRESH_SECONDS`` (default 2 here): public pages build the tournament's model again at
   most this often after changes, so a burst of submitted protocols does not keep every worker busy;
+- ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an
+  18-second results PDF of a large event does not slow every other page (``paper/pdf.py``); 0 makes them in
+  the worker;
 - ``CSP_REPORT_ONLY`` (default off): the strict Content-Security-Policy (``mafia_tournament/csp.py``: scripts,
   styles and everything else from this site only, no inline script, no framing) is always on here; this only
   sends it as ``Content-Security-Policy-Report-Only`` (the browser reports violations, blocks nothing).
@@ -27,6 +30,7 @@ from django.core.exceptions import ImproperlyConfigured
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
 os.environ.setdefault("PUBLIC_REFRESH_SECONDS", "2")
+os.environ.setdefault("PDF_NICENESS", "19")
 
 from .csp import POLICY
 from .settings import *  # noqa: F403
