@@ -128,4 +128,5 @@ def being_prepared(request: HttpRequest, seconds: int) -> HttpResponse:
     response = render(request, "paper/being_prepared.html", {"seconds": seconds}, status=503)
     response["Retry-After"] = str(seconds)
     response["Cache-Control"] = "no-store"
+    response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request
     return response
