@@ -142,3 +142,17 @@ def test_remembered_tables_give_way_when_the_players_no_longer_fill_them(client:
     client.post(round_url(round_), {"action": "absent", "participant": round_.seats.first().participant.pk})
     round_.refresh_from_db()
     assert round_.tables.count() == 6 and round_.tables_chosen is None  # 69 players cannot fill 7 tables
+
+
+def test_an_absence_while_a_seating_is_computed_changes_nothing(client: Any, qualifying: Stage,
+                                                                organizer: Any) -> None:
+    """Found by the fuzz suite: the absence was saved and the draft's tables cleared, then seating it again was
+    refused (a seating of the stage was being computed), so the round was left with no tables."""
+    client.post(stage_url(qualifying), {"method": "random", "rounds": "1"})
+    round_ = qualifying.rounds.get()
+    tables, seats = round_.tables.count(), round_.seats.count()
+    SeatingJob.objects.create(stage=qualifying, method="random", seed=1, state=JobState.RUNNING, created_by=organizer)
+    player = round_.seats.first().participant
+    response = client.post(round_url(round_), {"action": "absent", "participant": player.pk})
+    assert response.status_code == 400 and "being computed" in response.content.decode()
+    assert round_.absences.count() == 0 and round_.tables.count() == tables and round_.seats.count() == seats

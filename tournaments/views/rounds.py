@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -150,14 +151,30 @@ class RoundView(OrganizerRequiredMixin, View):
                 return self.penalty(request, round_)
             if action == "regenerate":
                 return self.regenerate(request, round_)
-            self.act(request, round_, action)
             if action in ("absent", "present"):
-                tables = planning.remembered_tables(round_, len(self.players(round_)))
-                return self.start(request, round_, None, tables)
+                return self.absence(request, round_, action)
+            self.act(request, round_, action)
         except SeatingError as error:
             messages.error(request, str(error))
             return self.page(request, round_, status=400)
         return redirect("tournaments:round", slug=slug, stage=stage, number=round_.number)
+
+    def absence(self, request: HttpRequest, round_: Round, action: str) -> HttpResponseBase:
+        """Marks a player absent (or back) and seats the draft again, both or neither: a seating that cannot
+        start (one is being computed) leaves the absence and the tables as they were."""
+        participant = self.participant(request)
+        with transaction.atomic():
+            if action == "absent":
+                seating.mark_absent(round_, participant)
+                done = _("%(name)s is marked absent; the round is seated again.")
+            else:
+                seating.unmark_absent(round_, participant)
+                done = _("%(name)s is back; the round is seated again.")
+            tables = planning.remembered_tables(round_, len(self.players(round_)))
+            job = jobs.start(round_.stage, request.user, round_=round_, tables=tables)
+        messages.success(request, done % {"name": participant.player.full_name})
+        jobs.launch(job)
+        return redirect(job_url(job))
 
     def start(self, request: HttpRequest, round_: Round, method: str | None, tables: int | None) -> HttpResponseBase:
         job = jobs.start(round_.stage, request.user, round_=round_, method=method, tables=tables)
@@ -204,16 +221,6 @@ class RoundView(OrganizerRequiredMixin, View):
             else:
                 seating.swap_seats(round_, self.pk(first), self.pk(second))
                 messages.success(request, _("The two players are swapped."))
-        elif action in ("absent", "present"):
-            participant = self.participant(request)
-            if action == "absent":
-                seating.mark_absent(round_, participant)
-                messages.success(request, _("%(name)s is marked absent; the round is seated again.")
-                                 % {"name": participant.player.full_name})
-            else:
-                seating.unmark_absent(round_, participant)
-                messages.success(request, _("%(name)s is back; the round is seated again.")
-                                 % {"name": participant.player.full_name})
         else:
             raise SeatingError(_("Unknown action."))
 
