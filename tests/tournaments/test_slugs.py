@@ -18,6 +18,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from scoring.errors import InvalidTournament
 from tests.conftest import PASSWORD
@@ -85,7 +86,7 @@ def test_the_command_process_exits_2(tmp_path: Path) -> None:
 @pytest.mark.parametrize("slug", BAD_SLUGS, ids=repr)
 def test_the_import_service_refuses_a_bad_slug(slug: str) -> None:
     before = counts()
-    with pytest.raises(InvalidTournament, match="address"):
+    with translation.override("en"), pytest.raises(InvalidTournament, match="address"):
         import_text(EXAMPLE.read_text(encoding="utf-8"), slug=slug)
     assert counts() == before
 
