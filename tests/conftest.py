@@ -101,15 +101,21 @@ def add_participants() -> Any:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """One line after the run: the generated inputs the fuzz suite tried and how many tests failed on them
-    (``fuzz_inputs`` recorded by each fuzz test; under xdist the reports come back to this process)."""
-    tried = failed = 0
-    for outcome in ("passed", "failed"):
-        for report in terminalreporter.stats.get(outcome, []):
-            if getattr(report, "when", "") != "call":
+    """One line after the run: the generated inputs the fuzz suite tried and how many of its tests failed
+    (``fuzz_inputs``, recorded by each fuzz test as its fixture ends: on the teardown report; under xdist the
+    reports come back to this process)."""
+    inputs: dict[str, int] = {}
+    failed: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            nodeid = getattr(report, "nodeid", None)
+            if nodeid is None:
                 continue
-            inputs = sum(value for key, value in getattr(report, "user_properties", []) if key == "fuzz_inputs")
-            tried += inputs
-            failed += inputs and outcome == "failed"
-    if tried:
-        terminalreporter.write_line(f"fuzz suite: {tried} generated inputs tried, {failed} fuzz test(s) failed")
+            if getattr(report, "failed", False):
+                failed.add(nodeid)
+            for key, value in getattr(report, "user_properties", []):
+                if key == "fuzz_inputs":
+                    inputs[nodeid] = max(inputs.get(nodeid, 0), int(value))
+    if inputs:
+        terminalreporter.write_line(f"fuzz suite: {sum(inputs.values())} generated inputs tried by {len(inputs)} "
+                                    f"tests, {len(failed & set(inputs))} of them failed")
