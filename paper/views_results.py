@@ -38,7 +38,8 @@ class ResultsBase(View):
         self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"),
                                             slug=kwargs["slug"])
         if not may_see_results(request.user, self.tournament):
-            raise PermissionDenied(_("The standings of this tournament are hidden."))
+            raise PermissionDenied(_("The organizer has not published the standings yet: the results are shown "
+                                     "here once they are."))
         try:
             return super().dispatch(request, *args, **kwargs)
         except BeingPrepared as preparing:
