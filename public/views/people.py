@@ -9,6 +9,7 @@ from django.http import Http404
 
 from games.models import ProtestDecision, Role, Side
 from scoring import model as m
+from tournaments.models import RoundState, Seat, Tournament
 
 from .. import labels
 from ..snapshot import Snapshot, protocol_is_public
@@ -31,6 +32,18 @@ def result_of(game: m.Game, seat: m.Seat) -> str:
     return "won" if game.won(seat) else "lost"
 
 
+def seated_in_play(tournament: Tournament, pid: str) -> dict[tuple[str, int], list[tuple[int, int]]]:
+    """Where the player sits in each published round, by (stage, round): (table, seat) pairs (one query). The
+    model holds only games with a submitted protocol; a table still in play shows as "not yet"."""
+    seats = (Seat.objects.filter(round__stage__tournament=tournament, round__state=RoundState.PUBLISHED,
+                                 participant__ext_id=pid)
+             .values_list("round__stage__ext_id", "round__number", "table__number", "number"))
+    out: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for stage, number, table, seat in seats:
+        out.setdefault((stage, number), []).append((table, seat))
+    return out
+
+
 class PlayerView(PublicTournamentView):
     page_template = "public/page.html"
     fragment_template = "public/player.html"
@@ -42,10 +55,16 @@ class PlayerView(PublicTournamentView):
         if player is None:
             raise Http404(pid)
         params = snapshot.ruleset.params
+        seated = seated_in_play(self.tournament, pid)
         stages = []
         for stage in snapshot.stages:
             entries = []
             for round_ in sorted(snapshot.model_stage(stage.ext_id).rounds, key=lambda r: r.number):
+                played = {g.table for g in round_.games}
+                for table, seat_number in seated.get((stage.ext_id, round_.number), []):
+                    if table not in played:  # the table of a round in play: no result yet
+                        entries.append({"round": round_.number, "kind": "game", "table": table,
+                                        "seat": seat_number, "role": None, "result": "pending", "points": None})
                 for game in round_.games:
                     seat = next((s for s in game.seats if s.player == pid), None)
                     if seat is None:
