@@ -203,14 +203,21 @@ def refused(response: Any) -> bool:
     return any(m.level >= ERROR for m in get_messages(response.wsgi_request))
 
 
-@pytest.mark.parametrize("name", form_urls())
-def test_every_form_takes_bad_input_cleanly(name: str, world: dict[str, Any], fuzz_inputs: Any) -> None:
-    route = app_urls()[name]
-    url = url_of(name, route, world)
+def test_every_form_takes_bad_input_cleanly(world: dict[str, Any], fuzz_inputs: Any, subtests: Any) -> None:
+    """One tournament for all the forms (it takes seconds to seat), one subtest per URL."""
     client = world["client"]
     pages = [url_of(n, r, world) for n, r in app_urls().items()
              if n.startswith(("tournaments:", "games:")) and n not in ("tournaments:export",)]
-    fields = harvest(client, pages).get(name, {})
+    forms = harvest(client, pages)
+    before = rows()  # every input starts from this: each is rolled back
+    for name in form_urls():
+        with subtests.test(msg=name):
+            fuzz_form(name, url_of(name, app_urls()[name], world), client, forms.get(name, {}), before,
+                      fuzz_inputs)
+
+
+def fuzz_form(name: str, url: str, client: Client, fields: dict[str, list[str]], before: dict[str, Any],
+              fuzz_inputs: Any) -> None:
     names = sorted(fields) or ["action", "value", "reason"]
 
     def value_for(field: str) -> st.SearchStrategy[str]:
@@ -225,7 +232,6 @@ def test_every_form_takes_bad_input_cleanly(name: str, world: dict[str, Any], fu
     def run(data: dict[str, str], htmx: bool) -> None:
         fuzz_inputs()
         with transaction.atomic():
-            before = rows()
             headers = {"HX-Request": "true"} if htmx else {}
             response = client.post(url, data=encode(data), content_type="application/x-www-form-urlencoded",
                                    headers=headers)
