@@ -21,11 +21,11 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST)
 
-# Lint, type-check the pure package, run every test (PostgreSQL when DATABASE_URL points at one).
+# Lint, type-check the pure package, run every test in two processes (pytest-xdist; PostgreSQL when DATABASE_URL points at one).
 test: $(STAMP) chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict scoring
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 # The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
 chromium:
