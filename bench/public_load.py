@@ -58,9 +58,9 @@ STAGE = "s1"
 
 def load_tournament(players: int, rounds: int) -> float:
     """Generate, dump and import the tournament in this process (Django set up from ``os.environ``)."""
+    from exchange.files import import_text
     from scoring import fileio
     from scoring.generate import generate
-    from tournaments.services.files import import_text
 
     started = time.perf_counter()
     data = fileio.dump(generate("fiim", players=players, rounds=rounds, seed=11))

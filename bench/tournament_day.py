@@ -75,9 +75,9 @@ class Day:
 
 
 def prepare(args: argparse.Namespace) -> Day:
+    from exchange.files import import_text
     from scoring import fileio
     from scoring.generate import generate
-    from tournaments.services.files import import_text
 
     started = time.perf_counter()
     truth = generate("fiim", players=args.players, rounds=args.rounds, seed=SEED)
@@ -334,9 +334,9 @@ def token_of(port: int, username: str, password: str) -> str:
 
 def check(day: Day, port: int) -> list[str]:
     """What differs from the truth: protocol states, the round's games, the standings API."""
+    from exchange.reading import to_model
     from games.models import Game, GameState
     from scoring.standings import compute_standings, standings_json
-    from tournaments.adapter import to_model
     from tournaments.models import Tournament
 
     problems = []

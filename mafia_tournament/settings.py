@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "games",
+    "exchange",
+    "running",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -198,8 +200,8 @@ CONTENT_SECURITY_POLICY = CSP_POLICY if env_bool("CSP", False) else None
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:list"
-LOGOUT_REDIRECT_URL = "tournaments:list"
+LOGIN_REDIRECT_URL = "site:tournaments"
+LOGOUT_REDIRECT_URL = "site:tournaments"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

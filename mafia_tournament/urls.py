@@ -1,4 +1,5 @@
-"""Root URL configuration."""
+"""Root URL configuration: the site's pages, and every page of one tournament mounted once under ``t/<slug>/``
+(each app's own URLs, in its own namespace, relative to that address)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,29 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-urlpatterns = [
+from exchange.views import ImportTournamentView
+from tournaments.views.setup import CreateTournamentView
+from tournaments.views.tournaments import TournamentListView
+
+site_urlpatterns = [
+    path("", TournamentListView.as_view(), name="tournaments"),
+    path("new/", CreateTournamentView.as_view(), name="new_tournament"),
+    path("import/", ImportTournamentView.as_view(), name="import_tournament"),
+]
+
+tournament_urlpatterns = [
     path("", include("tournaments.urls")),
+    path("", include("running.urls")),
+    path("", include("games.urls")),
+    path("", include("exchange.urls")),
+    path("", include("paper.urls")),
+]
+
+urlpatterns = [
+    path("", include((site_urlpatterns, "site"))),
+    path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/", include("public.urls")),
     path("api/", include("api.urls")),
-    path("", include("games.urls")),
-    path("", include("paper.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.forms import role_choices, side_choices
-from games.services.facts import ruleset_of, tracks_days
+from games.services.facts import tracks_days
 from tournaments.models import Round
+from tournaments.rules import ruleset_for
 
 from .seating import RoundSheets, round_sheets
 
@@ -30,7 +31,7 @@ class FormLayout:
 
 
 def layout(round_: Round) -> FormLayout:
-    ruleset = ruleset_of(round_.stage.tournament)
+    ruleset = ruleset_for(round_.stage.tournament)
     p = ruleset.params
     return FormLayout(
         ruleset=ruleset.id,

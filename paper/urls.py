@@ -1,4 +1,4 @@
-"""Printed documents and exports, under a tournament's administration addresses."""
+"""Printed documents and exports, under a tournament's administration addresses (mounted under ``t/<slug>/``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from . import views, views_results
 
 app_name = "paper"
 
-ROUND = "t/<slug:slug>/print/<str:stage>/<int:number>/"
-RESULTS = "t/<slug:slug>/results"
+ROUND = "print/<str:stage>/<int:number>/"
+RESULTS = "results"
 
 urlpatterns = [
     path(ROUND + "seating/", views.SeatingPrintView.as_view(), name="seating"),

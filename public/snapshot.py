@@ -16,11 +16,11 @@ from typing import Any
 
 from django.http import Http404
 
+from exchange.reading import to_model
 from scoring import model as m
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
 from scoring.validation import ruleset_for
-from tournaments.adapter import to_model
 from tournaments.models import Round, RoundState, Stage, Tournament
 
 MODEL_SECONDS = 3600

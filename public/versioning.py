@@ -159,7 +159,7 @@ def affects_public(instance: Model, update_fields: Any = None) -> bool:
     if isinstance(instance, HistoricalChanges):  # the row it copies is saved beside it
         return False
     label = instance._meta.label
-    if label == "games.Game":  # drafts count for nothing and are shown nowhere public (tournaments.adapter)
+    if label == "games.Game":  # drafts count for nothing and are shown nowhere public (exchange.reading)
         state_only = bool(update_fields) and set(update_fields) <= PROTOCOL_STATE_FIELDS
         return getattr(instance, "state", "") != "draft" and not state_only
     if label == "games.GameSeat" and instance._meta.get_field("game").is_cached(instance):  # type: ignore[union-attr]

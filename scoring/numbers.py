@@ -7,7 +7,11 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
+from .errors import InvalidTournament, Location, Problem
+
 DECIMAL_STRING = re.compile(r"^-?\d+(\.\d+)?$")
+# The places of the web app's decimal columns (points, extra points, multipliers).
+DECIMAL_PLACES = 6
 
 
 def is_number(value: object) -> bool:
@@ -50,3 +54,12 @@ def format_number(value: Fraction) -> str:
         return str(value.numerator)
     text = f"{float(value):.6f}".rstrip("0").rstrip(".")
     return text
+
+
+def to_decimal(value: Fraction, where: str) -> Decimal:
+    """``value`` as a ``Decimal`` of at most ``DECIMAL_PLACES`` places, exactly; a value that would have to be
+    rounded is an ``InvalidTournament`` naming ``where``, never stored rounded."""
+    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal(1).scaleb(-DECIMAL_PLACES))
+    if Fraction(decimal) != value:
+        raise InvalidTournament([Problem(Location(field=where), f"more than {DECIMAL_PLACES} decimal places")])
+    return decimal

@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from tournaments.demo import _game
+from exchange.demo import _game
 
 
 def played_file(players: int, rounds: int, *, seed: int = 5) -> dict[str, Any]:
@@ -32,6 +32,6 @@ def played_file(players: int, rounds: int, *, seed: int = 5) -> dict[str, Any]:
 
 
 def import_played(organizer: Any, players: int = 40, rounds: int = 3, **kwargs: Any) -> Any:
-    from tournaments.services.files import import_text
+    from exchange.files import import_text
 
     return import_text(json.dumps(played_file(players, rounds, **kwargs)), organizers=[organizer])

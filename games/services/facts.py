@@ -1,7 +1,9 @@
-"""A protocol's facts in memory, the ``scoring`` game built from them, its problems and points.
+"""The one path from a protocol's rows to ``scoring``'s model: the facts in memory, the ``scoring`` game built
+from them, its problems and points.
 
 The web never checks a rule itself: it builds ``scoring.model.Game`` from the facts and asks
-``scoring.validation.game_problems``, so the judge's screen, the import and the CLI agree.
+``scoring.validation.game_problems``, so the judge's screen, the import and the CLI agree. The standings read
+the same converter (``exchange.reading``), taking the protocol as recorded.
 Derived facts [ours]: a player voted out on day N, killed on night N or removed on day N survived
 N days; the others survived every day the judge's counter reached. The first kill is the player
 killed on night 1 (the lowest seat if two were).
@@ -9,9 +11,8 @@ killed on night 1 (the lowest seat if two were).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -19,9 +20,9 @@ from django.utils.translation import gettext_lazy
 
 from scoring import model as m
 from scoring.errors import Location, Problem
+from scoring.numbers import DECIMAL_PLACES
 from scoring.rulesets import Ruleset
-from scoring.validation import game_problems, ruleset_for
-from tournaments.models import Stage, Tournament
+from scoring.validation import game_problems
 
 from ..models import Game, GameSeat, Left
 from ..reasons import OTHER
@@ -52,6 +53,7 @@ class SeatFacts:
     best: bool = False
     subjective: Fraction | None = None
     days_survived: int | None = None  # as stored (imported games); derived when departures are known
+    recorded_removed: bool | None = None  # the row's mark as saved (a file may say 4 fouls, not removed)
 
     @property
     def fouls(self) -> int:
@@ -104,13 +106,18 @@ class ProtocolFacts:
         return seat.left_number if seat.left and seat.left_number else self.day
 
 
-def facts_of(game: Game, rows: list[GameSeat]) -> ProtocolFacts:
-    """``rows`` with ``seat`` loaded, in seat order."""
+def participant_key(row: GameSeat) -> str:
+    return str(row.seat.participant_id)
+
+
+def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str] = participant_key) -> ProtocolFacts:
+    """``rows`` with ``seat`` loaded, in seat order; ``player`` names each seat's player (by default the
+    participant's key)."""
     return ProtocolFacts(
         seats=[
             SeatFacts(
                 number=row.seat.number,
-                player=str(row.seat.participant_id),
+                player=player(row),
                 role=row.role,
                 side=row.side,
                 foul_reasons=list(row.foul_reasons) if row.foul_reasons else [OTHER] * row.fouls,
@@ -121,6 +128,7 @@ def facts_of(game: Game, rows: list[GameSeat]) -> ProtocolFacts:
                 best=row.best,
                 subjective=None if row.subjective is None else Fraction(row.subjective),
                 days_survived=row.days_survived,
+                recorded_removed=row.removed,
             )
             for row in rows
         ],
@@ -139,9 +147,15 @@ def tracks_days(ruleset: Ruleset) -> bool:
     return bool(ruleset.params.day_points) or ruleset.params.sp_min != ruleset.params.sp_max
 
 
-def scoring_game(facts: ProtocolFacts, ruleset: Ruleset, table: int = 1) -> m.Game:
-    """The facts as ``scoring`` sees them; every seat must have a role."""
-    days = tracks_days(ruleset)
+def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table: int = 1, judge: str | None = None,
+                 notes: str | None = None, protests: Sequence[m.Protest] = ()) -> m.Game:
+    """The facts as ``scoring`` sees them; every seat must have a role.
+
+    With a ``ruleset`` (a protocol being edited), days survived and the first kill are derived from the
+    departures where the ruleset counts days; without one, the protocol is taken as recorded (the stored
+    days, first kill and removals: what the standings read)."""
+    days = ruleset is not None and tracks_days(ruleset)
+    recorded = ruleset is None
     return m.Game(
         table=table,
         seats=tuple(
@@ -151,7 +165,7 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset, table: int = 1) -> m.Ga
                 role=m.Role(s.role),
                 side=m.Side(s.side) if s.side else None,
                 fouls=min(s.fouls, 4),
-                removed=s.removed,
+                removed=s.recorded_removed if recorded and s.recorded_removed is not None else s.removed,
                 extra=s.extra,
                 best=s.best,
                 days_survived=facts.derived_days(s) if days else s.days_survived,
@@ -160,10 +174,13 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset, table: int = 1) -> m.Ga
             for s in facts.seats
         ),
         winner=m.Side(facts.winner) if facts.winner else None,
-        first_killed=facts.derived_first_killed(),
+        first_killed=facts.first_killed if recorded else facts.derived_first_killed(),
         best_move=tuple(facts.best_move),
         circles=tuple(m.Circle(tuple(c.get("best", ())), tuple(c.get("worst", ()))) for c in facts.circles),
         mafia_missed_three_nights=facts.mafia_missed_three_nights,
+        judge=judge,
+        notes=notes,
+        protests=tuple(protests),
     )
 
 
@@ -171,6 +188,10 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
     """Every rule the protocol breaks (``scoring``'s checks), plus what a protocol must have."""
     found = [Problem(Location(seat=s.number), _("no role yet")) for s in facts.seats if not s.role]
     found += [Problem(Location(seat=s.number), _("more than 4 fouls")) for s in facts.seats if s.fouls > 4]
+    found += [Problem(Location(seat=s.number), _("%(what)s has more than %(n)s decimal places")
+                      % {"what": PART_LABELS[name], "n": DECIMAL_PLACES})
+              for s in facts.seats for name, value in (("extra", s.extra), ("subjective", s.subjective))
+              if value is not None and not exact_decimal(value)]
     if need_result and not facts.winner:
         found.append(Problem(Location(), _("the winner is not recorded")))
     if any(not s.role for s in facts.seats):
@@ -182,6 +203,11 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
         # unplayed tables); the judge has dealt the cards, so the line-up is checked now.
         found += [Problem(Location(), text) for text in ruleset.composition_problems(game.seats)]
     return found
+
+
+def exact_decimal(value: Fraction) -> bool:
+    """Whether ``value`` is stored exactly in the protocol's decimal columns."""
+    return (value * 10**DECIMAL_PLACES).denominator == 1
 
 
 @dataclass(frozen=True)
@@ -202,33 +228,3 @@ def breakdown(facts: ProtocolFacts, ruleset: Ruleset, multiplier: Fraction) -> d
         parts = [(str(PART_LABELS[name]), value * multiplier) for name, value in points.parts().items()]
         result[seat.seat] = SeatBreakdown(seat.seat, parts, points.total * multiplier)
     return result
-
-
-def ruleset_of(tournament: Tournament) -> Ruleset:
-    """The tournament's ruleset with its parameters (checked when they were saved)."""
-    params = None if tournament.params is None else tuple((k, json.dumps(v)) for k, v in tournament.params.items())
-    ruleset, _problems = ruleset_for(m.Tournament(ruleset=tournament.ruleset, players=(), stages=(), params=params))
-    return ruleset
-
-
-def stage_multiplier(stage: Stage, ruleset: Ruleset) -> Fraction:
-    """The stage's multiplier, or the ruleset's for its kind (from its position when not given)."""
-    if stage.multiplier is not None:
-        return Fraction(stage.multiplier)
-    if stage.kind and stage.kind != m.StageKind.OTHER:
-        kind = m.StageKind(stage.kind)
-    else:
-        orders = sorted(Stage.objects.filter(tournament=stage.tournament_id).values_list("order", flat=True))
-        if stage.order == orders[0]:
-            kind = m.StageKind.QUALIFYING
-        elif stage.order == orders[-1]:
-            kind = m.StageKind.FINAL
-        else:
-            kind = m.StageKind.SEMIFINAL
-    return ruleset.multiplier_for(kind)
-
-
-def to_decimal(value: Fraction | None) -> Decimal | None:
-    if value is None:
-        return None
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.000001"))

@@ -18,9 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.rules import ruleset_for
+
 from ..models import Game, GameState, Protest, ProtestDecision
 from ..permissions import Staff
-from .facts import ruleset_of
 from .protocol import ProtocolError, locked, reopen
 
 TEXT_MAX = 2000
@@ -69,7 +70,7 @@ def lodge(game: Game, staff: Staff, user: Any, seat: int, text: str, *, accept_l
     if seat not in numbers:
         raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": seat})
     now = timezone.now()
-    late = late_reason(row, ruleset_of(row.table.round.stage.tournament).protest_minutes, now)
+    late = late_reason(row, ruleset_for(row.table.round.stage.tournament).protest_minutes, now)
     if late is not None and not (accept_late and staff.chief):
         raise ProtocolError(late + " " + _("Only the chief judge can accept it."))
     return Protest.objects.create(

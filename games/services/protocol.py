@@ -17,11 +17,13 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from scoring.errors import Problem
+from scoring.numbers import to_decimal
 from tournaments.models import Table, Tournament
+from tournaments.rules import ruleset_for
 
 from ..models import Game, GameSeat, GameState
 from ..permissions import Staff
-from .facts import ProtocolFacts, facts_of, problems, ruleset_of, to_decimal, tracks_days
+from .facts import ProtocolFacts, facts_of, problems, tracks_days
 
 
 class ProtocolError(Exception):
@@ -102,7 +104,7 @@ def change(game: Game, user: Any, version: int, mutate: Callable[[ProtocolFacts]
     rows = seat_rows(row)
     facts = facts_of(row, rows)
     mutate(facts)
-    ruleset = ruleset_of(row.table.round.stage.tournament)
+    ruleset = ruleset_for(row.table.round.stage.tournament)
     found = problems(facts, ruleset, need_result=row.state != GameState.DRAFT)
     if found:
         raise ProtocolRejected(found)
@@ -129,10 +131,10 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: Any, day
             "side": seat.side,
             "fouls": min(seat.fouls, 4),
             "removed": seat.removed,
-            "extra": to_decimal(seat.extra),
+            "extra": to_decimal(seat.extra, f"seat {seat.number}: extra"),  # checked by problems()
             "best": seat.best,
             "days_survived": facts.derived_days(seat) if days else seat.days_survived,
-            "subjective": to_decimal(seat.subjective),
+            "subjective": None if seat.subjective is None else to_decimal(seat.subjective, f"seat {seat.number}"),
             "foul_reasons": list(seat.foul_reasons),
             "removal_reason": seat.removal_reason,
             "left": seat.left,
@@ -173,7 +175,7 @@ def submit(game: Game, user: Any, version: int) -> Game:
     if row.state != GameState.DRAFT:
         raise ProtocolError(_("Only a draft can be submitted."))
     facts = facts_of(row, seat_rows(row))
-    found = problems(facts, ruleset_of(row.table.round.stage.tournament), need_result=True)
+    found = problems(facts, ruleset_for(row.table.round.stage.tournament), need_result=True)
     if found:
         raise ProtocolRejected(found)
     now = timezone.now()

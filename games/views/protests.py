@@ -8,10 +8,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.rules import ruleset_for
+
 from ..forms_protest import DecisionForm, ProtestForm
 from ..models import Game, Protest
 from ..services import protests as service
-from ..services.facts import ruleset_of
 from ..services.protocol import ProtocolError
 from .protocol import ProtocolBase
 
@@ -33,7 +34,7 @@ class ProtestsView(ProtocolBase):
 
     def page(self, game: Game, form: ProtestForm, decision: tuple[int, DecisionForm] | None,
              status: int = 200) -> HttpResponse:
-        minutes = ruleset_of(self.tournament).protest_minutes
+        minutes = ruleset_for(self.tournament).protest_minutes
         protests = list(game.protests.select_related("recorded_by", "late_accepted_by"))
         forms = {p.pk: DecisionForm() for p in protests if not service.is_decided(p)} if self.staff.chief else {}
         if decision is not None:

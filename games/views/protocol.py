@@ -10,11 +10,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.rules import ruleset_for, stage_multiplier
+
 from ..forms import ProtocolForm
 from ..history import protocol_history
 from ..models import Game, GameState
 from ..services import protocol as service
-from ..services.facts import breakdown, facts_of, problems, ruleset_of, stage_multiplier
+from ..services.facts import breakdown, facts_of, problems
 from .base import TableAccessMixin, split_problems
 
 
@@ -39,7 +41,7 @@ class ProtocolView(ProtocolBase):
         return self.page(game, None, [])
 
     def page(self, game: Game, form: ProtocolForm | None, found: list[Any], status: int = 200) -> HttpResponse:
-        ruleset = ruleset_of(self.tournament)
+        ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows)
         if form is None:
@@ -66,7 +68,7 @@ class ProtocolView(ProtocolBase):
         if not isinstance(game, Game):
             return game
         rows = list(game.seats.select_related("seat").order_by("seat__number"))
-        ruleset = ruleset_of(self.tournament)
+        ruleset = ruleset_for(self.tournament)
         form = ProtocolForm(request.POST, facts=facts_of(game, rows), ruleset=ruleset)
         if not form.is_valid():
             return self.page(game, form, [], status=400)

@@ -8,11 +8,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.rules import ruleset_for, stage_multiplier
+
 from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import foul_choices, removal_choices
 from ..services import protocol as service
-from ..services.facts import ProtocolFacts, breakdown, facts_of, ruleset_of, stage_multiplier, tracks_days
+from ..services.facts import ProtocolFacts, breakdown, facts_of, tracks_days
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
 from .base import split_problems
 from .protocol import ProtocolBase
@@ -30,7 +32,7 @@ class TableScreenView(ProtocolBase):
 
     def screen(self, game: Game, template: str, said: str, error: str, status: int = 200, *,
                circle: int = 0, roles: bool = False, mode: str = "") -> HttpResponse:
-        ruleset = ruleset_of(self.tournament)
+        ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows)
         points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
@@ -76,7 +78,7 @@ class TableScreenView(ProtocolBase):
             else:
                 reason = data.get("reason" if action == "foul" else "removal", "")
                 tap = Tap(action, seat, reason, data.get("value", ""), circle)
-                game, said = apply_tap(game, request.user, version, tap, ruleset_of(self.tournament))
+                game, said = apply_tap(game, request.user, version, tap, ruleset_for(self.tournament))
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
         except service.ProtocolRejected as rejected:

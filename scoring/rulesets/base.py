@@ -83,6 +83,8 @@ class Ruleset:
     allows_extra_characters: ClassVar[bool] = False
     protest_minutes: ClassVar[int | None] = None
     standings_hidden_by_default: ClassVar[bool] = False
+    takes_applications: ClassVar[bool] = False  # players apply; the organizer accepts or rejects each
+    team_size: ClassVar[int | None] = None  # the most players of one team, where the regulation sets it
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.defaults

@@ -67,6 +67,7 @@ class Kostroma(Ruleset):
     allows_extra_characters = True
     protest_minutes = 10
     min_age = 14
+    takes_applications = True  # annex 1.1: applications, accepted or rejected by the organizer
     max_age = 30
 
     def composition_problems(self, seats: tuple[Seat, ...]) -> list[Message]:

@@ -66,6 +66,7 @@ class Tomsk(Ruleset):
     winners_rule = "last_game_side"
     registration_cap = 96
     min_age = 18
+    team_size = 12  # §4.5: teams of 12
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         if kind is StageKind.QUALIFYING:

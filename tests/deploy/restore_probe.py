@@ -24,8 +24,8 @@ def observe(*, everything: bool) -> dict[str, Any]:
 def tournament_facts(t: Any, everything: bool) -> dict[str, Any]:
     from django.test import Client
 
-    from tournaments.services.files import export_data
-    from tournaments.services.stages import stage_standings
+    from exchange.files import export_data
+    from running.services.stages import stage_standings
 
     client = Client()
     stages = list(t.stages.order_by("order"))

@@ -19,10 +19,10 @@ def build() -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from exchange.files import import_text
     from games.services import staff
     from tests.organizer_fixtures import played_file
     from tournaments.models import Round, RoundState, Seat, Table
-    from tournaments.services.files import import_text
 
     users = get_user_model().objects
     organizer = users.create_user("director", password=PASSWORD)

@@ -27,21 +27,21 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
 
+from exchange.backup import BACKUP_NAME, backup_all, prune, write_atomically
+from exchange.files import export_data, import_text
 from games.models import Game
 from games.permissions import staff_of
 from games.services import protests, staff
 from games.services import protocol as service
+from running.services.seating import mark_absent, publish_round
 from scoring.cli import main as scoring_main
 from tests.deploy.restore_probe import observe
 from tests.organizer_fixtures import played_file
 from tests.protocol_fixtures import ROLES
 from tournaments.models import Bye, Participant, Player, Round, Seat, Table, Tournament
 from tournaments.services import apart, penalties, registration
-from tournaments.services.backup import BACKUP_NAME, backup_all, prune, write_atomically
 from tournaments.services.disqualification import disqualify
-from tournaments.services.files import export_data, import_text
 from tournaments.services.people import remove_participant
-from tournaments.services.seating import mark_absent, publish_round
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "tests" / "scoring" / "data"
@@ -337,7 +337,7 @@ def test_the_command_writes_whole_timestamped_files_keeps_the_newest_and_reports
 
     from django.utils import timezone
 
-    from tournaments.services import backup
+    from exchange import backup
 
     for path in sorted(EXAMPLES.glob("*.json"))[:2]:
         import_text(path.read_text(encoding="utf-8"), slug=path.stem)
@@ -434,15 +434,15 @@ def test_an_export_sees_one_moment_while_protocols_are_saved(organizer: Any, mon
     protests or penalties from after it. It now reads one snapshot."""
     import threading
 
-    from tournaments import adapter
+    from exchange import reading
 
     t = import_text(json.dumps(played_file(20, 2)), slug=SLUG, organizers=[organizer])
     round_ = t.stages.get(ext_id="qualifying").rounds.get(number=2)
     player = t.participants.get(ext_id="p001")
-    original = adapter.seat_model
+    original = reading.facts_of
     done: list[bool] = []
 
-    def seat_model(*args: Any) -> Any:
+    def facts_of(*args: Any, **kwargs: Any) -> Any:
         if not done:  # between the export's first and last query, another connection commits a penalty
             def commit_a_penalty() -> None:
                 penalties.add(round_, player, Decimal("-1"), "committed meanwhile")
@@ -452,11 +452,11 @@ def test_an_export_sees_one_moment_while_protocols_are_saved(organizer: Any, mon
             thread.start()
             thread.join()
             done.append(True)
-        return original(*args)
+        return original(*args, **kwargs)
 
-    monkeypatch.setattr(adapter, "seat_model", seat_model)
+    monkeypatch.setattr(reading, "facts_of", facts_of)
     exported = export_data(t)
-    monkeypatch.setattr(adapter, "seat_model", original)
+    monkeypatch.setattr(reading, "facts_of", original)
     assert done and not exported["stages"][0]["rounds"][1].get("penalties")  # the moment the export began
     assert export_data(t)["stages"][0]["rounds"][1]["penalties"][0]["reason"] == "committed meanwhile"
 

@@ -231,7 +231,7 @@ def counts() -> dict[str, int]:
 
 def test_every_base_file_is_valid_and_imports(db: Any) -> None:
     """The mutations start from files that are right: each validates, imports and ranks."""
-    from tournaments.services.files import import_text
+    from exchange.files import import_text
 
     for data in BASES:
         text = encode(data)
@@ -243,7 +243,7 @@ def test_every_base_file_is_valid_and_imports(db: Any) -> None:
 
 @pytest.mark.django_db
 def test_import_service_imports_or_refuses_cleanly(fuzz_inputs: Any) -> None:
-    from tournaments.services.files import import_text
+    from exchange.files import import_text
 
     @settings(FUZZ, max_examples=2400)
     @given(text=FILES)

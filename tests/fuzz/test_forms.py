@@ -40,13 +40,13 @@ EXAMPLES_PER_URL = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 ELSEWHERE = {
     "api:token": "tests/fuzz/test_api_writes.py", "api:protocol": "tests/fuzz/test_api_writes.py",
     "api:submit": "tests/fuzz/test_api_writes.py", "api:confirm": "tests/fuzz/test_api_writes.py",
-    "api:reopen": "tests/fuzz/test_api_writes.py", "tournaments:import": "tests/fuzz/test_file_import.py",
+    "api:reopen": "tests/fuzz/test_api_writes.py", "site:import_tournament": "tests/fuzz/test_file_import.py",
     "logout": "nothing to fuzz", "set_language": "a redirect whatever it gets (tests/web/test_login_next.py)",
     "login": "tests/web/test_login_throttle.py, tests/web/test_login_next.py",
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "paper:")
-READ_ONLY = {"tournaments:list", "tournaments:detail", "tournaments:export", "games:protocols", "games:history"}
+READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "games:protocols", "games:history"}
 
 
 class Forms(HTMLParser):
@@ -127,11 +127,11 @@ def harvest(client: Client, urls: list[str]) -> dict[str, dict[str, list[str]]]:
 def world(organizer: Any, make_user: Any) -> dict[str, Any]:
     """A played fiim tournament: two rounds published with protocols, a third seated as a draft, a protest,
     judges assigned, a seating job; the organizer is also its chief judge."""
+    from exchange.files import import_text
     from games.models import Game, Protest
     from games.services import staff
+    from running.services import planning
     from tournaments.models import Round, SeatingJob, Stage, Table
-    from tournaments.services import planning
-    from tournaments.services.files import import_text
 
     data = fileio.dump(generate("fiim", players=20, rounds=2, seed=4))
     data["tournament"] = {"name": "Кубок для проверки", "standings_hidden": False}
@@ -151,7 +151,7 @@ def world(organizer: Any, make_user: Any) -> dict[str, Any]:
     participant = tournament.participants.order_by("number").first()
     values = {"slug": SLUG, "pk": participant.pk, "decision": "accept", "stage": stage.ext_id, "number": 2,
               "table": table.pk, "protest": protest.pk, "player": participant.ext_id}
-    overrides = {"tournaments:job": {"pk": job.pk}, "tournaments:round": {"number": draft.number}}
+    overrides = {"running:job": {"pk": job.pk}, "running:round": {"number": draft.number}}
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organizer)
     return {"client": client, "values": values, "overrides": overrides, "draft": draft, "tournament": tournament}
@@ -207,7 +207,7 @@ def test_every_form_takes_bad_input_cleanly(world: dict[str, Any], fuzz_inputs: 
     """One tournament for all the forms (it takes seconds to seat), one subtest per URL."""
     client = world["client"]
     pages = [url_of(n, r, world) for n, r in app_urls().items()
-             if n.startswith(("tournaments:", "games:")) and n not in ("tournaments:export",)]
+             if n.startswith(("tournaments:", "games:")) and n not in ("exchange:export",)]
     forms = harvest(client, pages)
     before = rows()  # every input starts from this: each is rolled back
     for name in form_urls():

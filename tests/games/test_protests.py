@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.utils import timezone, translation
 
+from exchange.files import export_data, import_text
 from games.history import protocol_history
 from games.models import Game, GameState, Protest, ProtestDecision
 from games.permissions import staff_of
@@ -19,7 +20,6 @@ from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from scoring import fileio
 from tests.protocol_fixtures import ROLES, table
-from tournaments.services.files import export_data, import_text
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
+from exchange.reading import to_model
 from games.models import Game, GameSeat
+from running.services import seating
 from scoring.model import Role, Side
-from tournaments.adapter import to_model
-from tournaments.services import seating
 
 pytestmark = pytest.mark.django_db
 

@@ -73,7 +73,7 @@ def test_a_confirmed_protocol_reads_the_same_to_the_public(
     round_: Any, people: dict[str, Any], client: Any, django_capture_on_commit_callbacks: Any,
 ) -> None:
     """What the public pages show does not depend on the state (so a confirmation needs no bump)."""
-    from tournaments.adapter import to_model
+    from exchange.reading import to_model
 
     tournament = round_.stage.tournament
     judge, chief = people["judge"], people["chief"]

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from exchange.reading import to_model
 from games.models import Game, GameState
 from games.permissions import staff_of
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from tests.protocol_fixtures import ROLES, table
-from tournaments.adapter import to_model
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from exchange.reading import to_model
 from scoring.standings import compute_standings
 from scoring.validation import ruleset_for
 from tests.conftest import PASSWORD
-from tournaments.adapter import to_model
 
 from .conftest import pdf_body, pdf_pages
 

@@ -41,7 +41,7 @@ def fresh_cache(settings: Any) -> Any:
 @pytest.fixture
 def import_file(organizer: Any) -> Any:
     """Imports a tournament file (a dict or an example's name) and returns the tournament."""
-    from tournaments.services.files import import_text
+    from exchange.files import import_text
 
     def load(source: str | dict[str, Any], slug: str, **info: Any) -> Any:
         data = json.loads(example_text(source)) if isinstance(source, str) else source

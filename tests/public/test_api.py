@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from exchange.files import export_text
 from scoring.cli import main as scoring_main
-from tournaments.services.files import export_text
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,11 @@ from unittest import mock
 
 import pytest
 
+from running.services import planning
+from running.services.seating import publish_round
 from scoring import fileio
 from scoring.generate import generate
 from tournaments.models import Round, Seat, Stage
-from tournaments.services import planning
-from tournaments.services.seating import publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def test_hidden_swiss_round_is_published_with_its_tables_renumbered(import_file:
     round_ = seated_round(import_file, hidden=True)
     before = groups(round_)
     assert len(before) == 5
-    with mock.patch("tournaments.services.seating.random.SystemRandom", Reversing):
+    with mock.patch("running.services.seating.random.SystemRandom", Reversing):
         publish_round(round_, organizer)
     after = groups(round_)
     assert sorted(map(sorted, after.values())) == sorted(map(sorted, before.values()))  # the same seating
@@ -75,7 +75,7 @@ def test_rounds_that_tell_nothing_keep_their_numbers(import_file: Any, organizer
     follow the standings: published as seated."""
     round_ = seated_round(import_file, hidden=hidden, method=method)
     before = groups(round_)
-    with mock.patch("tournaments.services.seating.random.SystemRandom", Reversing):
+    with mock.patch("running.services.seating.random.SystemRandom", Reversing):
         publish_round(round_, organizer)
     assert groups(round_) == before
     client.force_login(organizer)

@@ -73,8 +73,8 @@ def test_without_the_version_bump_the_cached_fragment_is_served(client: Any, fii
 
 def test_publishing_a_round_bumps_the_version(client: Any, fiim: Any, organizer: Any,
                                               django_capture_on_commit_callbacks: Any) -> None:
+    from running.services.seating import publish_round
     from tournaments.models import Round, RoundState
-    from tournaments.services.seating import publish_round
 
     Round.objects.filter(stage__ext_id="final", number=4).update(state=RoundState.DRAFT)
     url = reverse("public:seating", args=[SLUG])

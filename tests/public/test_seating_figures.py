@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from running.services.figures import round_figures
 from tournaments.models import Round, RoundState
-from tournaments.services.figures import round_figures
 
 pytestmark = pytest.mark.django_db
 

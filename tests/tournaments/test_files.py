@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from exchange.files import export_data, import_text
+from exchange.reading import to_model
 from games.models import Game
 from scoring import fileio
-from tournaments.adapter import to_model
 from tournaments.models import Participant, Player, Round, Stage, Tournament
-from tournaments.services.files import export_data, import_text
 
 pytestmark = pytest.mark.django_db
 

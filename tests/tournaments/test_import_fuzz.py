@@ -16,11 +16,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exchange.files import import_text
 from games.models import Game
 from scoring.errors import InvalidTournament
 from tests.organizer_fixtures import played_file
 from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
-from tournaments.services.files import import_text
 
 pytestmark = pytest.mark.django_db
 

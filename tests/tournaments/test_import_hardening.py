@@ -21,12 +21,12 @@ from django.db import connection
 from django.test import Client
 from django.utils.html import escape
 
+from exchange.files import export_data, import_text, read_upload
 from games.models import Game
 from scoring import fileio
 from scoring.errors import InvalidTournament
 from tests.conftest import PASSWORD
 from tournaments.models import Participant, Player, Round, Seat, Stage, Team, Tournament
-from tournaments.services.files import export_data, import_text, read_upload
 
 pytestmark = pytest.mark.django_db
 

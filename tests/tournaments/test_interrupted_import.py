@@ -11,11 +11,11 @@ import pytest
 from django.db import OperationalError, connection
 from django.db.utils import InterfaceError
 
+from exchange import writing
+from exchange.files import import_text
 from games.models import Game
 from tests.organizer_fixtures import played_file
-from tournaments import adapter
 from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
-from tournaments.services.files import import_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ def nothing_saved() -> bool:
 def interrupt_at_game(monkeypatch: Any, number: int, interruption: Any) -> list[int]:
     """Lets ``number - 1`` games be saved, then runs ``interruption`` instead of the next one."""
     saved: list[int] = []
-    original = adapter.save_game
+    original = writing.save_game
 
     def save_game(*args: Any, **kwargs: Any) -> None:
         if len(saved) == number - 1:
@@ -37,7 +37,7 @@ def interrupt_at_game(monkeypatch: Any, number: int, interruption: Any) -> list[
         original(*args, **kwargs)
         saved.append(1)
 
-    monkeypatch.setattr(adapter, "save_game", save_game)
+    monkeypatch.setattr(writing, "save_game", save_game)
     return saved
 
 

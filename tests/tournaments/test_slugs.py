@@ -20,12 +20,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
+from exchange.backup import backup_all
+from exchange.files import import_text
 from scoring.errors import InvalidTournament
 from tests.conftest import PASSWORD
 from tournaments.filenames import attachment, safe_filename
 from tournaments.models import Participant, Player, Stage, Tournament
-from tournaments.services.backup import backup_all
-from tournaments.services.files import import_text
 from tournaments.services.setup import create_tournament
 
 ROOT = Path(__file__).resolve().parents[2]

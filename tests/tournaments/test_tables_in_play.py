@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from exchange.files import export_data, import_text
 from games.models import Game, GameState
 from games.services import protocol as service
 from scoring.errors import InvalidTournament
 from tests.organizer_fixtures import import_played, played_file
 from tests.protocol_fixtures import ROLES
 from tournaments.models import Round, RoundState, Seat, Table, Tournament
-from tournaments.services.files import export_data, import_text
 
 pytestmark = pytest.mark.django_db
 

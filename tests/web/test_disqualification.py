@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from running.services.planning import seating_tournament
 from tests.organizer_fixtures import import_played
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tournaments.models import Participant, RoundState, Stage
@@ -19,7 +20,6 @@ from tournaments.services.disqualification import (
     disqualify,
     reinstate,
 )
-from tournaments.services.planning import seating_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -84,11 +84,11 @@ def test_the_next_seating_leaves_the_player_out_and_played_rounds_keep_their_gam
     client.force_login(organizer)
     stage = Stage.objects.create(tournament=tournament, ext_id="qualifying", kind="qualifying", order=1,
                                  planned_rounds=7)
-    stage_url = reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": stage.ext_id})
+    stage_url = reverse("running:stage", kwargs={"slug": tournament.slug, "stage": stage.ext_id})
     client.post(stage_url, {"method": "random", "rounds": "1"})
     first = stage.rounds.get(number=1)
     assert first.seats.count() == 70
-    client.post(reverse("tournaments:round", kwargs={"slug": tournament.slug, "stage": stage.ext_id,
+    client.post(reverse("running:round", kwargs={"slug": tournament.slug, "stage": stage.ext_id,
                                                      "number": 1}), {"action": "publish"})
     first.refresh_from_db()
     assert first.state == RoundState.PUBLISHED
@@ -115,12 +115,12 @@ def test_the_mark_appears_in_both_standings(organizer: Any, django_capture_on_co
     client = Client()
     client.force_login(organizer)
     assert "badge text-bg-danger disqualified" not in client.get(
-        reverse("tournaments:standings", kwargs=kwargs)).content.decode()
+        reverse("running:standings", kwargs=kwargs)).content.decode()
     assert "badge text-bg-danger disqualified" not in Client().get(
         reverse("public:stage_standings", kwargs=kwargs)).content.decode()
     with django_capture_on_commit_callbacks(execute=True):  # the commit bumps the public results version
         disqualify(participant, organizer, "Cheating")
-    organizer_html = client.get(reverse("tournaments:standings", kwargs=kwargs)).content.decode()
+    organizer_html = client.get(reverse("running:standings", kwargs=kwargs)).content.decode()
     assert organizer_html.count("badge text-bg-danger disqualified") == 1
     public = Client().get(reverse("public:stage_standings", kwargs=kwargs))
     assert public.status_code == 200
@@ -208,8 +208,8 @@ def test_a_reinstated_player_is_seated_again_and_loses_the_mark(organizer: Any,
 def test_a_disqualification_from_an_imported_file_is_in_the_record(organizer: Any) -> None:
     import json
 
+    from exchange.files import import_text
     from tests.organizer_fixtures import played_file
-    from tournaments.services.files import import_text
 
     data = played_file(20, 1)
     player = data["players"][0]["id"]

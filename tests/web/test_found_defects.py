@@ -33,7 +33,7 @@ def test_create_with_the_untouched_empty_stage_row_as_a_browser_sends_it(client:
     for name, value in get_ruleset("fiim").defaults.to_json().items():
         data[f"param-{name}"] = json.dumps(value)
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:create"), data)
+    response = client.post(reverse("site:new_tournament"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(Tournament.objects.get(slug="cup").stages.values_list("ext_id", flat=True)) == ["qualifying"]
 
@@ -58,7 +58,7 @@ def test_importing_a_file_with_a_number_past_the_database_is_a_clear_400(client:
 
     text = json.dumps(played_file(10, 1)).replace('"table": 1', '"table": 100000000000000000000', 1)
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:import"), {"file": SimpleUploadedFile("t.json", text.encode())},
+    response = client.post(reverse("site:import_tournament"), {"file": SimpleUploadedFile("t.json", text.encode())},
                            HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "cannot store" in response.content.decode()
@@ -125,7 +125,7 @@ def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer
     stage.save()
     client.force_login(organizer)
     client.cookies["django_language"] = language
-    html = client.get(reverse("tournaments:stage", args=[tournament.slug, stage.ext_id])).content.decode()
+    html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
     assert expected in html and "swiss_tens," not in html and "balanced, balanced" not in html
 
 
@@ -139,6 +139,6 @@ def test_the_wins_tie_break_is_not_a_second_wins_column(client: Any, organizer: 
     head = public[public.index("<thead>"):public.index("</thead>")]
     assert head.count('title="wins"') == 1 and 'title="times named best"' in head
     client.force_login(organizer)
-    page = client.get(reverse("tournaments:standings", args=[tournament.slug, "qualifying"])).content.decode()
+    page = client.get(reverse("running:standings", args=[tournament.slug, "qualifying"])).content.decode()
     head = page[page.index("<thead>"):page.index("</thead>")]
     assert head.count(">wins<") + head.count(">Wins<") == 1 and "times named best" in head

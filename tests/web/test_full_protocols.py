@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, GameState
+from running.services.stages import stage_standings
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
-from tournaments.services.stages import stage_standings
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from exchange.files import import_text
 from games.models import Game, Protest
 from tests.organizer_fixtures import played_file
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.web.test_permission_walk import EXPECTED, app_urls, client_for, url_of
 from tests.web.test_permission_walk import world as world
 from tournaments.models import Participant, Team
-from tournaments.services.files import import_text
 
 pytestmark = pytest.mark.django_db
 

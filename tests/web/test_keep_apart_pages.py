@@ -72,7 +72,7 @@ def test_a_balanced_seating_keeps_the_marked_pairs_apart(client: Any, tournament
     for a, b in marked:
         assert client.post(url(tournament), {"first": a.pk, "second": b.pk}).status_code == 302
     stage = Stage.objects.create(tournament=tournament, ext_id="q", kind="qualifying", order=1, planned_rounds=3)
-    stage_url = reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": "q"})
+    stage_url = reverse("running:stage", kwargs={"slug": tournament.slug, "stage": "q"})
     client.post(stage_url, {"method": "balanced", "rounds": "3"})
     rounds = list(stage.rounds.order_by("number"))
     assert len(rounds) == 3
@@ -80,7 +80,7 @@ def test_a_balanced_seating_keeps_the_marked_pairs_apart(client: Any, tournament
         table_of = dict(round_.seats.values_list("participant_id", "table__number"))
         assert len(table_of) == 20
         assert all(table_of[a.pk] != table_of[b.pk] for a, b in marked)
-    html = client.get(reverse("tournaments:round", kwargs={"slug": tournament.slug, "stage": "q",
+    html = client.get(reverse("running:round", kwargs={"slug": tournament.slug, "stage": "q",
                                                           "number": 3})).content.decode()
     assert 'id="fig-apart">0<' in html
 
@@ -88,13 +88,13 @@ def test_a_balanced_seating_keeps_the_marked_pairs_apart(client: Any, tournament
 def test_the_round_figures_count_marked_pairs_seated_together(client: Any, tournament: Any,
                                                              players: list[Participant]) -> None:
     stage = Stage.objects.create(tournament=tournament, ext_id="q", kind="qualifying", order=1, planned_rounds=3)
-    client.post(reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": "q"}),
+    client.post(reverse("running:stage", kwargs={"slug": tournament.slug, "stage": "q"}),
                 {"method": "random", "rounds": "1"})
     round_ = Round.objects.get(stage=stage)
     tables = dict(round_.seats.values_list("participant_id", "table__number"))
     together = [p for p in players if p.pk != players[0].pk and tables[p.pk] == tables[players[0].pk]]
     client.post(url(tournament), {"first": players[0].pk, "second": together[0].pk})  # marked after the seating
-    html = client.get(reverse("tournaments:round", kwargs={"slug": tournament.slug, "stage": "q",
+    html = client.get(reverse("running:round", kwargs={"slug": tournament.slug, "stage": "q",
                                                           "number": 1})).content.decode()
     assert 'id="fig-apart">1<' in html
 

@@ -25,14 +25,14 @@ def logged_in(username: str) -> Client:
     client = Client()
     client.cookies["django_language"] = "en"
     response = client.post(reverse("login"), {"username": username, "password": PASSWORD})
-    assert response.status_code == 302 and response["Location"] == reverse("tournaments:list")
+    assert response.status_code == 302 and response["Location"] == reverse("site:tournaments")
     return client
 
 
 def test_a_judge_goes_from_the_list_to_the_table_screen(round_: Any, people: Any) -> None:
     slug = round_.stage.tournament.slug
     client = logged_in("judge")
-    html = client.get(reverse("tournaments:list")).content.decode()
+    html = client.get(reverse("site:tournaments")).content.decode()
     mine = reverse("games:protocols", args=[slug])
     assert mine in links(html) and "My tables" in html
     assert reverse("tournaments:detail", args=[slug]) not in links(html)  # not an organizer
@@ -47,7 +47,7 @@ def test_an_organizer_reaches_judges_and_protocols_from_every_tab(round_: Any, p
     people["organizer"].set_password(PASSWORD)
     people["organizer"].save()
     client = logged_in(people["organizer"].username)
-    html = client.get(reverse("tournaments:list")).content.decode()
+    html = client.get(reverse("site:tournaments")).content.decode()
     assert {reverse("tournaments:detail", args=[slug]), reverse("games:protocols", args=[slug])} <= links(html)
     for page in (reverse("tournaments:detail", args=[slug]), reverse("tournaments:participants", args=[slug]),
                  reverse("games:staff", args=[slug]), reverse("games:protocols", args=[slug])):
@@ -57,7 +57,7 @@ def test_an_organizer_reaches_judges_and_protocols_from_every_tab(round_: Any, p
 
 def test_anyone_reaches_the_public_pages_from_the_list(round_: Any) -> None:
     slug = round_.stage.tournament.slug
-    html = Client().get(reverse("tournaments:list")).content.decode()
+    html = Client().get(reverse("site:tournaments")).content.decode()
     assert reverse("public:home", args=[slug]) in links(html)
     assert reverse("games:protocols", args=[slug]) not in links(html)
     assert reverse("tournaments:detail", args=[slug]) not in links(html)

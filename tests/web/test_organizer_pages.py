@@ -17,12 +17,12 @@ pytestmark = pytest.mark.django_db
 
 def test_create_page_proposes_the_preset(client: Any, organizer: Any) -> None:
     client.force_login(organizer)
-    html = client.get(reverse("tournaments:create") + "?ruleset=fiim").content.decode()
+    html = client.get(reverse("site:new_tournament") + "?ruleset=fiim").content.decode()
     assert "balanced, balanced, balanced, balanced, swiss_tens, swiss_tens, swiss_tens" in html
     assert "Дополнительные показатели: баллы → победы" in html  # the ruleset's summary, in Russian
     assert 'name="param-absence_points"' in html and 'value="-2"' in html
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("tournaments:create") + "?ruleset=zvezdy").content.decode()
+    html = client.get(reverse("site:new_tournament") + "?ruleset=zvezdy").content.decode()
     assert "Bye (a table would be incomplete): +3" in html
 
 
@@ -47,7 +47,7 @@ def create_post(**extra: Any) -> dict[str, Any]:
 
 def test_create_keeps_only_changed_parameters_and_the_edited_format(client: Any, organizer: Any) -> None:
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:create"), create_post(**{"param-removal_points": "-2"}))
+    response = client.post(reverse("site:new_tournament"), create_post(**{"param-removal_points": "-2"}))
     assert response.status_code == 302
     t = Tournament.objects.get(slug="kostroma-cup")
     assert t.params == {"removal_points": -2}
@@ -68,14 +68,14 @@ def test_create_keeps_only_changed_parameters_and_the_edited_format(client: Any,
 def test_create_refuses_bad_input_naming_the_field(client: Any, organizer: Any, field: str, value: str,
                                                    message: str) -> None:
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:create"), create_post(**{field: value}))
+    response = client.post(reverse("site:new_tournament"), create_post(**{field: value}))
     assert response.status_code == 400
     assert message in response.content.decode()
     assert not Tournament.objects.exists()
 
 
 def test_create_is_refused_to_anonymous_and_to_users_without_the_right(client: Any, stranger: Any) -> None:
-    url = reverse("tournaments:create")
+    url = reverse("site:new_tournament")
     assert client.get(url).status_code == 302
     client.force_login(stranger)
     assert client.get(url).status_code == 403
@@ -176,14 +176,14 @@ def seated(client: Any, organizer: Any, tournament: Any, add_participants: Any) 
     add_participants(tournament, 70)
     stage = Stage.objects.create(tournament=tournament, ext_id="qualifying", kind="qualifying", order=1)
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:stage", kwargs={"slug": tournament.slug, "stage": "qualifying"}),
+    response = client.post(reverse("running:stage", kwargs={"slug": tournament.slug, "stage": "qualifying"}),
                            {"method": "random", "rounds": "1"})
     assert response.status_code == 302
     return stage.rounds.get(number=1)
 
 
 def round_url(round_: Round) -> str:
-    return reverse("tournaments:round", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round", kwargs={"slug": round_.stage.tournament.slug,
                                                 "stage": round_.stage.ext_id, "number": round_.number})
 
 
@@ -270,15 +270,15 @@ def test_import_and_export_in_the_browser(client: Any, organizer: Any) -> None:
     client.force_login(organizer)
     bad = json.loads(source)
     bad["stages"][0]["rounds"][0]["games"][0]["seats"][0]["player"] = "nobody"
-    response = client.post(reverse("tournaments:import"),
+    response = client.post(reverse("site:import_tournament"),
                            {"file": SimpleUploadedFile("t.json", json.dumps(bad).encode())})
     assert response.status_code == 400 and "nobody" in response.content.decode()
     assert not Tournament.objects.exists()
-    response = client.post(reverse("tournaments:import"), {"file": SimpleUploadedFile("t.json", source)})
+    response = client.post(reverse("site:import_tournament"), {"file": SimpleUploadedFile("t.json", source)})
     assert response.status_code == 302
     t = Tournament.objects.get()
     assert t.is_organizer(organizer)
-    exported = client.get(reverse("tournaments:export", kwargs={"slug": t.slug}))
+    exported = client.get(reverse("exchange:export", kwargs={"slug": t.slug}))
     from scoring import fileio
 
     assert json.loads(exported.content) == fileio.dump(fileio.load(json.loads(source)))

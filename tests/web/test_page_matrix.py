@@ -642,20 +642,20 @@ def check_import(world: World) -> None:
 
 
 PAGES: dict[str, Check] = {
-    "tournaments:list": check_tournament_list,
-    "tournaments:create": check_create,
-    "tournaments:import": check_import,
+    "site:tournaments": check_tournament_list,
+    "site:new_tournament": check_create,
+    "site:import_tournament": check_import,
     "tournaments:detail": check_detail,
-    "tournaments:export": check_export,
+    "exchange:export": check_export,
     "tournaments:participants": check_participants,
     "tournaments:import_players": check_import_players,
     "tournaments:participant_edit": check_participant_edit,
     "tournaments:teams": check_teams,
     "tournaments:keep_apart": check_keep_apart,
-    "tournaments:stage": check_stage,
-    "tournaments:round": check_round,
-    "tournaments:job": check_job,
-    "tournaments:standings": check_organizer_standings,
+    "running:stage": check_stage,
+    "running:round": check_round,
+    "running:job": check_job,
+    "running:standings": check_organizer_standings,
     "public:list": check_public_list,
     "public:home": check_public_home,
     "public:rules": check_rules,
@@ -721,9 +721,9 @@ def test_every_url_is_in_the_matrix() -> None:
 
 
 def build_world(label: str, data: dict[str, Any], in_play: list[dict[str, Any]], organizer: Any) -> World:
+    from exchange.files import import_text
     from games.services import protocol as protocol_service
     from tournaments.models import Table
-    from tournaments.services.files import import_text
 
     truth, standings = truth_of(data)
     tournament = import_text(json.dumps(data), slug=label, organizers=[organizer])

@@ -70,7 +70,7 @@ def world(round_: Any, people: dict[str, Any], make_user: Any, add_participants:
     values = {"slug": tournament.slug, "pk": participant.pk, "decision": "accept", "stage": round_.stage.ext_id,
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1}
-    overrides = {"tournaments:job": {"pk": job.pk}, "public:game": {"table": first.number}}
+    overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number}}
     return {"users": users, "values": values, "overrides": overrides}
 
 
@@ -100,11 +100,11 @@ TABLE = ((302, 403, 403, 200, 200, 403, 200), (302, 403, 403, 400, 400, 403, 400
 PRINT = ((302, 403, 403, 403, 200, 403, 200), (302, 403, 403, 403, 405, 403, 405))
 
 EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
-    "tournaments:list": PUBLIC,
-    "tournaments:create": CREATOR,
-    "tournaments:import": CREATOR,
+    "site:tournaments": PUBLIC,
+    "site:new_tournament": CREATOR,
+    "site:import_tournament": CREATOR,
     "tournaments:detail": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
-    "tournaments:export": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    "exchange:export": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "tournaments:participants": (ORGANIZER, ORGANIZER_POST),
     "tournaments:import_players": (ORGANIZER, ORGANIZER_POST),
     "tournaments:participant_edit": (ORGANIZER, ORGANIZER_POST),
@@ -114,11 +114,11 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "tournaments:decide": ORGANIZER_ACTION,
     "tournaments:teams": (ORGANIZER, ORGANIZER_POST),
     "tournaments:keep_apart": (ORGANIZER, ORGANIZER_POST),
-    "tournaments:stage": (ORGANIZER, ORGANIZER_POST),
-    "tournaments:round": (ORGANIZER, ORGANIZER_POST),
-    "tournaments:job": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    "running:stage": (ORGANIZER, ORGANIZER_POST),
+    "running:round": (ORGANIZER, ORGANIZER_POST),
+    "running:job": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "tournaments:round_start": ORGANIZER_ACTION,
-    "tournaments:standings": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    "running:standings": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "public:list": PUBLIC,
     "public:home": PUBLIC,
     "public:rules": PUBLIC,

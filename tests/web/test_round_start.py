@@ -34,7 +34,7 @@ def test_the_organizer_sets_and_clears_a_start_shown_publicly(client: Any, organ
                                                               django_capture_on_commit_callbacks: Any) -> None:
     round_ = a_round(played, 2)
     client.force_login(organizer)
-    page = client.get(reverse("tournaments:round", kwargs={"slug": played.slug, "stage": round_.stage.ext_id,
+    page = client.get(reverse("running:round", kwargs={"slug": played.slug, "stage": round_.stage.ext_id,
                                                            "number": 2})).content.decode()
     assert 'id="round-start-form"' in page and start_url(round_) in page
     with django_capture_on_commit_callbacks(execute=True):

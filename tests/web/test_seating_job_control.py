@@ -10,23 +10,23 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from running.services import jobs, planning
 from tournaments.models import JobState, Round, SeatingJob, Stage
-from tournaments.services import jobs, planning
 
 pytestmark = pytest.mark.django_db
 
 
 def stage_url(stage: Stage) -> str:
-    return reverse("tournaments:stage", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
+    return reverse("running:stage", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
 
 
 def round_url(round_: Round) -> str:
-    return reverse("tournaments:round", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round", kwargs={"slug": round_.stage.tournament.slug,
                                                 "stage": round_.stage.ext_id, "number": round_.number})
 
 
 def job_url(job: SeatingJob) -> str:
-    return reverse("tournaments:job", kwargs={"slug": job.stage.tournament.slug, "stage": job.stage.ext_id,
+    return reverse("running:job", kwargs={"slug": job.stage.tournament.slug, "stage": job.stage.ext_id,
                                               "pk": job.pk})
 
 

@@ -15,11 +15,11 @@ pytestmark = pytest.mark.django_db
 
 
 def stage_url(stage: Stage) -> str:
-    return reverse("tournaments:stage", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
+    return reverse("running:stage", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
 
 
 def round_url(round_: Round) -> str:
-    return reverse("tournaments:round", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round", kwargs={"slug": round_.stage.tournament.slug,
                                                 "stage": round_.stage.ext_id, "number": round_.number})
 
 
@@ -145,7 +145,7 @@ def test_a_second_job_waits_for_the_first(client: Any, qualifying: Stage, organi
 
 def test_job_progress_is_written_while_the_engine_works(qualifying: Stage, organizer: Any,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tournaments.services import jobs, planning
+    from running.services import jobs, planning
 
     job = jobs.start(qualifying, organizer, method="balanced", rounds=2)
     seen: list[float] = []
@@ -191,7 +191,7 @@ def test_a_real_background_thread_and_htmx_polling(client: Any, organizer: Any, 
 def test_seating_pages_are_refused_to_strangers(client: Any, qualifying: Stage, stranger: Any,
                                                 organizer: Any) -> None:
     job = SeatingJob.objects.create(stage=qualifying, method="random", seed=1, created_by=organizer)
-    job_url = reverse("tournaments:job", kwargs={"slug": qualifying.tournament.slug, "stage": "qualifying",
+    job_url = reverse("running:job", kwargs={"slug": qualifying.tournament.slug, "stage": "qualifying",
                                                  "pk": job.pk})
     client.logout()
     assert client.post(stage_url(qualifying), {"method": "random", "rounds": "1"}).status_code == 302

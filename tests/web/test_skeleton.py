@@ -21,7 +21,7 @@ def test_bootstrap_and_htmx_are_served_from_installed_packages() -> None:
 
 
 def test_base_layout_has_no_external_resources(client: Any, tournament: Any) -> None:
-    html = client.get(reverse("tournaments:list")).content.decode()
+    html = client.get(reverse("site:tournaments")).content.decode()
     assert "/static/bootstrap/css/bootstrap.min.css" in html
     assert "django_htmx/htmx-2" in html
     assert 'name="viewport"' in html
@@ -29,20 +29,20 @@ def test_base_layout_has_no_external_resources(client: Any, tournament: Any) -> 
 
 
 def test_list_is_russian_by_default_and_english_on_switch(client: Any, tournament: Any) -> None:
-    html = client.get(reverse("tournaments:list")).content.decode()
+    html = client.get(reverse("site:tournaments")).content.decode()
     assert "Турниры" in html and tournament.name in html
     response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert response.status_code == 302
-    html = client.get(reverse("tournaments:list")).content.decode()
+    html = client.get(reverse("site:tournaments")).content.decode()
     assert "Tournaments" in html and "Турниры" not in html
 
 
 def test_login_and_logout(client: Any, organizer: Any) -> None:
     response = client.post(reverse("login"), {"username": "director", "password": "pw-12345!"})
     assert response.status_code == 302
-    assert client.get(reverse("tournaments:list")).context["user"].is_authenticated
+    assert client.get(reverse("site:tournaments")).context["user"].is_authenticated
     client.post(reverse("logout"))
-    assert not client.get(reverse("tournaments:list")).context["user"].is_authenticated
+    assert not client.get(reverse("site:tournaments")).context["user"].is_authenticated
 
 
 def test_admin_lists_every_model(admin_client: Any, tournament: Any) -> None:

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from running.services.stages import close_stage
 from tests.organizer_fixtures import import_played
 from tournaments.models import Stage
-from tournaments.services.stages import close_stage
 
 pytestmark = pytest.mark.django_db
 
 
 def standings_url(stage: Stage) -> str:
-    return reverse("tournaments:standings", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
+    return reverse("running:standings", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_reopening_unfixes_the_next_stage_and_allows_seating(client: Any, played
     stage.refresh_from_db()
     semifinal = played.stages.get(ext_id="semifinal")
     assert not stage.closed and not semifinal.players_listed and not semifinal.entries.exists()
-    stage_url = reverse("tournaments:stage", kwargs={"slug": played.slug, "stage": "qualifying"})
+    stage_url = reverse("running:stage", kwargs={"slug": played.slug, "stage": "qualifying"})
     assert client.post(stage_url, {"method": "random", "rounds": "1"}).status_code == 302
     assert stage.rounds.count() == 4
 
@@ -69,7 +69,7 @@ def test_reopening_unfixes_the_next_stage_and_allows_seating(client: Any, played
 def test_reopening_is_refused_once_the_next_stage_has_rounds(client: Any, played: Any) -> None:
     stage = played.stages.get(ext_id="qualifying")
     close_stage(stage, short_confirmed=True)
-    semi_url = reverse("tournaments:stage", kwargs={"slug": played.slug, "stage": "semifinal"})
+    semi_url = reverse("running:stage", kwargs={"slug": played.slug, "stage": "semifinal"})
     client.post(semi_url, {"method": "random", "rounds": "1"})
     semifinal = played.stages.get(ext_id="semifinal")
     assert semifinal.rounds.count() == 1

@@ -9,19 +9,19 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from running.services.stages import stage_standings
 from tests.organizer_fixtures import import_played
 from tournaments.models import Participant, Penalty, Round, RoundState, Stage, Team
-from tournaments.services.stages import stage_standings
 
 pytestmark = pytest.mark.django_db
 
 
 def standings_url(stage: Stage) -> str:
-    return reverse("tournaments:standings", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
+    return reverse("running:standings", kwargs={"slug": stage.tournament.slug, "stage": stage.ext_id})
 
 
 def round_url(round_: Round) -> str:
-    return reverse("tournaments:round", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round", kwargs={"slug": round_.stage.tournament.slug,
                                                 "stage": round_.stage.ext_id, "number": round_.number})
 
 
@@ -60,19 +60,19 @@ def test_closing_the_stage_fills_the_next_one(client: Any, played: Any) -> None:
     advance = list(stage_standings(stage).advance)
     assert stage.closed and semifinal.players_listed
     assert list(semifinal.entries.order_by("position").values_list("participant__ext_id", flat=True)) == advance
-    stage_url = reverse("tournaments:stage", kwargs={"slug": played.slug, "stage": "qualifying"})
+    stage_url = reverse("running:stage", kwargs={"slug": played.slug, "stage": "qualifying"})
     assert client.post(stage_url, {"method": "random", "rounds": "1"}).status_code == 400
     assert stage.rounds.count() == 3
     response = client.post(standings_url(stage), {"action": "close"}, follow=True)
     assert "уже закрыт" in response.content.decode()
-    semi_url = reverse("tournaments:stage", kwargs={"slug": played.slug, "stage": "semifinal"})
+    semi_url = reverse("running:stage", kwargs={"slug": played.slug, "stage": "semifinal"})
     client.post(semi_url, {"method": "swiss_tens", "rounds": "1"})
     assert semifinal.rounds.get().seats.count() == 30  # three tables of 10, the rest on a bye
 
 
 def test_closing_is_refused_while_a_round_is_a_draft_or_unplayed(client: Any, played: Any, organizer: Any) -> None:
     stage = played.stages.get(ext_id="qualifying")
-    from tournaments.services.planning import generate_next_round
+    from running.services.planning import generate_next_round
 
     draft = generate_next_round(stage, method="random")
     response = client.post(standings_url(stage), {"action": "close"}, follow=True)

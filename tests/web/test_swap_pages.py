@@ -8,16 +8,16 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from running.services.planning import generate_next_round
+from running.services.seating import publish_round
 from scoring.seating import report
 from tournaments.models import Bye, Round, Seat, Stage
-from tournaments.services.planning import generate_next_round
-from tournaments.services.seating import publish_round
 
 pytestmark = pytest.mark.django_db
 
 
 def round_url(round_: Round) -> str:
-    return reverse("tournaments:round", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round", kwargs={"slug": round_.stage.tournament.slug,
                                                 "stage": round_.stage.ext_id, "number": round_.number})
 
 

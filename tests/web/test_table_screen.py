@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from exchange.reading import to_model
 from games.models import Game
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
-from tournaments.adapter import to_model
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -1,4 +1,4 @@
-"""The tournament's database rows; ``tournaments.adapter`` turns them into ``scoring``'s model."""
+"""The tournament's database rows; ``exchange.reading`` turns them into ``scoring``'s model."""
 
 from __future__ import annotations
 

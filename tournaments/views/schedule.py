@@ -25,4 +25,4 @@ class RoundStartView(OrganizerRequiredMixin, View):
             messages.success(request, _("The start time is saved."))
         else:
             messages.error(request, " ".join(str(e) for e in form.errors.get("starts_at", [])))
-        return redirect("tournaments:round", slug=slug, stage=stage, number=number)
+        return redirect("running:round", slug=slug, stage=stage, number=number)

@@ -1,4 +1,4 @@
-"""Creating a tournament from a ruleset preset, and the tournament file in the browser."""
+"""Creating a tournament from a ruleset preset."""
 
 from __future__ import annotations
 
@@ -12,15 +12,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 
-from games.problem_text import problem_text
-from scoring.errors import InvalidTournament
 from scoring.rulesets import RULESETS, get_ruleset
 
-from ..filenames import attachment
 from ..forms.setup import ParamsForm, StageFormSet, TournamentForm, preset_stages
 from ..models import RulesetId
-from ..permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
-from ..services.files import export_text, import_text, read_upload
+from ..permissions import CanCreateTournamentMixin
 from ..services.setup import create_tournament
 from ..summaries import summary
 
@@ -63,35 +59,3 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         tournament = create_tournament(form.save(commit=False), params.overrides, rows, request.user)
         messages.success(request, _("The tournament is created."))
         return redirect(tournament)
-
-
-class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
-    template_name = "tournaments/import.html"
-
-    def get(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template_name, {})
-
-    def post(self, request: HttpRequest) -> HttpResponseBase:
-        upload = request.FILES.get("file")
-        problems: list[str] = []
-        if upload is None:
-            problems = [_("Choose a tournament file.")]
-        else:
-            try:
-                text = read_upload(upload)  # past 20 MB (scoring.fileio.MAX_FILE_BYTES) refused unread
-                tournament = import_text(text, organizers=[request.user])
-            except UnicodeDecodeError:
-                problems = [_("The file is not UTF-8 text.")]
-            except InvalidTournament as error:
-                problems = [problem_text(p) for p in error.problems]
-            else:
-                messages.success(request, _("The tournament is imported."))
-                return redirect(tournament)
-        return render(request, self.template_name, {"problems": problems}, status=400)
-
-
-class ExportTournamentView(OrganizerRequiredMixin, View):
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        response = HttpResponse(export_text(self.tournament), content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = attachment(f"{self.tournament.slug}.json")
-        return response

@@ -21,9 +21,9 @@ from pathlib import Path
 from django.db import connection
 from django.utils import timezone
 
-from ..filenames import safe_filename
-from ..models import Tournament
-from .files import export_text
+from exchange.files import export_text
+from tournaments.filenames import safe_filename
+from tournaments.models import Tournament
 
 STAMP = "%Y%m%d-%H%M%S"
 # ``SLUG-STAMP.json`` or ``database-STAMP.sqlite3``; a slug may hold hyphens, so the stamp is read from the end.

@@ -15,12 +15,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from exchange.reading import to_model
+from running.services.figures import planned_rounds
 from scoring.standings import Standings, compute_standings
-
-from ..adapter import to_model
-from ..models import Participant, RoundState, Stage, StagePlayer, Table
-from .errors import SeatingError
-from .figures import planned_rounds
+from tournaments.models import Participant, RoundState, Stage, StagePlayer, Table
+from tournaments.services.errors import SeatingError
 
 
 class StageError(SeatingError):

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ...models import Tournament
-from ...services.files import export_text
+from exchange.files import export_text
+from tournaments.models import Tournament
 
 
 class Command(BaseCommand):

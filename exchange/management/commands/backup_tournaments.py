@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ...services.backup import backup_all
+from exchange.backup import backup_all
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..models import Participant, ParticipantStatus, Stage
+from tournaments.models import Participant, ParticipantStatus, Stage
 
 
 def stage_players(stage: Stage) -> list[Participant]:

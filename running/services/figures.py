@@ -14,11 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from running.services.planning import stage_kind
 from scoring.seating import bye_feasibility, report, shape_bound
-
-from ..models import KeepApart, Round, Seat, Stage
-from ..rules import ruleset_for
-from .planning import stage_kind
+from tournaments.models import KeepApart, Round, Seat, Stage
+from tournaments.rules import ruleset_for
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ...demo import SLUG, build_demo_file, planned_format
-from ...models import Tournament
-from ...services.files import import_text
+from exchange.demo import SLUG, build_demo_file, planned_format
+from exchange.files import import_text
+from tournaments.models import Tournament
 
 USERNAME = "organizer"
 PASSWORD = "mafia-demo"

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Participant, SeatingMethod
+from tournaments.models import Participant, SeatingMethod
 
 MAX_BLOCK = 12
 

@@ -8,11 +8,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser, no_translations
 
+from exchange.files import import_text
 from scoring import fileio
 from scoring.errors import InvalidTournament
-
-from ...services.files import import_text
-from ...services.setup import slug_problems
+from tournaments.services.setup import slug_problems
 
 
 class Command(BaseCommand):

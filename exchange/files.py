@@ -13,17 +13,12 @@ from scoring import fileio
 from scoring import model as m
 from scoring.errors import InvalidTournament
 from scoring.rulesets import get_ruleset
+from tournaments.models import Tournament
+from tournaments.services.setup import slug_problems
 
-from ..adapter import (
-    KEEP_APART_KEY,
-    TABLES_IN_PLAY_KEY,
-    keep_apart_data,
-    save_model,
-    tables_in_play_data,
-    to_model,
-)
-from ..models import Tournament
-from .setup import slug_problems
+from .extras import KEEP_APART_KEY, TABLES_IN_PLAY_KEY
+from .reading import keep_apart_data, tables_in_play_data, to_model
+from .writing import save_model
 
 
 def read_upload(upload: Any) -> str:
@@ -110,7 +105,7 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
 
 def file_data(tournament: Tournament) -> dict[str, Any]:
     """The model's file plus the seating of the tables still in play and the pairs kept apart
-    (``tournaments.adapter``)."""
+    (``exchange.reading``)."""
     data = fileio.dump(to_model(tournament))
     if not tournament.standings_hidden and get_ruleset(tournament.ruleset).standings_hidden_by_default:
         data.setdefault("tournament", {})["standings_hidden"] = False  # left out, it would read as hidden

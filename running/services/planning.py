@@ -22,17 +22,16 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from exchange.reading import to_model
+from running.services.stage_players import stage_players
 from scoring import model as m
 from scoring.round_planning import PlannedBlock, plan_rounds
 from scoring.seating import ByeLimitError
 from scoring.seating import SeatingError as EngineError
-
-from ..adapter import to_model
-from ..models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Table
-from ..rules import ruleset_for
-from .apart import pairs as keep_apart_pairs
-from .errors import SeatingError
-from .stage_players import stage_players
+from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Table
+from tournaments.rules import ruleset_for
+from tournaments.services.apart import pairs as keep_apart_pairs
+from tournaments.services.errors import SeatingError
 
 Progress = Callable[[float], None]
 METHODS = frozenset(method.value for method in m.SeatingMethod)

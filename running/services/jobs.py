@@ -23,10 +23,10 @@ from django.db import connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ..models import JobState, Round, SeatingJob, Stage
-from ..models.jobs import ACTIVE_STATES
-from . import planning
-from .errors import SeatingError
+from running.services import planning
+from tournaments.models import JobState, Round, SeatingJob, Stage
+from tournaments.models.jobs import ACTIVE_STATES
+from tournaments.services.errors import SeatingError
 
 log = logging.getLogger(__name__)
 STALE_AFTER = dt.timedelta(minutes=5)

@@ -14,21 +14,22 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from ..forms.rounds import PenaltyForm, PlanForm
-from ..models import JobState, Participant, Round, SeatingJob, Stage
-from ..permissions import OrganizerRequiredMixin
-from ..rules import ruleset_for
-from ..services import figures, jobs, penalties, planning, seating
-from ..services.errors import SeatingError
+from running.forms import PenaltyForm, PlanForm
+from running.services import figures, jobs, planning, seating
+from tournaments.models import JobState, Participant, Round, SeatingJob, Stage
+from tournaments.permissions import OrganizerRequiredMixin
+from tournaments.rules import ruleset_for
+from tournaments.services import penalties
+from tournaments.services.errors import SeatingError
 
 
 def job_url(job: SeatingJob) -> str:
-    return reverse("tournaments:job", kwargs={"slug": job.stage.tournament.slug, "stage": job.stage.ext_id,
+    return reverse("running:job", kwargs={"slug": job.stage.tournament.slug, "stage": job.stage.ext_id,
                                                "pk": job.pk})
 
 
 class StageView(OrganizerRequiredMixin, View):
-    template_name = "tournaments/stage.html"
+    template_name = "running/stage.html"
 
     def stage(self, ext_id: str) -> Stage:
         return get_object_or_404(Stage.objects.select_related("tournament"), tournament=self.tournament,
@@ -91,13 +92,13 @@ class JobView(OrganizerRequiredMixin, View):
         if jobs.is_stale(job):
             job = jobs.expire(job)
         if job.state == JobState.DONE and job.first_number:
-            target = reverse("tournaments:round", kwargs={"slug": slug, "stage": stage, "number": job.first_number})
+            target = reverse("running:round", kwargs={"slug": slug, "stage": stage, "number": job.first_number})
             if getattr(request, "htmx", False):
                 response = HttpResponse(status=204)
                 response["HX-Redirect"] = target
                 return response
             return redirect(target)
-        template = "tournaments/_job.html" if getattr(request, "htmx", False) else "tournaments/job.html"
+        template = "running/_job.html" if getattr(request, "htmx", False) else "running/job.html"
         return render(request, template, {"tournament": self.tournament, "stage": job.stage, "job": job,
                                           "url": job_url(job)})
 
@@ -105,7 +106,7 @@ class JobView(OrganizerRequiredMixin, View):
 class RoundView(OrganizerRequiredMixin, View):
     """The round's tables and seats, byes, absences, penalties and seating figures; and the actions on it."""
 
-    template_name = "tournaments/round.html"
+    template_name = "running/round.html"
 
     def load(self, stage: str, number: int) -> Round:
         return get_object_or_404(
@@ -157,7 +158,7 @@ class RoundView(OrganizerRequiredMixin, View):
         except SeatingError as error:
             messages.error(request, str(error))
             return self.page(request, round_, status=400)
-        return redirect("tournaments:round", slug=slug, stage=stage, number=round_.number)
+        return redirect("running:round", slug=slug, stage=stage, number=round_.number)
 
     def absence(self, request: HttpRequest, round_: Round, action: str) -> HttpResponseBase:
         """Marks a player absent (or back) and seats the draft again, both or neither: a seating that cannot
@@ -201,7 +202,7 @@ class RoundView(OrganizerRequiredMixin, View):
             data = form.cleaned_data
             penalties.add(round_, data["participant"], data["points"], data["reason"])
             messages.success(request, _("The penalty is recorded."))
-        return redirect("tournaments:round", slug=self.tournament.slug, stage=round_.stage.ext_id,
+        return redirect("running:round", slug=self.tournament.slug, stage=round_.stage.ext_id,
                         number=round_.number)
 
     def act(self, request: HttpRequest, round_: Round, action: str) -> None:

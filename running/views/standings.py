@@ -11,15 +11,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from exchange.reading import to_model
+from running.services.figures import planned_rounds
+from running.services.stages import close_stage, next_stage_of, reopen_stage
 from scoring.standings import compute_standings
-
-from ..adapter import to_model
-from ..labels import chain_columns, metric_label
-from ..models import Stage
-from ..permissions import OrganizerRequiredMixin
-from ..services.errors import SeatingError
-from ..services.figures import planned_rounds
-from ..services.stages import close_stage, next_stage_of, reopen_stage
+from tournaments.labels import chain_columns, metric_label
+from tournaments.models import Stage
+from tournaments.permissions import OrganizerRequiredMixin
+from tournaments.services.errors import SeatingError
 
 
 def number(value: Fraction | int | None) -> str:
@@ -32,7 +31,7 @@ def number(value: Fraction | int | None) -> str:
 
 
 class StandingsView(OrganizerRequiredMixin, View):
-    template_name = "tournaments/standings.html"
+    template_name = "running/standings.html"
 
     def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
         stage_row = get_object_or_404(Stage.objects.select_related("tournament"), tournament=self.tournament,
@@ -79,4 +78,4 @@ class StandingsView(OrganizerRequiredMixin, View):
                 messages.error(request, _("Unknown action."))
         except SeatingError as error:
             messages.error(request, str(error))
-        return redirect("tournaments:standings", slug=slug, stage=stage)
+        return redirect("running:standings", slug=slug, stage=stage)

@@ -1,0 +1,202 @@
+"""Reading: a tournament's rows as ``scoring``'s model (docs/architecture.md).
+
+``to_model`` reads a tournament's rows in a fixed number of queries, whatever its size, and builds the
+``scoring.model.Tournament`` that standings, validation and the tournament file use. Only published rounds are
+part of the model; a game joins it once its protocol is submitted (drafts count for nothing), each built by the
+protocols' own converter (``games.services.facts``) from the rows as recorded. The participants' numbers and
+disqualifications, the tables in play and the pairs kept apart travel as the file's extra keys (``extras``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Game as GameRow
+from games.models import GameSeat, GameState, Protest
+from games.services.facts import facts_of, scoring_game
+from scoring import model as m
+from tournaments.models import (
+    Absence,
+    Bye,
+    KeepApart,
+    Participant,
+    Penalty,
+    Round,
+    RoundState,
+    Seat,
+    Stage,
+    StagePlayer,
+    Tournament,
+)
+
+from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY
+
+
+def to_fraction(value: Decimal | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+def to_model(tournament: Tournament) -> m.Tournament:
+    """The tournament as ``scoring`` sees it; a fixed number of queries (11)."""
+    participants = list(tournament.participants.select_related("player").order_by("number", "id"))
+    ext = {p.pk: p.ext_id for p in participants}
+    accepted = [p for p in participants if p.status == "accepted"]
+    teams = list(tournament.teams.order_by("id"))
+    team_ext = {team.pk: team.ext_id for team in teams}
+    stages = list(tournament.stages.order_by("order"))
+    entries: dict[int, list[str]] = defaultdict(list)
+    for entry in StagePlayer.objects.filter(stage__tournament=tournament).order_by("stage", "position"):
+        entries[entry.stage_id].append(ext[entry.participant_id])
+    rounds = list(
+        Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).order_by("stage", "number")
+    )
+    round_ids = [r.pk for r in rounds]
+    # A draft protocol is not a result yet: standings count submitted and confirmed ones only.
+    games = list(
+        GameRow.objects.filter(table__round__in=round_ids)
+        .exclude(state=GameState.DRAFT)
+        .select_related("table")
+        .order_by("table__number")
+    )
+    seats: dict[int, list[GameSeat]] = defaultdict(list)
+    for row in GameSeat.objects.filter(game__in=[g.pk for g in games]).select_related("seat").order_by("seat__number"):
+        seats[row.game_id].append(row)
+    protests: dict[int, list[m.Protest]] = defaultdict(list)
+    for protest in Protest.objects.filter(game__in=[g.pk for g in games]).order_by("id"):
+        protests[protest.game_id].append(protest_model(protest))
+    games_by_round: dict[int, list[m.Game]] = defaultdict(list)
+    for game in games:
+        facts = facts_of(game, seats[game.pk], player=lambda row: ext[row.seat.participant_id])
+        games_by_round[game.table.round_id].append(scoring_game(
+            facts, table=game.table.number, judge=game.judge, notes=game.notes, protests=protests[game.pk]))
+    byes, absent = defaultdict(list), defaultdict(list)
+    for bye in Bye.objects.filter(round__in=round_ids).order_by("id"):
+        byes[bye.round_id].append(ext[bye.participant_id])
+    for absence in Absence.objects.filter(round__in=round_ids).order_by("id"):
+        absent[absence.round_id].append(ext[absence.participant_id])
+    penalties: dict[int, list[m.Penalty]] = defaultdict(list)
+    for penalty in Penalty.objects.filter(round__in=round_ids).order_by("id"):
+        penalties[penalty.round_id].append(
+            m.Penalty(ext[penalty.participant_id], Fraction(penalty.points), penalty.reason)
+        )
+    rounds_by_stage: dict[int, list[m.Round]] = defaultdict(list)
+    for r in rounds:
+        rounds_by_stage[r.stage_id].append(
+            m.Round(
+                number=r.number,
+                games=tuple(games_by_round[r.pk]),
+                seating=m.SeatingMethod(r.seating) if r.seating else None,
+                byes=tuple(byes[r.pk]),
+                absent=tuple(absent[r.pk]),
+                penalties=tuple(penalties[r.pk]),
+            )
+        )
+    return m.Tournament(
+        ruleset=tournament.ruleset,
+        params=None if tournament.params is None else tuple((k, json.dumps(v)) for k, v in tournament.params.items()),
+        info=info_model(tournament, accepted),
+        teams=tuple(m.Team(team.ext_id, team.name) for team in teams) if teams else None,
+        players=tuple(
+            m.Player(
+                p.ext_id,
+                p.player.full_name,
+                p.player.nickname or None,
+                team_ext.get(p.team_id) if p.team_id else None,
+                p.guest,
+            )
+            for p in accepted
+        ),
+        stages=tuple(
+            stage_model(stage, entries.get(stage.pk), rounds_by_stage[stage.pk]) for stage in stages
+        ),
+    )
+
+
+def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
+    other = {k: v for k, v in (t.info_other or {}).items() if k not in EXCHANGE_KEYS}
+    other.update(participant_extras(participants))
+    return m.TournamentInfo(
+        name=t.name,
+        city=t.city or None,
+        venue=t.venue or None,
+        starts=t.starts.isoformat() if t.starts else None,
+        ends=t.ends.isoformat() if t.ends else None,
+        standings_hidden=True if t.standings_hidden else None,
+        other=tuple((k, json.dumps(v)) for k, v in other.items()),
+    )
+
+
+def participant_extras(participants: list[Participant]) -> dict[str, Any]:
+    """The file's ``player_numbers`` and ``disqualifications`` of these participants (in the file's order)."""
+    extras: dict[str, Any] = {}
+    if any(p.number != position for position, p in enumerate(participants, start=1)):
+        extras[NUMBERS_KEY] = {p.ext_id: p.number for p in participants if p.number is not None}
+    disqualified = [
+        {"player": p.ext_id, "reason": p.disqualification_reason,
+         "at": timezone.localtime(p.disqualified_at).isoformat(timespec="seconds")}
+        for p in participants if p.disqualified_at is not None
+    ]
+    if disqualified:
+        extras[DISQUALIFICATIONS_KEY] = disqualified
+    return extras
+
+
+def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """The file's ``tables_in_play``: each table of a published round without a submitted or confirmed protocol,
+    with its seats (one query)."""
+    seats = (Seat.objects.filter(round__stage__tournament=tournament, round__state=RoundState.PUBLISHED)
+             .exclude(table__game__state__in=[GameState.SUBMITTED, GameState.CONFIRMED])
+             .select_related("table__round__stage", "participant")
+             .order_by("table__round__stage__order", "table__round__number", "table__number", "number"))
+    tables: list[dict[str, Any]] = []
+    for seat in seats:
+        table = seat.table
+        if not tables or tables[-1]["_pk"] != table.pk:
+            tables.append({"_pk": table.pk, "stage": table.round.stage.ext_id, "round": table.round.number,
+                           "table": table.number, "seats": []})
+        tables[-1]["seats"].append({"seat": seat.number, "player": seat.participant.ext_id})
+    for table in tables:
+        del table["_pk"]
+    return tables
+
+
+def keep_apart_data(tournament: Tournament) -> list[list[str]]:
+    """The file's ``keep_apart``: the organizer's pairs, by player id (one query)."""
+    pairs = KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
+    return [[pair.first.ext_id, pair.second.ext_id] for pair in pairs]
+
+
+def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:
+    return m.Stage(
+        id=stage.ext_id,
+        rounds=tuple(rounds),
+        name=stage.name or None,
+        kind=m.StageKind(stage.kind) if stage.kind else None,
+        players=tuple(players or ()) if stage.players_listed else None,
+        advance=m.Advance(stage.advance_kind, stage.advance_count)
+        if stage.advance_kind and stage.advance_count is not None
+        else None,
+        reset=stage.reset,
+        multiplier=to_fraction(stage.multiplier),
+        lots=tuple(stage.lots) if stage.lots is not None else None,
+    )
+
+
+
+def protest_model(p: Protest) -> m.Protest:
+    return m.Protest(
+        seat=p.seat,
+        text=p.text,
+        lodged_at=p.lodged_at,
+        decision=m.ProtestDecision(p.decision) if p.decision else None,
+        decided_by=p.decided_by,
+        # The chief judge's reason travels in the file as the protest's extra key "reason".
+        other=tuple((k, json.dumps(v)) for k, v in {**(p.other or {}), **({"reason": p.reason} if p.reason else {})}
+                    .items()),
+    )

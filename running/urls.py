@@ -1,0 +1,16 @@
+"""The organizer's stage, round and standings pages (mounted under ``t/<slug>/`` by the root URLs)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from .views import rounds, standings
+
+app_name = "running"
+
+urlpatterns = [
+    path("stages/<str:stage>/", rounds.StageView.as_view(), name="stage"),
+    path("stages/<str:stage>/rounds/<int:number>/", rounds.RoundView.as_view(), name="round"),
+    path("stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),
+    path("stages/<str:stage>/standings/", standings.StandingsView.as_view(), name="standings"),
+]
