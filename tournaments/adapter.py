@@ -1,4 +1,4 @@
-"""The one bridge between the database and ``scoring``'s model (DESIGN.md).
+"""The one bridge between the database and ``scoring``'s model (docs/architecture.md).
 
 ``to_model`` reads a tournament's rows in a fixed number of queries, whatever its size, and
 builds the ``scoring.model.Tournament`` that standings, validation and the tournament file use.
