@@ -1,4 +1,4 @@
-# The two commands of the README: `make run` and `make test` (CONTRACT.md §4).
+# The two commands of the README: `make run` and `make test` (docs/command-line.md).
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python

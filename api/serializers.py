@@ -77,7 +77,7 @@ class GameSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 def standings_schema() -> Any:
-    """The OpenAPI description of CONTRACT.md §2's standings JSON."""
+    """The OpenAPI description of the standings JSON (docs/command-line.md)."""
     from drf_spectacular.utils import inline_serializer
 
     row = inline_serializer("StandingRow", {

@@ -151,7 +151,7 @@ class GameListView(OneTournament, APIView):
 
 
 class StandingsView(OneTournament, APIView):
-    """CONTRACT.md §3: the standings JSON of §2, the same as ``python -m scoring standings``."""
+    """docs/command-line.md, the standings API: the standings JSON, the same as ``python -m scoring standings``."""
 
     @extend_schema(responses={200: s.standings_schema(), 403: None, 404: None},
                    parameters=[OpenApiParameter("stage", str, description="a stage id; default: the last "

@@ -1,4 +1,4 @@
-"""Import and export of the tournament file (CONTRACT.md §1, §3): all or nothing."""
+"""Import and export of the tournament file (docs/tournament-file.md, docs/command-line.md): all or nothing."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> 
 
 def with_default_visibility(model: m.Tournament) -> m.Tournament:
     """A file that does not say whether the standings are hidden gets its ruleset's default (``zvezdy``:
-    hidden, RULES.md), as a tournament created in the browser does."""
+    hidden, docs/rules/zvezdy.md), as a tournament created in the browser does."""
     info = model.info or m.TournamentInfo()
     if info.standings_hidden is not None:
         return model

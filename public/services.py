@@ -1,4 +1,4 @@
-"""Standings visibility: hidden → published and back, a guarded transition (DESIGN.md)."""
+"""Standings visibility: hidden → published and back, a guarded transition (docs/architecture.md)."""
 
 from __future__ import annotations
 

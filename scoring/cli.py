@@ -1,4 +1,4 @@
-"""``python -m scoring``: validate, standings, advance, seat and seating-report (CONTRACT.md §2).
+"""``python -m scoring``: validate, standings, advance, seat and seating-report (docs/command-line.md).
 
 Exit status: 0 success; 2 the input is wrong (one line per problem on stderr); 1 a bug.
 """

@@ -1,4 +1,4 @@
-"""Problems found in a tournament, each naming where it is (CONTRACT.md §2)."""
+"""Problems found in a tournament, each naming where it is (docs/command-line.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tournament file (CONTRACT.md §1): read, schema-check, rule-check and write it.
+"""The tournament file (docs/tournament-file.md): read, schema-check, rule-check and write it.
 
 ``load`` turns the parsed JSON into the model and reports every problem at once, each naming
 where it is; ``dump`` writes the model back in a canonical form (defaults left out), so that

@@ -1,4 +1,4 @@
-"""The domain model: a tournament as frozen dataclasses (RULES.md §1–§2).
+"""The domain model: a tournament as frozen dataclasses (docs/rules/game.md, docs/rules/tournament.md).
 
 These objects are exactly what the tournament file holds (``fileio`` reads and writes them);
 the web application builds the same objects from its database rows, so every computation in
@@ -45,7 +45,7 @@ ROLE_SIDE: dict[Role, Side] = {
     Role.MANIAC: Side.MANIAC,
 }
 
-# "Black" in the rules means these two roles (RULES.md §1), e.g. for the best move.
+# "Black" in the rules means these two roles (docs/rules/game.md), e.g. for the best move.
 BLACK_ROLES = frozenset({Role.MAFIA, Role.DON})
 
 
@@ -90,7 +90,7 @@ class Seat:
 
     @property
     def is_removed(self) -> bool:
-        """Removed from the table: marked so, or by the 4th foul (RULES.md §1)."""
+        """Removed from the table: marked so, or by the 4th foul (docs/rules/game.md)."""
         return self.removed or self.fouls >= 4
 
 
@@ -115,7 +115,7 @@ class Protest:
 
 @dataclass(frozen=True)
 class Game:
-    """One table of one round (RULES.md §1). ``winner is None``: no result, counts for nothing."""
+    """One table of one round (docs/rules/game.md). ``winner is None``: no result, counts for nothing."""
 
     table: int
     seats: tuple[Seat, ...]
@@ -161,7 +161,7 @@ class Round:
 
 @dataclass(frozen=True)
 class Advance:
-    """How many go on: ``top`` N overall, or ``per_game`` K (RULES.md §2)."""
+    """How many go on: ``top`` N overall, or ``per_game`` K (docs/rules/tournament.md)."""
 
     mode: str  # "top" or "per_game"
     count: int

@@ -1,4 +1,4 @@
-"""Typed ruleset parameters (RULES.md §8) and the parsing of a tournament's ``params`` overrides.
+"""Typed ruleset parameters (docs/rules/parameters.md) and the parsing of a tournament's ``params`` overrides.
 
 Every ruleset shares one parameter set; each ruleset gives its own defaults. An override with
 an unknown name or a value of the wrong type is an error naming the parameter.
@@ -100,7 +100,7 @@ INT, OPT_INT, NUMBER, OPT_NUMBER, WIN, VALUES, BY_COUNT = (
 
 @dataclass(frozen=True)
 class Params:
-    """The parameter set of RULES.md §8; each ruleset supplies the defaults (no defaults here)."""
+    """The parameter set of docs/rules/parameters.md; each ruleset supplies the defaults (no defaults here)."""
 
     table_size: int
     win_points: WinPoints

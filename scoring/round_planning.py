@@ -48,7 +48,7 @@ def players_to_seat(tournament: Tournament, stage: Stage) -> tuple[str, ...]:
 
 
 def swiss_order(tournament: Tournament, stage: Stage, method: SeatingMethod) -> tuple[str, ...]:
-    """Players best first for the Swiss methods (RULES.md §7).
+    """Players best first for the Swiss methods (docs/rules/seating-methods.md).
 
     ``swiss_tens``: the stage's current standings (its tie-break chain included).
     ``swiss_zvezdy``: the stage's key — in qualifying the extra points (circle marks + judge's mark
@@ -78,7 +78,7 @@ class PlannedBlock:
     rounds: list[PlannedRound]
 
     def to_json(self) -> dict[str, object]:
-        """The ``seat`` command's output (CONTRACT.md §2)."""
+        """The ``seat`` command's output (docs/command-line.md)."""
         return {
             "stage": self.stage,
             "rounds": [

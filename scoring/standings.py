@@ -1,4 +1,4 @@
-"""Stage standings, advancement, winners and team tables (RULES.md §2 and each ruleset).
+"""Stage standings, advancement, winners and team tables (docs/rules/tournament.md and each ruleset's page).
 
 ``compute_standings`` is the one entry point the CLI, the API and the web pages call.
 """
@@ -60,7 +60,7 @@ class Standings:
 
 
 def default_stage(tournament: Tournament) -> Stage:
-    """The last stage that has a game with a result, else the first stage (CONTRACT.md §2)."""
+    """The last stage that has a game with a result, else the first stage (docs/command-line.md)."""
     for stage in reversed(tournament.stages):
         if any(game.has_result for round_ in stage.rounds for game in round_.games):
             return stage
@@ -165,7 +165,7 @@ def _split(group: Sequence[str], key: Callable[[str], Value]) -> list[list[str]]
 
 
 def _by_lots(group: list[str], lot_place: Mapping[str, int]) -> list[list[str]]:
-    """Listed players above unlisted ones, in list order; the unlisted stay tied (RULES.md §2)."""
+    """Listed players above unlisted ones, in list order; the unlisted stay tied (docs/rules/tournament.md)."""
     if len(group) == 1:
         return [group]
     listed = sorted((pid for pid in group if pid in lot_place), key=lot_place.__getitem__)
@@ -192,7 +192,7 @@ def _team_rows(tournament: Tournament, rows: Sequence[StandingRow]) -> tuple[Tea
 
 
 def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Sequence[StandingRow]) -> list[str]:
-    """Who goes on (RULES.md §2), in standings order; a final advances nobody."""
+    """Who goes on (docs/rules/tournament.md), in standings order; a final advances nobody."""
     if kind is StageKind.FINAL:
         return []
     advance = stage.advance
@@ -240,7 +240,7 @@ def _winners(ruleset: Ruleset, stage: Stage, kind: StageKind,
 
 
 def standings_json(standings: Standings) -> dict[str, object]:
-    """The standings JSON of CONTRACT.md §2."""
+    """The standings JSON of docs/command-line.md."""
     out: dict[str, object] = {
         "ruleset": standings.ruleset,
         "stage": standings.stage,

@@ -1,4 +1,4 @@
-"""The rules a tournament must keep beyond the schema (RULES.md §1–§8), every problem reported.
+"""The rules a tournament must keep beyond the schema (docs/rules/), every problem reported.
 
 Each message names where it is (stage, round, table, seat) and what the ruleset expects, so
 the same text serves the CLI, the import screen and the judge's protocol form.

@@ -1,4 +1,4 @@
-"""A game's protocol: the result of one table of a round, and each seat's facts (RULES.md §1)."""
+"""A game's protocol: the result of one table of a round, and each seat's facts (docs/rules/game.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seating rounds with the stage's method through ``scoring.round_planning`` (RULES.md §7).
+"""Seating rounds with the stage's method through ``scoring.round_planning`` (docs/rules/seating-methods.md).
 
 The work is split so it can run outside any lock: ``compute`` reads the rows and asks the
 seating engine (pure, possibly seconds for ``balanced``); ``save_block`` then stores the plan

@@ -1,4 +1,4 @@
-"""The four regulations, each a registered ``Ruleset`` subclass (RULES.md §3–§6).
+"""The four regulations, each a registered ``Ruleset`` subclass (docs/rules/, a page each).
 
 Adding a fifth regulation is one new module here, imported below, plus its tests.
 """

@@ -1,6 +1,6 @@
 """The ruleset base class: parameters, table composition, game points, stage format, winners.
 
-A ruleset is data plus a few functions (RULES.md, preamble): a subclass sets its defaults and
+A ruleset is data plus a few functions (docs/rules/parameters.md): a subclass sets its defaults and
 overrides the few methods where its regulation differs. Subclasses register themselves with
 ``@register`` under their stable id.
 """
@@ -22,7 +22,7 @@ ZERO = Fraction(0)
 
 @dataclass(frozen=True)
 class SeatPoints:
-    """The game points of one seat, broken down, before the stage multiplier (RULES.md §1–§6)."""
+    """The game points of one seat, broken down, before the stage multiplier (docs/rules/)."""
 
     win: Fraction = ZERO
     days: Fraction = ZERO  # tomsk OP: day_points × days survived
@@ -51,7 +51,7 @@ class SeatPoints:
 
 @dataclass(frozen=True)
 class StageFormat:
-    """What a stage of a kind gets when the file does not say (RULES.md §3–§6)."""
+    """What a stage of a kind gets when the file does not say (docs/rules/, a page per ruleset)."""
 
     advance: tuple[str, int] | None  # ("top", N) or ("per_game", K); None: nobody advances
     reset: bool
@@ -136,7 +136,7 @@ class Ruleset:
             extra=seat.extra,
             circles=self.circle_points(game, seat),
             removal=p.removal_points if seat.is_removed else ZERO,
-            # "Black" is the mafia and the don (RULES.md §1), as for the best move below.
+            # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
             missed_nights=(p.missed_nights_points
                            if game.mafia_missed_three_nights and seat.role in BLACK_ROLES
                            else ZERO),

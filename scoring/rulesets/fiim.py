@@ -1,4 +1,4 @@
-"""``fiim``: the Zelenograd open championship under FIIM scoring (seed 003), RULES.md §5."""
+"""``fiim``: the Zelenograd open championship under FIIM scoring (seed 003), docs/rules/fiim.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``tomsk``: the Tomsk team championship (seed 000), as read in RULES.md §3."""
+"""``tomsk``: the Tomsk team championship (seed 000), as read in docs/rules/tomsk.md."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .base import Ruleset, StageFormat, register
 class Tomsk(Ruleset):
     """Tomsk team championship: tables of 12 with a maniac; rating per game HP = OP + SP.
 
-    - Table (RULES.md §3): 3 mafia, 1 maniac, 1 sheriff, 1 doctor, 6 civilians; no don.
+    - Table (docs/rules/tomsk.md): 3 mafia, 1 maniac, 1 sheriff, 1 doctor, 6 civilians; no don.
     - Per game HP = OP + SP. The regulation names the objective (OP) and subjective (SP) parts
       but gives no numbers; ours, editable: OP = ``win_points`` (2) if the player's side won
       + ``day_points`` (0.5) × ``days_survived``; SP = the seat's ``subjective`` mark (the jury's

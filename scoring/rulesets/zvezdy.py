@@ -1,4 +1,4 @@
-"""``zvezdy``: "Вперед к звездам" (seed 004), as read in RULES.md §6."""
+"""``zvezdy``: "Вперед к звездам" (seed 004), as read in docs/rules/zvezdy.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seating engine: pure functions on plain data (RULES.md §7, notes/seating.md).
+"""The seating engine: pure functions on plain data (docs/rules/seating-methods.md, docs/seating.md).
 
     plan(request: SeatingRequest, progress=None) -> list[PlannedRound]
     report(history_rounds, players=None, table_size=None, teams=None, keep_apart=()) -> dict

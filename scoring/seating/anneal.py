@@ -1,7 +1,7 @@
-"""Who sits together: greedy fill, then simulated annealing over swaps (notes/seating.md, layer 1).
+"""Who sits together: greedy fill, then simulated annealing over swaps (docs/seating.md, layer 1).
 
 The cost of a pair that met m times is C(m, 2) + 30 C(m, 3), so the search lowers the most any
-pair meets first and the repeated meetings second (RULES.md §7, `balanced`). Pairs the organizer
+pair meets first and the repeated meetings second (docs/rules/seating-methods.md, `balanced`). Pairs the organizer
 keeps apart and teammates add their weight per meeting. A swap of two players at different
 tables of one round changes only their meetings with the two tables, so its cost is computed in
 O(k) from the meetings matrix, never by recomputing the whole cost.

@@ -1,4 +1,4 @@
-"""The pigeonhole lower bound on repeated meetings (notes/seating.md, "What is provable").
+"""The pigeonhole lower bound on repeated meetings (docs/seating.md, "Provable limits").
 
 Q = sum over pairs of C(m, 2) counts, for every two rounds, the pairs that met in both. Take two
 rounds: a table of the later round draws its players from the groups of the earlier one (its

@@ -1,4 +1,4 @@
-"""Byes: who sits out when the players do not fill whole tables (RULES.md §7, last rule)."""
+"""Byes: who sits out when the players do not fill whole tables (docs/rules/seating-methods.md, "Byes")."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def bye_feasibility(players: int, table_size: int, rounds: int, max_byes: int | 
     """None if `rounds` rounds fit the bye limit, else the problem and the fix in plain English.
 
     With r = players mod table_size byes a round, "at most b byes each" holds only when
-    rounds * r <= players * b (notes/seating.md, "Byes").
+    rounds * r <= players * b (docs/seating.md, "Byes").
     """
     if table_size < 2 or players < table_size:
         return (

@@ -1,4 +1,4 @@
-"""A cyclic construction for full tables planned together (notes/seating.md, "How", layer 1).
+"""A cyclic construction for full tables planned together (docs/seating.md, "How", layer 1).
 
 With N = g*k players written as (a, b), a in Z_g and b in 0..k-1, round r seats (a, b) at table
 a + F[b][r] mod g. Every table then holds one player of each b, so any k x R matrix F gives valid

@@ -1,4 +1,4 @@
-"""`random` and `balanced` (RULES.md §7)."""
+"""`random` and `balanced` (docs/rules/seating-methods.md)."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ def block_byes(request: SeatingRequest, ctx: Context, rng: random.Random | None,
 
 @register
 class RandomSeating(SeatingMethod):
-    """RULES.md §7 `random`: uniform random tables and seats, repeatable by the seed.
+    """docs/rules/seating-methods.md `random`: uniform random tables and seats, repeatable by the seed.
 
-    Byes (§7, last rule) go to those with the fewest byes so far, ties drawn at random.
+    Byes (that page's "Byes") go to those with the fewest byes so far, ties drawn at random.
     """
 
     id = "random"
@@ -53,7 +53,7 @@ class RandomSeating(SeatingMethod):
 
 def block_bound(ctx: Context, seated: list[list[int]], history_rounds: int) -> int:
     """Lower bound on the search cost: history pairs as they are, the pigeonhole bound for
-    every pair of rounds that involves a planned round (notes/seating.md)."""
+    every pair of rounds that involves a planned round (docs/seating.md)."""
     if ctx.penalty and any(ctx.penalty):
         return 0  # constraints change the cost; no bound claimed
     fixed = sum(m * (m - 1) // 2 for row in ctx.meetings for m in row) // 2
@@ -70,7 +70,7 @@ def block_bound(ctx: Context, seated: list[list[int]], history_rounds: int) -> i
 
 @register
 class BalancedSeating(SeatingMethod):
-    """RULES.md §7 `balanced` ("computer sample"): over the tournament so far, fewest second
+    """docs/rules/seating-methods.md `balanced` ("computer sample"): over the tournament so far, fewest second
     byes, then the fewest times any pair meets, then the fewest repeated meetings, then
     repeated seat numbers, with early (1-3), middle and late seats spread evenly; players also
     spread over the physical tables. Teammates and keep-apart pairs are kept apart first.

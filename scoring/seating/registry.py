@@ -1,4 +1,4 @@
-"""The seating methods of RULES.md §7, registered by id."""
+"""The seating methods of docs/rules/seating-methods.md, registered by id."""
 
 from __future__ import annotations
 

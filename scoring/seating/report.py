@@ -1,4 +1,4 @@
-"""The seating report of CONTRACT.md §2 (`seating-report`), plus figures the pages show."""
+"""The seating report of docs/command-line.md (`seating-report`), plus figures the pages show."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def report(
     - `pairs_met_twice_or_more`, `max_meetings`;
     - `repeat_meetings`: meetings beyond a pair's first, sum of (m - 1);
     - `q`: sum of C(m, 2), the pairs that met in both of two rounds, summed over pairs of rounds;
-      `lower_bound` bounds `q` (the pigeonhole bound of notes/seating.md for these rounds' shape);
+      `lower_bound` bounds `q` (the pigeonhole bound of docs/seating.md for these rounds' shape);
       with `max_meetings` <= 2 the three repeat figures are equal;
     - `same_seat_repeats`: seats a player takes again (sum over players and seats of count - 1);
     - `table_repeats`: the same for physical tables;

@@ -1,4 +1,4 @@
-"""Seat numbers inside each table (notes/seating.md, layer 2; RULES.md §7 `balanced` (3)).
+"""Seat numbers inside each table (docs/seating.md, layer 2; docs/rules/seating-methods.md `balanced` (3)).
 
 A player's seats over a block are a proper edge colouring of the bipartite graph players x
 (round, table); by Kőnig's theorem k colours suffice when the block has at most k rounds, so

@@ -1,4 +1,4 @@
-"""`swiss_tens` and `swiss_zvezdy` (RULES.md §7): tables from the order, best first.
+"""`swiss_tens` and `swiss_zvezdy` (docs/rules/seating-methods.md): tables from the order, best first.
 
 The rule fixes who sits at which table (up to the zvezdy draw); the freedom left, the draw and
 the seats, is used to avoid repeated meetings and repeated seats.
@@ -37,7 +37,7 @@ def swiss_order(request: SeatingRequest, ctx: Context) -> tuple[list[int], list[
 
 @register
 class SwissTens(SeatingMethod):
-    """RULES.md §7 `swiss_tens`: by current standings, table 1 gets places 1-10, table 2 places
+    """docs/rules/seating-methods.md `swiss_tens`: by current standings, table 1 gets places 1-10, table 2 places
     11-20, and so on (places 1..k, k+1..2k for tables of k); seats as in `balanced`."""
 
     id = "swiss_tens"
@@ -68,7 +68,7 @@ def group_cost(ctx: Context, members: list[int] | tuple[int, ...]) -> int:
 
 @register
 class SwissZvezdy(SeatingMethod):
-    """RULES.md §7 `swiss_zvezdy`, the "5 + 5" rule: by the stage's key, table 1 gets places
+    """docs/rules/seating-methods.md `swiss_zvezdy`, the "5 + 5" rule: by the stage's key, table 1 gets places
     1-5 plus 5 drawn from places 6-15; table 2 the 5 of 6-15 not drawn plus 5 drawn from 16-25;
     and so on; the last table takes whoever is left. For tables of k: the first k//2 places, then
     each table draws what it lacks from the next twice as many places.

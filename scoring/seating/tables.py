@@ -1,4 +1,4 @@
-"""Physical tables: which group plays at table 1, 2, ... (notes/seating.md, layer 3).
+"""Physical tables: which group plays at table 1, 2, ... (docs/seating.md, layer 3).
 
 One assignment per round (group -> table) against each player's table history, so players
 spread over the physical tables. Exact (Hungarian) up to 30 tables; beyond that a greedy start

@@ -1,4 +1,4 @@
-"""The read-only API: CONTRACT.md §3's standings equal ``python -m scoring standings`` on the
+"""The read-only API: the standings of docs/command-line.md equal ``python -m scoring standings`` on the
 exported file; hidden standings answer 403 without figures; every endpoint answers."""
 
 from __future__ import annotations

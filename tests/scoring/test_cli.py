@@ -1,4 +1,4 @@
-"""``python -m scoring`` as CONTRACT.md §2 promises: outputs, formats, exit codes."""
+"""``python -m scoring`` as docs/command-line.md promises: outputs, formats, exit codes."""
 
 from __future__ import annotations
 

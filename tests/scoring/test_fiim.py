@@ -1,4 +1,4 @@
-"""fiim (RULES.md §5): hand-worked games and small tournaments, the numbers explained inline."""
+"""fiim (docs/rules/fiim.md): hand-worked games and small tournaments, the numbers explained inline."""
 
 from __future__ import annotations
 

@@ -26,7 +26,9 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
     if not shared.exists():
         pytest.skip("no shared/ beside the repository")
     packaged = Path(fileio.__file__).parent / "schema" / "tournament.schema.json"
-    assert json.loads(packaged.read_text()) == json.loads(shared.read_text())
+    # The same schema; only the top-level description differs: ours points at the repository's docs/rules/.
+    mine, theirs = json.loads(packaged.read_text()), json.loads(shared.read_text())
+    assert {**mine, "description": None} == {**theirs, "description": None}
 
 
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)

@@ -1,4 +1,4 @@
-"""kostroma (RULES.md §4): 3 or 4 points a win, −1 removal, extra points, final × 1.5."""
+"""kostroma (docs/rules/kostroma.md): 3 or 4 points a win, −1 removal, extra points, final × 1.5."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_default_format_top_ten_to_one_final_game() -> None:
 
 
 def test_black_means_mafia_and_don_for_missed_nights_and_best_move() -> None:
-    # RULES.md §1: "Black" means mafia or don. A black-side extra character is neither: with
+    # docs/rules/game.md: "Black" means mafia or don. A black-side extra character is neither: with
     # overrides giving kostroma a missed-nights penalty and a best move, the black thief (seat 8)
     # is not penalised, and naming it does not count as naming a black.
     data = one_game("red", mafia_missed_three_nights=True, first_killed=6, best_move=[1, 2, 8],

@@ -1,4 +1,4 @@
-"""Ruleset parameters (RULES.md §8): defaults per ruleset, typed overrides, clear errors."""
+"""Ruleset parameters (docs/rules/parameters.md): defaults per ruleset, typed overrides, clear errors."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scoring.params import PARAM_NAMES, ParamError
 from scoring.rulesets import RULESETS, get_ruleset
 
 DEFAULTS = {
-    # name: (tomsk, kostroma, fiim, zvezdy) as in the table of RULES.md §8
+    # name: (tomsk, kostroma, fiim, zvezdy) as in the table of docs/rules/parameters.md
     "table_size": (12, 10, 10, 10),
     "removal_points": (0, -1, 0, -3),
     "absence_points": (0, 0, -2, 0),

@@ -1,4 +1,4 @@
-"""``scoring`` is pure Python: importing all of it loads no Django (DESIGN.md)."""
+"""``scoring`` is pure Python: importing all of it loads no Django (docs/architecture.md)."""
 
 from __future__ import annotations
 

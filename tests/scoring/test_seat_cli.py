@@ -1,4 +1,4 @@
-"""``seat`` and ``seating-report`` (CONTRACT.md §2) on tournament files."""
+"""``seat`` and ``seating-report`` (docs/command-line.md) on tournament files."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules common to every ruleset (RULES.md §2): stages, reset, multiplier, lots, cuts, guests, teams."""
+"""Rules common to every ruleset (docs/rules/tournament.md): stages, reset, multiplier, lots, cuts, guests, teams."""
 
 from __future__ import annotations
 

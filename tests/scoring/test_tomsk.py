@@ -1,4 +1,4 @@
-"""tomsk (RULES.md §3): HP = OP + SP at tables of 12, per-game advancement, teams, side winners."""
+"""tomsk (docs/rules/tomsk.md): HP = OP + SP at tables of 12, per-game advancement, teams, side winners."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Structural rules of RULES.md §1–§2 that hold in every ruleset, with the messages users see."""
+"""Structural rules of docs/rules/game.md and tournament.md that hold in every ruleset, with the messages users see."""
 
 from __future__ import annotations
 

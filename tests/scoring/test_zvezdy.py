@@ -1,4 +1,4 @@
-"""zvezdy (RULES.md §6): 5-point wins, circle marks, judge's mark, best move, byes, tie-breaks."""
+"""zvezdy (docs/rules/zvezdy.md): 5-point wins, circle marks, judge's mark, best move, byes, tie-breaks."""
 
 from __future__ import annotations
 

@@ -342,7 +342,7 @@ def expect_api_standings(data: dict[str, Any], standings: Standings) -> None:
     rows = data["rows"] if "rows" in data else data["standings"]
     assert [r["player"] for r in rows] == [r.player for r in standings.rows]
     for got, row in zip(rows, standings.rows, strict=True):
-        # the JSON's points are floats (CONTRACT.md §2): the nearest to the exact value
+        # the JSON's points are floats (docs/command-line.md): the nearest to the exact value
         assert got["rank"] == row.rank and got["points"] == float(row.points), (got, row.points)
 
 

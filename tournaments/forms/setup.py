@@ -44,7 +44,7 @@ def param_text(value: object) -> str:
 
 
 class ParamsForm(forms.Form):
-    """One field per parameter (RULES.md §8), its default shown; only changed values are kept."""
+    """One field per parameter (docs/rules/parameters.md), its default shown; only changed values are kept."""
 
     def __init__(self, *args: Any, ruleset_id: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,4 +1,4 @@
-"""Round penalties: points a player gains or loses in a round, with the reason (RULES.md §1)."""
+"""Round penalties: points a player gains or loses in a round, with the reason (docs/rules/tournament.md)."""
 
 from __future__ import annotations
 

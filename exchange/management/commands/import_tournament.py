@@ -23,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--organizer", action="append", default=[], metavar="USERNAME",
                             help="a user who organises it (repeatable); the file carries no users")
 
-    @no_translations  # in English, as python -m scoring validate prints the same problems (CONTRACT.md §3)
+    @no_translations  # in English, as python -m scoring validate prints the same problems (docs/command-line.md)
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         slug = options.get("slug")

@@ -1,4 +1,4 @@
-"""`balanced` (RULES.md §7): repeats against the pigeonhole bound, seats, tables, constraints."""
+"""`balanced` (docs/rules/seating-methods.md): repeats against the pigeonhole bound, seats, tables, constraints."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_one_round_at_a_time_stays_near_the_bound() -> None:
 
 
 def test_players_spread_over_the_physical_tables() -> None:
-    # with fewer tables than seats someone must return to a table (notes/seating.md); with 20
+    # with fewer tables than seats someone must return to a table (docs/seating.md); with 20
     # tables everyone can play 3 rounds at 3 different tables, where random seating cannot
     rounds = plan(SeatingRequest(ids(200), 10, "balanced", rounds=3, seed=4, effort=0.05))
     assert report([r.tables for r in rounds])["table_repeats"] == 0

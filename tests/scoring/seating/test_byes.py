@@ -1,4 +1,4 @@
-"""Byes and their limits (RULES.md §6 zvezdy, §7 last rule; notes/seating.md "Byes")."""
+"""Byes and their limits (docs/rules/zvezdy.md; "Byes" in docs/rules/seating-methods.md and docs/seating.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each seating method's rules (RULES.md §7): tables, the tens, the 5 + 5 draw, repeatability."""
+"""Each seating method's rules (docs/rules/seating-methods.md): tables, the tens, the 5 + 5 draw, repeatability."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.scoring.seating.helpers import check_round, ids
 def test_the_four_methods_are_registered() -> None:
     assert set(METHODS) == {"random", "balanced", "swiss_tens", "swiss_zvezdy"}
     for cls in METHODS.values():
-        assert "RULES.md §7" in (cls.__doc__ or "")
+        assert "docs/rules/seating-methods.md" in (cls.__doc__ or "")
 
 
 def test_unknown_method_is_refused() -> None:

@@ -1,4 +1,4 @@
-"""The seating report (CONTRACT.md §2 `seating-report`), figures worked by hand."""
+"""The seating report (docs/command-line.md, `seating-report`), figures worked by hand."""
 
 from __future__ import annotations
 
