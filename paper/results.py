@@ -14,12 +14,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from public import labels
 from public.snapshot import Snapshot
 from public.views.standings import final_done
 from scoring.metrics import Value
 from scoring.model import StageKind
-from tournaments.labels import chain_columns
+from tournaments.labels import chain_columns, metric_label
 from tournaments.models import Stage
 
 
@@ -72,7 +71,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
     columns = [
         *player_columns(snapshot),
         Column("points", _("Points"), True), Column("games", _("Games"), True), Column("wins", _("Wins"), True),
-        *(Column(f"tb_{m}", str(labels.metric(m)), True) for m in chain_columns(standings.chain)),
+        *(Column(f"tb_{m}", metric_label(m), True) for m in chain_columns(standings.chain)),
         Column("eligible", _("Ranked")),
     ]
     if advance:

@@ -1,80 +1,12 @@
-"""Translated names for what ``scoring`` names by id: tie-break metrics, point parts, parameters,
-and each regulation's summary (the rulesets' docstrings, in short, for players)."""
+"""Each regulation's summary for players (the rulesets' docstrings, in short) and how it breaks ties.
+
+The names of what ``scoring`` names by id (metrics, point parts, parameters, roles...) are in
+``tournaments.labels``."""
 
 from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-
-METRICS: dict[str, Promise] = {
-    "wins": _("wins"),
-    "best": _("times named best"),
-    "don_wins": _("wins as don"),
-    "sheriff_wins": _("wins as sheriff"),
-    "mafia_wins": _("wins as mafia"),
-    "don_sheriff_wins": _("wins as don or sheriff"),
-    "first_killed": _("times killed in the first night"),
-    "extra": _("extra points"),
-    "days_survived": _("days survived"),
-    "red_points": _("points as red"),
-    "black_points": _("points as black"),
-    "sheriff_average": _("average as sheriff"),
-    "don_average": _("average as don"),
-    "head_to_head": _("head-to-head"),
-}
-
-METRIC_SHORT: dict[str, Promise] = {
-    "wins": _("W"),
-    "best": _("Best"),
-    "don_wins": _("Don"),
-    "sheriff_wins": _("Sher."),
-    "mafia_wins": _("Maf."),
-    "don_sheriff_wins": _("Don+Sh."),
-    "first_killed": _("FK"),
-    "extra": _("Extra"),
-    "days_survived": _("Days"),
-    "red_points": _("Red"),
-    "black_points": _("Black"),
-    "sheriff_average": _("Sh. avg"),
-    "don_average": _("Don avg"),
-    "head_to_head": _("H2H"),
-}
-
-PARTS: dict[str, Promise] = {
-    "win": _("win"),
-    "days": _("days survived"),
-    "subjective": _("jury's mark"),
-    "best_move": _("best move"),
-    "extra": _("extra points"),
-    "circles": _("circle marks"),
-    "removal": _("removal"),
-    "missed_nights": _("missed nights"),
-}
-
-PARAMS: dict[str, Promise] = {
-    "table_size": _("players at a table"),
-    "win_points": _("points for a win"),
-    "removal_points": _("points for a removal"),
-    "absence_points": _("points for missing a round"),
-    "ineligible_after_absences": _("not eligible after this many absences"),
-    "bye_points": _("points for a bye"),
-    "max_byes": _("most byes per player"),
-    "extra_max_players": _("most players with extra points per game"),
-    "extra_values_winner": _("extra points allowed to a winner"),
-    "extra_values_loser": _("extra points allowed to a loser"),
-    "extra_total_max": _("most extra points per game"),
-    "best_move_civilian": _("best move of a civilian, by blacks named"),
-    "best_move_sheriff": _("best move of a sheriff, by blacks named"),
-    "circle_best_points": _("mark “best” of a circle"),
-    "circle_worst_points": _("mark “worst” of a circle"),
-    "circle_max_marks": _("most marks per circle"),
-    "missed_nights_points": _("black players when mafia missed three nights"),
-    "final_multiplier": _("final's multiplier"),
-    "day_points": _("points per day survived"),
-    "sp_min": _("lowest jury's mark"),
-    "sp_max": _("highest jury's mark"),
-    "max_winners": _("most winners"),
-}
 
 SUMMARIES: dict[str, list[Promise]] = {
     "fiim": [
@@ -122,6 +54,3 @@ HOW_TIES: dict[str, Promise] = {
                 "then average as don, then head-to-head. Then lots."),
 }
 
-
-def metric(metric_id: str) -> str:
-    return str(METRICS.get(metric_id, metric_id))

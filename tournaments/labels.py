@@ -1,13 +1,77 @@
-"""Organizer-facing names of ``scoring``'s ids (its own labels are English)."""
+"""The one source of the translated names of what ``scoring`` names by id (its own labels are English).
+
+Every member of ``scoring.model``'s enums (sides, roles, stage kinds, seating methods, protest
+decisions), every tie-break metric (``scoring.metrics.METRICS``), every part of a seat's points
+(``scoring.rulesets.base.PART_NAMES``) and every parameter (``scoring.params.PARAM_NAMES``) has its
+label here, once (``tests/tournaments/test_labels.py`` checks that none is missing). The model
+fields' choices are built below from the scoring enums and these labels; games, public, paper and
+the API import the labels and the choices from here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.metrics import METRICS
+from scoring import model as m
+from scoring.metrics import METRICS as SCORING_METRICS
 
-METRIC_LABELS: dict[str, Promise] = {
+SIDES: dict[m.Side, Promise] = {
+    m.Side.RED: _("red"),
+    m.Side.BLACK: _("black"),
+    m.Side.MANIAC: _("maniac"),
+}
+
+ROLES: dict[m.Role, Promise] = {
+    m.Role.CIVILIAN: _("civilian"),
+    m.Role.SHERIFF: _("sheriff"),
+    m.Role.DOCTOR: _("doctor"),
+    m.Role.MAFIA: _("mafia"),
+    m.Role.DON: _("don"),
+    m.Role.MANIAC: _("maniac"),
+    m.Role.GHOST: _("ghost"),
+    m.Role.MUSICIAN: _("musician"),
+    m.Role.ARTIST: _("artist"),
+    m.Role.THIEF: _("thief"),
+    m.Role.SCREENWRITER: _("screenwriter"),
+}
+
+STAGE_KINDS: dict[m.StageKind, Promise] = {
+    m.StageKind.QUALIFYING: _("qualifying"),
+    m.StageKind.SEMIFINAL: _("semifinal"),
+    m.StageKind.FINAL: _("final"),
+    m.StageKind.OTHER: _("other"),
+}
+
+SEATING_METHODS: dict[m.SeatingMethod, Promise] = {
+    m.SeatingMethod.RANDOM: _("random"),
+    m.SeatingMethod.BALANCED: _("balanced (computer sample)"),
+    m.SeatingMethod.SWISS_TENS: _("Swiss by tens"),
+    m.SeatingMethod.SWISS_ZVEZDY: _("Swiss, “Forward to the stars”"),
+}
+
+PROTEST_DECISIONS: dict[m.ProtestDecision, Promise] = {
+    m.ProtestDecision.PENDING: _("pending"),
+    m.ProtestDecision.UPHELD: _("upheld"),
+    m.ProtestDecision.REJECTED: _("rejected"),
+}
+
+# Each scoring enum with its labels (by enum: a side and a role may share a value, "maniac").
+ENUM_LABELS: dict[type[StrEnum], Mapping[Any, Promise]] = {
+    m.Side: SIDES,
+    m.Role: ROLES,
+    m.StageKind: STAGE_KINDS,
+    m.SeatingMethod: SEATING_METHODS,
+    m.ProtestDecision: PROTEST_DECISIONS,
+}
+
+# Tie-break metrics by id: the full name, and the short one of a standings column's head.
+METRICS: dict[str, Promise] = {
     "wins": _("wins"),
     "best": _("times named best"),
     "don_wins": _("wins as don"),
@@ -24,6 +88,77 @@ METRIC_LABELS: dict[str, Promise] = {
     "head_to_head": _("head-to-head"),
 }
 
+METRIC_SHORT: dict[str, Promise] = {
+    "wins": _("W"),
+    "best": _("Best"),
+    "don_wins": _("Don"),
+    "sheriff_wins": _("Sher."),
+    "mafia_wins": _("Maf."),
+    "don_sheriff_wins": _("Don+Sh."),
+    "first_killed": _("FK"),
+    "extra": _("Extra"),
+    "days_survived": _("Days"),
+    "red_points": _("Red"),
+    "black_points": _("Black"),
+    "sheriff_average": _("Sh. avg"),
+    "don_average": _("Don avg"),
+    "head_to_head": _("H2H"),
+}
+
+# The parts of a seat's game points (``SeatPoints.parts``); "subjective" is tomsk's SP, the jury's mark.
+PARTS: dict[str, Promise] = {
+    "win": _("win"),
+    "days": _("days survived"),
+    "subjective": _("jury's mark"),
+    "best_move": _("best move"),
+    "extra": _("extra points"),
+    "circles": _("circle marks"),
+    "removal": _("removal"),
+    "missed_nights": _("missed nights"),
+}
+
+# The ruleset parameters (``scoring.params``), as the rules page names them.
+PARAMS: dict[str, Promise] = {
+    "table_size": _("players at a table"),
+    "win_points": _("points for a win"),
+    "removal_points": _("points for a removal"),
+    "absence_points": _("points for missing a round"),
+    "ineligible_after_absences": _("not eligible after this many absences"),
+    "bye_points": _("points for a bye"),
+    "max_byes": _("most byes per player"),
+    "extra_max_players": _("most players with extra points per game"),
+    "extra_values_winner": _("extra points allowed to a winner"),
+    "extra_values_loser": _("extra points allowed to a loser"),
+    "extra_total_max": _("most extra points per game"),
+    "best_move_civilian": _("best move of a civilian, by blacks named"),
+    "best_move_sheriff": _("best move of a sheriff, by blacks named"),
+    "circle_best_points": _("mark “best” of a circle"),
+    "circle_worst_points": _("mark “worst” of a circle"),
+    "circle_max_marks": _("most marks per circle"),
+    "missed_nights_points": _("black players when mafia missed three nights"),
+    "final_multiplier": _("final's multiplier"),
+    "day_points": _("points per day survived"),
+    "sp_min": _("lowest jury's mark"),
+    "sp_max": _("highest jury's mark"),
+    "max_winners": _("most winners"),
+}
+
+
+def metric_label(metric: str) -> str:
+    """The translated name of a tie-break metric (scoring's English one, or the id, if it had none)."""
+    if metric in METRICS:
+        return str(METRICS[metric])
+    known = SCORING_METRICS.get(metric)
+    return known.label if known is not None else metric
+
+
+def part_label(name: str) -> str:
+    return str(PARTS.get(name, name))
+
+
+def param_label(name: str) -> str:
+    return str(PARAMS.get(name, name))
+
 
 # Tie-break metrics the standings already show in a column of their own (games, wins): not repeated.
 SHOWN_APART = frozenset({"wins"})
@@ -34,8 +169,19 @@ def chain_columns(chain: tuple[str, ...] | list[str]) -> list[str]:
     return [metric for metric in chain if metric not in SHOWN_APART]
 
 
-def metric_label(metric: str) -> str:
-    if metric in METRIC_LABELS:
-        return str(METRIC_LABELS[metric])
-    known = METRICS.get(metric)
-    return known.label if known is not None else metric
+def text_choices(enum: type[StrEnum]) -> Any:
+    """The model field choices of a scoring enum: same member names and values, labels from here.
+
+    ``Role.DON == "don"``, ``Role.DON.label``, ``Role.choices`` work as with a declared
+    ``TextChoices`` class; a member without a label raises ``KeyError`` on import.
+    """
+    labels = ENUM_LABELS[enum]
+    members = [(member.name, (member.value, labels[member])) for member in enum]
+    return models.TextChoices(enum.__name__, members, module=__name__)
+
+
+Side = text_choices(m.Side)
+Role = text_choices(m.Role)
+StageKind = text_choices(m.StageKind)
+SeatingMethod = text_choices(m.SeatingMethod)
+ProtestDecision = text_choices(m.ProtestDecision)

@@ -10,27 +10,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.labels import ProtestDecision, Role, Side
 from tournaments.models import Seat, Table
-
-
-class Side(models.TextChoices):
-    RED = "red", _("red")
-    BLACK = "black", _("black")
-    MANIAC = "maniac", _("maniac")
-
-
-class Role(models.TextChoices):
-    CIVILIAN = "civilian", _("civilian")
-    SHERIFF = "sheriff", _("sheriff")
-    DOCTOR = "doctor", _("doctor")
-    MAFIA = "mafia", _("mafia")
-    DON = "don", _("don")
-    MANIAC = "maniac", _("maniac")
-    GHOST = "ghost", _("ghost")
-    MUSICIAN = "musician", _("musician")
-    ARTIST = "artist", _("artist")
-    THIEF = "thief", _("thief")
-    SCREENWRITER = "screenwriter", _("screenwriter")
 
 
 class GameState(models.TextChoices):
@@ -128,12 +109,6 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.get_role_display()}"
-
-
-class ProtestDecision(models.TextChoices):
-    PENDING = "pending", _("pending")
-    UPHELD = "upheld", _("upheld")
-    REJECTED = "rejected", _("rejected")
 
 
 class Protest(models.Model):

@@ -16,27 +16,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring import model as m
 from scoring.errors import Location, Problem
 from scoring.numbers import DECIMAL_PLACES
 from scoring.rulesets import Ruleset
 from scoring.validation import game_problems
+from tournaments.labels import PARTS as PART_LABELS
 
 from ..models import Game, GameSeat, Left
 from ..reasons import OTHER
-
-PART_LABELS = {
-    "win": gettext_lazy("win"),
-    "days": gettext_lazy("days survived"),
-    "subjective": gettext_lazy("subjective mark"),
-    "best_move": gettext_lazy("best move"),
-    "extra": gettext_lazy("extra points"),
-    "circles": gettext_lazy("circle marks"),
-    "removal": gettext_lazy("removal"),
-    "missed_nights": gettext_lazy("mafia missed three nights"),
-}
 
 
 @dataclass

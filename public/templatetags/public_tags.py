@@ -8,8 +8,7 @@ from django import template
 from django.utils.formats import get_format
 
 from scoring.numbers import format_number
-
-from .. import labels
+from tournaments import labels
 
 register = template.Library()
 
@@ -31,9 +30,9 @@ def signed(value: Fraction | int) -> str:
 
 @register.filter
 def part_label(name: str) -> str:
-    return str(labels.PARTS.get(name, name))
+    return labels.part_label(name)
 
 
 @register.filter
 def param_label(name: str) -> str:
-    return str(labels.PARAMS.get(name, name))
+    return labels.param_label(name)

@@ -15,8 +15,7 @@ from django.views import View
 from scoring.model import StageKind
 from scoring.rulesets import get_ruleset
 from scoring.seating import METHODS
-from tournaments.models import SeatingMethod as MethodChoice
-from tournaments.models import StageKind as KindChoice
+from tournaments.labels import SEATING_METHODS, STAGE_KINDS, metric_label
 from tournaments.models import Tournament
 from tournaments.rules import ruleset_for
 
@@ -82,15 +81,15 @@ class RulesView(PublicTournamentView):
             f = ruleset.stage_format(kind)
             formats_seen.append(f)
             formats.append({  # labels, not ids: "swiss_zvezdy" means nothing to a player
-                "kind": KindChoice(kind.value).label, "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
+                "kind": STAGE_KINDS[kind], "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
                 "advance": f.advance,
-                "seating": ", ".join(str(MethodChoice(m.value).label) for m in dict.fromkeys(f.seating)),
+                "seating": ", ".join(str(SEATING_METHODS[m]) for m in dict.fromkeys(f.seating)),
             })
         chain = ruleset.tiebreak_chain(black_wins=0, red_wins=0)
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
             "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
-            "how_ties": labels.HOW_TIES.get(cls.id) or ", ".join(labels.metric(m) for m in chain),
+            "how_ties": labels.HOW_TIES.get(cls.id) or ", ".join(metric_label(m) for m in chain),
             "params": params, "formats": formats,
             "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
             "original": inspect.cleandoc(cls.__doc__ or ""),

@@ -7,11 +7,10 @@ from typing import Any
 
 from django.http import Http404
 
-from games.models import ProtestDecision, Role, Side
 from scoring import model as m
+from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label
 from tournaments.models import RoundState, Seat, Tournament
 
-from .. import labels
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
 
@@ -22,7 +21,7 @@ def seat_points(snapshot: Snapshot, stage: str, round_: int, table: int, player:
     scored = snapshot.scored_seat(stage, round_, table, player)
     if scored is None:
         return None
-    parts = [(str(labels.PARTS.get(name, name)), value) for name, value in scored.points.parts().items()]
+    parts = [(part_label(name), value) for name, value in scored.points.parts().items()]
     return {"parts": parts, "multiplier": scored.multiplier, "total": scored.total}
 
 
@@ -72,7 +71,7 @@ class PlayerView(PublicTournamentView):
                     public = protocol_is_public(game)
                     entries.append({
                         "round": round_.number, "kind": "game", "table": game.table, "seat": seat.seat,
-                        "role": Role(seat.role.value).label if public else None, "result": result_of(game, seat),
+                        "role": ROLES[seat.role] if public else None, "result": result_of(game, seat),
                         "points": seat_points(snapshot, stage.ext_id, round_.number, game.table, pid)
                         if public else None,
                     })
@@ -110,7 +109,7 @@ class GameView(PublicTournamentView):
         marks = not snapshot.hidden
         seats = [{
             "seat": s.seat, "player": s.player, "name": snapshot.name(s.player),
-            "role": Role(s.role.value).label, "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
+            "role": ROLES[s.role], "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
             "removed": s.is_removed, "best": marks and s.best, "extra": s.extra if marks else 0,
             "days": s.days_survived, "subjective": s.subjective if marks else None, "won": game.won(s),
             "first_killed": game.first_killed == s.seat,
@@ -120,11 +119,11 @@ class GameView(PublicTournamentView):
                    for i, c in enumerate(game.circles, start=1)] if marks else []
         protests = [{
             "seat": p.seat, "text": p.text, "lodged_at": p.lodged_at, "decided_by": p.decided_by,
-            "decision": ProtestDecision(p.decision.value).label if p.decision else None,
+            "decision": PROTEST_DECISIONS[p.decision] if p.decision else None,
         } for p in game.protests]
         return {
             "stage": stage, "number": kwargs["number"], "game": game, "seats": seats, "circles": circles,
-            "protests": protests, "winner": Side(game.winner.value).label if game.winner else None,
+            "protests": protests, "winner": SIDES[game.winner] if game.winner else None,
             "best_move": ", ".join(str(n) for n in game.best_move) if marks else "",
             "marks_hidden": not marks,
         }

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.model import StageKind
-from tournaments.labels import chain_columns
+from tournaments.labels import METRIC_SHORT, chain_columns, metric_label
 from tournaments.models import Stage
 
 from .. import labels
@@ -26,7 +26,7 @@ def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
 def how_ties(ruleset_id: str, chain: tuple[str, ...]) -> str:
     if ruleset_id in labels.HOW_TIES:
         return str(labels.HOW_TIES[ruleset_id])
-    steps = [labels.metric(metric) for metric in chain]
+    steps = [metric_label(metric) for metric in chain]
     return _("Equal points are broken by: %(steps)s; then by lots.") % {"steps": ", ".join(steps)}
 
 
@@ -64,7 +64,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         winners = [snapshot.name(pid) for pid in standings.winners]
     return {
         "rows": rows,
-        "chain": [(labels.METRIC_SHORT.get(m, m), labels.metric(m)) for m in columns],
+        "chain": [(METRIC_SHORT.get(m, m), metric_label(m)) for m in columns],
         "teams": standings.teams,
         "winners": winners,
         "how_ties": how_ties(standings.ruleset, standings.chain),

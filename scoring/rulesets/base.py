@@ -19,6 +19,9 @@ from ..params import ParamError, Params, parse_overrides
 
 ZERO = Fraction(0)
 
+# The parts of a seat's game points, in the order breakdowns show them (``SeatPoints.parts``).
+PART_NAMES = ("win", "days", "subjective", "best_move", "extra", "circles", "removal", "missed_nights")
+
 
 @dataclass(frozen=True)
 class SeatPoints:
@@ -45,8 +48,7 @@ class SeatPoints:
 
     def parts(self) -> dict[str, Fraction]:
         """The non-zero parts by name, for breakdowns on pages and in the CLI."""
-        names = ("win", "days", "subjective", "best_move", "extra", "circles", "removal", "missed_nights")
-        return {name: getattr(self, name) for name in names if getattr(self, name)}
+        return {name: getattr(self, name) for name in PART_NAMES if getattr(self, name)}
 
 
 @dataclass(frozen=True)

@@ -28,16 +28,16 @@ from .bounds import shape_bound
 from .byes import bye_feasibility
 from .model import ByeLimitError, PlannedRound, SeatingError, SeatingHistory, SeatingRequest
 from .plan import plan
-from .registry import METHODS, SeatingMethod, register
+from .registry import METHODS, SeatingAlgorithm, register
 from .report import report
 
 __all__ = [
     "METHODS",
     "ByeLimitError",
     "PlannedRound",
+    "SeatingAlgorithm",
     "SeatingError",
     "SeatingHistory",
-    "SeatingMethod",
     "SeatingRequest",
     "bye_feasibility",
     "plan",

@@ -10,7 +10,7 @@ from .byes import choose_byes
 from .construct import algebraic_offsets, cyclic_rounds, search_offsets
 from .context import Context
 from .model import SeatingRequest
-from .registry import IndexRound, Progress, SeatingMethod, register
+from .registry import IndexRound, Progress, SeatingAlgorithm, register
 from .replay import replay_round
 from .seats import assign_seats
 from .tables import place_round
@@ -30,7 +30,7 @@ def block_byes(request: SeatingRequest, ctx: Context, rng: random.Random | None,
 
 
 @register
-class RandomSeating(SeatingMethod):
+class RandomSeating(SeatingAlgorithm):
     """docs/rules/seating-methods.md `random`: uniform random tables and seats, repeatable by the seed.
 
     Byes (that page's "Byes") go to those with the fewest byes so far, ties drawn at random.
@@ -69,7 +69,7 @@ def block_bound(ctx: Context, seated: list[list[int]], history_rounds: int) -> i
 
 
 @register
-class BalancedSeating(SeatingMethod):
+class BalancedSeating(SeatingAlgorithm):
     """docs/rules/seating-methods.md `balanced` ("computer sample"): over the tournament so far, fewest second
     byes, then the fewest times any pair meets, then the fewest repeated meetings, then
     repeated seat numbers, with early (1-3), middle and late seats spread evenly; players also

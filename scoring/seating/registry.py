@@ -14,8 +14,8 @@ Progress = Callable[[float], None]
 IndexRound = tuple[list[list[int]], list[int]]
 
 
-class SeatingMethod:
-    """A way to seat rounds. Subclasses set `id` and implement `seat`."""
+class SeatingAlgorithm:
+    """A way to seat rounds. Subclasses set `id` (a ``model.SeatingMethod`` value) and implement `seat`."""
 
     id: ClassVar[str] = ""
     swiss: ClassVar[bool] = False  # needs `order`, one round at a time
@@ -26,9 +26,9 @@ class SeatingMethod:
         raise NotImplementedError
 
 
-METHODS: dict[str, type[SeatingMethod]] = {}
+METHODS: dict[str, type[SeatingAlgorithm]] = {}
 
-M = TypeVar("M", bound=type[SeatingMethod])
+M = TypeVar("M", bound=type[SeatingAlgorithm])
 
 
 def register(cls: M) -> M:

@@ -14,7 +14,7 @@ from .anneal import pair_weight
 from .byes import choose_byes
 from .context import Context
 from .model import SeatingError, SeatingRequest
-from .registry import IndexRound, Progress, SeatingMethod, register
+from .registry import IndexRound, Progress, SeatingAlgorithm, register
 from .seats import assign_seats
 
 DRAW_SAMPLE = 3_000  # draws tried per table when the pool allows more
@@ -36,7 +36,7 @@ def swiss_order(request: SeatingRequest, ctx: Context) -> tuple[list[int], list[
 
 
 @register
-class SwissTens(SeatingMethod):
+class SwissTens(SeatingAlgorithm):
     """docs/rules/seating-methods.md `swiss_tens`: by current standings, table 1 gets places 1-10, table 2 places
     11-20, and so on (places 1..k, k+1..2k for tables of k); seats as in `balanced`."""
 
@@ -67,7 +67,7 @@ def group_cost(ctx: Context, members: list[int] | tuple[int, ...]) -> int:
 
 
 @register
-class SwissZvezdy(SeatingMethod):
+class SwissZvezdy(SeatingAlgorithm):
     """docs/rules/seating-methods.md `swiss_zvezdy`, the "5 + 5" rule: by the stage's key, table 1 gets places
     1-5 plus 5 drawn from places 6-15; table 2 the 5 of 6-15 not drawn plus 5 drawn from 16-25;
     and so on; the last table takes whoever is left. For tables of k: the first k//2 places, then

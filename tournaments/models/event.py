@@ -10,6 +10,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..labels import SeatingMethod, StageKind
+
 
 class RulesetId(models.TextChoices):
     """The four regulations (stable ids of the tournament file and of ``scoring.rulesets``)."""
@@ -73,13 +75,6 @@ class Tournament(models.Model):
         return self.organizers.filter(pk=user.pk).exists()
 
 
-class StageKind(models.TextChoices):
-    QUALIFYING = "qualifying", _("qualifying")
-    SEMIFINAL = "semifinal", _("semifinal")
-    FINAL = "final", _("final")
-    OTHER = "other", _("other")
-
-
 class AdvanceKind(models.TextChoices):
     TOP = "top", _("the best N overall")
     PER_GAME = "per_game", _("fewer than K above them in one of their games")
@@ -127,8 +122,6 @@ class Stage(models.Model):
 
     def seating_plan_summary(self) -> list[str]:
         """The planned methods by runs of rounds, translated: ["rounds 1–4: balanced", "round 5: random"]."""
-        from .rounds import SeatingMethod
-
         runs: list[tuple[int, int, str]] = []
         for number, method in enumerate(self.seating_plan or [], start=1):
             if runs and runs[-1][2] == method:

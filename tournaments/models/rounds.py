@@ -9,15 +9,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..labels import SeatingMethod
 from .event import Stage
 from .people import Participant
-
-
-class SeatingMethod(models.TextChoices):
-    RANDOM = "random", _("random")
-    BALANCED = "balanced", _("balanced (computer sample)")
-    SWISS_TENS = "swiss_tens", _("Swiss by tens")
-    SWISS_ZVEZDY = "swiss_zvezdy", _("Swiss, “Forward to the stars”")
 
 
 class RoundState(models.TextChoices):
