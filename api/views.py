@@ -23,14 +23,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from public.cache import CACHE_SECONDS, api_key, conditional, etag_for, version_tag
+from public.places import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
-from public.versioning import cache_scope, version_tag
-from public.views.base import CACHE_SECONDS, conditional, etag_for
-from public.views.seating import places, published_rounds
 from scoring import model as m
 from scoring.errors import UnknownStage
 from scoring.standings import standings_json
-from tournaments.models import Round, RoundState, Tournament
+from tournaments.models import Round, Tournament
 
 from . import serializers as s
 
@@ -58,7 +57,7 @@ class OneTournament:
         """``build()``'s JSON-ready data, cached under this tournament's results version."""
         t = self.tournament
         digest = hashlib.sha1(name.encode()).hexdigest()
-        key = f"api:{cache_scope(t)}:{int(t.standings_hidden)}:{digest}"
+        key = api_key(t, digest)
         data = cache.get(key)
         if data is None:
             data = build()
@@ -86,7 +85,7 @@ class RoundListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
     serializer_class = s.RoundSerializer
 
     def get_queryset(self) -> Any:
-        rounds = Round.objects.filter(stage__tournament=self.tournament, state=RoundState.PUBLISHED)
+        rounds = Round.objects.published().filter(stage__tournament=self.tournament)
         if stage := self.request.query_params.get("stage"):
             rounds = rounds.filter(stage__ext_id=stage)
         return rounds.select_related("stage").order_by("stage__order", "number")

@@ -28,7 +28,6 @@ from tournaments.models import (
     Participant,
     Penalty,
     Round,
-    RoundState,
     Seat,
     Stage,
     StagePlayer,
@@ -54,7 +53,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
     for entry in StagePlayer.objects.filter(stage__tournament=tournament).order_by("stage", "position"):
         entries[entry.stage_id].append(ext[entry.participant_id])
     rounds = list(
-        Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).order_by("stage", "number")
+        Round.objects.published().filter(stage__tournament=tournament).order_by("stage", "number")
     )
     round_ids = [r.pk for r in rounds]
     # A draft protocol is not a result yet: standings count submitted and confirmed ones only.
@@ -150,7 +149,7 @@ def participant_extras(participants: list[Participant]) -> dict[str, Any]:
 def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
     """The file's ``tables_in_play``: each table of a published round without a submitted or confirmed protocol,
     with its seats (one query)."""
-    seats = (Seat.objects.filter(round__stage__tournament=tournament, round__state=RoundState.PUBLISHED)
+    seats = (Seat.objects.published().filter(round__stage__tournament=tournament)
              .exclude(table__game__state__in=[GameState.SUBMITTED, GameState.CONFIRMED])
              .select_related("table__round__stage", "participant")
              .order_by("table__round__stage__order", "table__round__number", "table__number", "number"))

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.utils.translation import get_language
 
-from public.versioning import cache_scope, tournament_scope, version_tag
+from public.cache import document_key, document_state_keys, release_lock, take_lock, version_tag
 from tournaments.models import Tournament
 
 DOCUMENT_FORMAT = 2  # raise it when what a document holds changes (a deployment must not serve older copies)
@@ -101,15 +101,14 @@ def built_document(tournament: Tournament, name: str, build: Callable[[], bytes]
     """The document ``name`` of ``tournament`` (loaded with its results version) for this version, built by
     ``build()`` only when no copy is kept and no other request is building one."""
     part = variant(tournament, name)
-    scope = tournament_scope(tournament)
-    key = f"document:{DOCUMENT_FORMAT}:{cache_scope(tournament)}:{part}"
-    newest, lock, took = (f"document-{kind}:{scope}:{part}" for kind in ("newest", "building", "took"))
+    key = document_key(tournament, DOCUMENT_FORMAT, part)
+    newest, lock, took = document_state_keys(tournament, part)
     found = cached(key)
     if found is not None:
         return found
     deadline: float | None = None
     while True:
-        if cache.add(lock, True, BUILD_LOCK_SECONDS):
+        if take_lock(lock, BUILD_LOCK_SECONDS, cache):
             try:
                 started = time.monotonic()
                 document = Document(build(), version_tag(tournament))
@@ -118,7 +117,7 @@ def built_document(tournament: Tournament, name: str, build: Callable[[], bytes]
                 cache.set(took, time.monotonic() - started, DOCUMENT_SECONDS)
                 return LOCAL_DOCUMENTS.keep(key, document)
             finally:
-                cache.delete(lock)
+                release_lock(lock, cache)
         older_key = cache.get(newest)
         older = cached(older_key) if older_key is not None else None
         if older is not None:

@@ -14,8 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from public.snapshot import Snapshot
-from public.views.standings import final_done
+from public.snapshot import Snapshot, final_done
 from scoring.metrics import Value
 from scoring.model import StageKind
 from tournaments.labels import chain_columns, metric_label

@@ -19,7 +19,9 @@ from django.core.cache import cache
 
 from scoring import model as m
 from scoring.seating import report, shape_bound
-from tournaments.models import RoundState, Seat, Stage
+from tournaments.models import Seat, Stage
+
+from .cache import figures_key
 
 FIGURES_SECONDS = 24 * 3600
 
@@ -41,7 +43,7 @@ class StageFigures:
 
 def stage_figures(model: m.Tournament, stage: Stage, upto: int, table_size: int) -> StageFigures | None:
     """Figures over the stage's published rounds numbered up to ``upto``; None before any of them."""
-    rows = Seat.objects.filter(round__stage=stage, round__state=RoundState.PUBLISHED, round__number__lte=upto)
+    rows = Seat.objects.published().filter(round__stage=stage, round__number__lte=upto)
     rounds: dict[int, dict[int, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
     for number, table, seat, player in rows.values_list("round__number", "table__number", "number",
                                                           "participant__ext_id"):
@@ -54,7 +56,7 @@ def stage_figures(model: m.Tournament, stage: Stage, upto: int, table_size: int)
     byes = next((len(r.byes) for r in model.stage(stage.ext_id).rounds if r.number == last), 0)
     teams = {p.id: p.team for p in model.players if p.team is not None}
     seating = repr((history, sorted(teams.items()), table_size, byes)).encode()
-    key = f"public-figures:{hashlib.sha256(seating).hexdigest()}"
+    key = figures_key(hashlib.sha256(seating).hexdigest())
     figures: StageFigures | None = cache.get(key)
     if figures is None:
         figures = compute(history, teams, table_size, byes)

@@ -23,8 +23,19 @@ from scoring.tally import ScoredSeat, StageScoring
 from scoring.validation import ruleset_for
 from tournaments.models import Round, RoundState, Stage, Tournament
 
-MODEL_SECONDS = 3600
-BUILD_SECONDS = 30  # how long another request may serve the last built version while one builds
+from .cache import (
+    BUILD_SECONDS,
+    MODEL_SECONDS,
+    building_lock,
+    built_key,
+    model_key,
+    record_newest,
+    release_lock,
+    serve_older,
+    served,
+    take_lock,
+    totals_key,
+)
 
 
 def protocol_is_public(game: m.Game) -> bool:
@@ -71,35 +82,6 @@ class LocalModels:
 
 LOCAL_MODELS = LocalModels()
 
-Stamp = tuple[int, Any]  # a results version and the moment it was reached (``ResultsVersion.updated``)
-
-
-def served(tournament: Tournament) -> Stamp | None:
-    """The results version this request serves (loaded with the tournament); None before any."""
-    from .versioning import current
-
-    if not current(tournament):
-        return None
-    return tournament.results_version.version, tournament.results_version.updated
-
-
-def serve_older(tournament: Tournament, stamp: tuple[Any, ...] | None) -> None:
-    """Serves ``stamp`` (a version and when it was reached, first) in this request, when it is
-    older than the loaded version: every key and ETag read from the tournament then follows it.
-    The loaded row is changed in memory only."""
-    loaded = served(tournament)
-    if stamp is not None and loaded is not None and stamp[0] < loaded[0]:
-        tournament.results_version.version, tournament.results_version.updated = stamp[0], stamp[1]
-
-
-def record_newest(store: Any, key: str, stamp: tuple[Any, ...] | None) -> None:
-    """Keeps under ``key`` of the cache ``store`` the newest stamp given (a race may keep a
-    slightly older one: harmless)."""
-    kept = store.get(key)
-    if stamp is not None and (kept is None or kept[0] < stamp[0]):
-        store.set(key, stamp, MODEL_SECONDS)
-
-
 class Snapshot:
     """One tournament's public data; each part computed on first use."""
 
@@ -113,9 +95,7 @@ class Snapshot:
         the first page builds it and every other page (any worker, any server) reuses it."""
         from django.core.cache import cache
 
-        from .versioning import cache_scope
-
-        key = f"public-model:{cache_scope(self.tournament)}"
+        key = model_key(self.tournament)
         model = LOCAL_MODELS.get(key) if cache.has_key(key) else None
         if model is None:
             model = cache.get(key)
@@ -136,20 +116,18 @@ class Snapshot:
         from django.conf import settings
         from django.core.cache import cache
 
-        from .versioning import cache_scope, tournament_scope
-
-        if served(self.tournament) is None or cache.has_key(f"public-model:{cache_scope(self.tournament)}"):
+        if served(self.tournament) is None or cache.has_key(model_key(self.tournament)):
             return
-        built = cache.get(f"public-built:{tournament_scope(self.tournament)}")
+        built = cache.get(built_key(self.tournament))
         if built is not None and time.time() - built[-1] < settings.PUBLIC_REFRESH_SECONDS:
             serve_older(self.tournament, built)
             return
-        building = f"public-building:{tournament_scope(self.tournament)}"
-        if cache.add(building, True, BUILD_SECONDS):
+        building = building_lock(self.tournament)
+        if take_lock(building, BUILD_SECONDS, cache):
             try:
                 self.model  # noqa: B018 - built and shared now
             finally:
-                cache.delete(building)
+                release_lock(building, cache)
             return
         serve_older(self.tournament, built)
 
@@ -157,10 +135,8 @@ class Snapshot:
         """Records the version whose model is now in the shared cache, and when (unless a newer one is)."""
         from django.core.cache import cache
 
-        from .versioning import tournament_scope
-
         stamp = served(self.tournament)
-        record_newest(cache, f"public-built:{tournament_scope(self.tournament)}",
+        record_newest(cache, built_key(self.tournament),
                       None if stamp is None else (*stamp, time.time()))
 
     @cached_property
@@ -195,7 +171,7 @@ class Snapshot:
     def rounds(self) -> list[PublishedRound]:
         """Published rounds in order, with their games as the model has them."""
         stages = {s.pk: s for s in self.stages}
-        rows = Round.objects.filter(stage__tournament=self.tournament, state=RoundState.PUBLISHED)
+        rows = Round.objects.published().filter(stage__tournament=self.tournament)
         out = []
         for stage_pk, number, published_at, starts_at in rows.order_by("stage__order", "number").values_list(
             "stage_id", "number", "published_at", "starts_at"
@@ -273,9 +249,7 @@ class Snapshot:
         computing the stage's standings for each of a thousand pages after every change would not do."""
         from django.core.cache import cache
 
-        from .versioning import cache_scope
-
-        key = f"public-totals:{cache_scope(self.tournament)}:{ext_id}"
+        key = totals_key(self.tournament, ext_id)
         data: dict[str, dict[str, Any]] | None = cache.get(key)
         if data is None:
             data = {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,
@@ -290,3 +264,13 @@ class Snapshot:
 
     def alphabetical(self, players: list[str]) -> list[str]:
         return sorted(players, key=lambda pid: (self.name(pid).casefold(), pid))
+
+
+def final_done(snapshot: Snapshot, stage: Stage) -> bool:
+    """The final is over when it is closed, or all its rounds (as planned, else as the regulation
+    says) are published and played."""
+    if stage.closed:
+        return True
+    planned = stage.planned_rounds or snapshot.ruleset.stage_format(m.StageKind.FINAL).rounds
+    played = [r for r in snapshot.rounds if r.stage.pk == stage.pk]
+    return len(played) >= planned and all(r.finished for r in played)

@@ -16,11 +16,12 @@ thousands watch; each needless bump would have every public page built again
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from typing import Any
 
 from django.apps import apps
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Model
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
@@ -36,49 +37,6 @@ PATHS = {
     "table": ("tournaments.Table", "round__stage__tournament_id"),
     "game": ("games.Game", "table__round__stage__tournament_id"),
 }
-
-
-def current(tournament: Any) -> int:
-    """The version of a tournament loaded with ``select_related("results_version")``."""
-    from django.core.exceptions import ObjectDoesNotExist
-
-    try:
-        return int(tournament.results_version.version)
-    except ObjectDoesNotExist:
-        return 0
-
-
-def reached(tournament: Any) -> int:
-    """When the tournament reached its current version, in microseconds since the epoch (0: never bumped)."""
-    from django.core.exceptions import ObjectDoesNotExist
-
-    try:
-        updated = getattr(tournament.results_version, "updated", None)
-    except ObjectDoesNotExist:
-        return 0
-    return int(updated.timestamp() * 1_000_000) if updated is not None else 0
-
-
-def version_tag(tournament: Any) -> str:
-    """The results version and the moment it was reached, for ETags. A database restored from an older
-    backup repeats the version numbers reached after that backup, but at other moments, so a browser
-    holding a page from before the restore is not told it is current."""
-    return f"{current(tournament)}.{reached(tournament)}"
-
-
-def cache_scope(tournament: Any) -> str:
-    """What cache keys of a tournament's public data start with: its id, its creation time (so a
-    database recreated next to the same Redis never meets the old entries, whose ids and versions
-    it may repeat), the moment its version was reached (so a database restored from an older backup
-    never meets the entries of versions it reaches again) and its results version."""
-    return f"{tournament_scope(tournament)}.{reached(tournament)}:{current(tournament)}"
-
-
-def tournament_scope(tournament: Any) -> str:
-    """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
-    created = getattr(tournament, "created", None)
-    stamp = int(created.timestamp() * 1_000_000) if created is not None else 0
-    return f"{tournament.pk}.{stamp}"
 
 
 def bump(*tournament_ids: int) -> None:
@@ -146,6 +104,32 @@ class Batch:
         bump(*resolve(self.keys))
 
 
+# The batch waiting at each savepoint level, per connection. Only Django's list of commit callbacks holds a
+# batch, so a weak reference dies exactly when the batch has run or was dropped with a rolled-back savepoint
+# or transaction; a live one is still waiting for the commit, and this level's changes join it.
+PENDING: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], weakref.ref[Batch]]] = weakref.WeakKeyDictionary()
+
+
+def register(key: tuple[str, int]) -> None:
+    """Adds ``key`` to the batch waiting at this savepoint level, or registers a new one for the commit."""
+    wrapper = transaction.get_connection()  # this thread's connection, not the proxy shared by every thread
+    if not wrapper.in_atomic_block:
+        transaction.on_commit(Batch(key))  # runs at once: the change is committed already
+        return
+    level = tuple(wrapper.savepoint_ids)
+    waiting = PENDING.setdefault(wrapper, {})
+    found = waiting.get(level)
+    batch = found() if found is not None else None
+    if batch is not None:
+        batch.keys.add(key)
+        return
+    for gone in [other for other, ref in waiting.items() if ref() is None]:  # run or rolled back
+        del waiting[gone]
+    batch = Batch(key)
+    waiting[level] = weakref.ref(batch)
+    transaction.on_commit(batch)
+
+
 # A protocol saved with only these fields keeps its public facts: it was confirmed or reopened.
 PROTOCOL_STATE_FIELDS = frozenset({"state", "version", "changed_at", "changed_by", "confirmed_at", "confirmed_by",
                                    "reopen_reason"})
@@ -173,12 +157,7 @@ def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
     key = key_of(instance)
     if key is None:
         return
-    level = set(connection.savepoint_ids)
-    for sids, func, _robust in reversed(connection.run_on_commit):
-        if isinstance(func, Batch) and sids == level:
-            func.keys.add(key)
-            return
-    transaction.on_commit(Batch(key))  # runs at once outside a transaction
+    register(key)
 
 
 def connect() -> None:

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from tournaments.models import RoundState, Table
+from tournaments.models import Table
 from tournaments.permissions import OrganizerRequiredMixin
 
 from ..forms_staff import AssignmentForm, ConfirmationForm, JudgeForm, RemoveJudgeForm, UnassignForm
@@ -88,7 +88,7 @@ class ProtocolListView(StaffRequiredMixin, View):
     template_name = "games/protocols.html"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        tables = Table.objects.filter(round__stage__tournament=self.tournament, round__state=RoundState.PUBLISHED)
+        tables = Table.objects.published().filter(round__stage__tournament=self.tournament)
         if not self.staff.sees_all:
             assert self.staff.judge is not None
             tables = tables.filter(assigned_tables(self.staff.judge))

@@ -19,34 +19,30 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.views import View
 
 from tournaments.models import Tournament
 
-from ..snapshot import BUILD_SECONDS, Snapshot, record_newest, serve_older, served
-from ..versioning import cache_scope, current, tournament_scope, version_tag
-
-CACHE_SECONDS = 24 * 3600
-
-
-def etag_for(request: HttpRequest, scope: str, version: int | str, hidden: bool) -> str:
-    user = request.user.pk if request.user.is_authenticated else 0
-    part = "f" if request.headers.get("HX-Request") else "p"
-    return f'"{scope}-{version}-{int(hidden)}-{get_language()}-{user}-{part}"'
-
-
-def conditional(request: HttpRequest, etag: str, build: Any) -> HttpResponseBase:
-    """304 when the client has this ETag already; otherwise ``build()`` with validators set."""
-    not_modified = get_conditional_response(request, etag=etag)
-    if not_modified is not None:
-        return not_modified
-    response: HttpResponseBase = build()
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
-    return response
+from ..cache import (
+    BUILD_SECONDS,
+    CACHE_SECONDS,
+    conditional,
+    current,
+    etag_for,
+    fragment_key,
+    record_newest,
+    release_lock,
+    rendered_key,
+    rendering_lock,
+    serve_older,
+    served,
+    take_lock,
+    tournament_scope,
+    version_tag,
+)
+from ..snapshot import Snapshot
 
 
 class PublicTournamentView(View):
@@ -78,7 +74,7 @@ class PublicTournamentView(View):
                                lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
         finally:
             if self.rendering is not None:
-                cache.delete(self.rendering)
+                release_lock(self.rendering, cache)
 
     def etag(self, request: HttpRequest) -> str:
         return etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),
@@ -99,10 +95,10 @@ class PublicTournamentView(View):
         if cache.has_key(self.fragment_key()):
             return
         page = self.page_key()
-        if cache.add(f"public-rendering:{page}", True, BUILD_SECONDS):
-            self.rendering = f"public-rendering:{page}"
+        if take_lock(rendering_lock(page), BUILD_SECONDS, cache):
+            self.rendering = rendering_lock(page)
             return
-        serve_older(self.tournament, cache.get(f"public-rendered:{page}"))
+        serve_older(self.tournament, cache.get(rendered_key(page)))
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         raise NotImplementedError
@@ -117,7 +113,7 @@ class PublicTournamentView(View):
         return f"{hidden}:{get_language()}:{where}"
 
     def fragment_key(self) -> str:
-        return f"public:{cache_scope(self.tournament)}:{self.page_part()}"
+        return fragment_key(self.tournament, self.page_part())
 
     def page_key(self) -> str:
         """This page of this tournament whatever the version."""
@@ -131,7 +127,7 @@ class PublicTournamentView(View):
                        "live_url": self.request.path, **self.fragment_context(**kwargs)}
             html = render_to_string(self.fragment_template, context)
             cache.set(key, html, CACHE_SECONDS)
-            record_newest(cache, f"public-rendered:{self.page_key()}", served(self.tournament))
+            record_newest(cache, rendered_key(self.page_key()), served(self.tournament))
         return str(html)
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -20,7 +20,8 @@ from tournaments.models import Tournament
 from tournaments.rules import ruleset_for
 
 from .. import labels
-from .base import PublicTournamentView, conditional, etag_for
+from ..cache import conditional, etag_for
+from .base import PublicTournamentView
 
 
 class TournamentListView(View):

@@ -9,7 +9,7 @@ from django.http import Http404
 
 from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label
-from tournaments.models import RoundState, Seat, Tournament
+from tournaments.models import Seat, Tournament
 
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
@@ -34,7 +34,7 @@ def result_of(game: m.Game, seat: m.Seat) -> str:
 def seated_in_play(tournament: Tournament, pid: str) -> dict[tuple[str, int], list[tuple[int, int]]]:
     """Where the player sits in each published round, by (stage, round): (table, seat) pairs (one query). The
     model holds only games with a submitted protocol; a table still in play shows as "not yet"."""
-    seats = (Seat.objects.filter(round__stage__tournament=tournament, round__state=RoundState.PUBLISHED,
+    seats = (Seat.objects.published().filter(round__stage__tournament=tournament,
                                  participant__ext_id=pid)
              .values_list("round__stage__ext_id", "round__number", "table__number", "number"))
     out: dict[tuple[str, int], list[tuple[int, int]]] = {}

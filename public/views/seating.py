@@ -3,47 +3,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
 
-from tournaments.models import Bye, Round, RoundState, Seat, Tournament
+from tournaments.models import Round
 
 from ..figures import stage_figures
+from ..places import Place, places, published_rounds
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
-
-
-@dataclass(frozen=True)
-class Place:
-    round: Round
-    table: int | None  # None: a bye
-    seat: int | None
-    number: int | None
-    player: str  # ext id
-    name: str
-    nickname: str
-
-
-def published_rounds(tournament: Tournament) -> list[Round]:
-    rows = Round.objects.filter(stage__tournament=tournament, state=RoundState.PUBLISHED).select_related("stage")
-    return list(rows.order_by("stage__order", "number"))
-
-
-def places(rounds: list[Round]) -> list[Place]:
-    """Every seat and bye of these rounds: two queries whatever their size."""
-    by_pk = {r.pk: r for r in rounds}
-    seats = Seat.objects.filter(round__in=by_pk).select_related("participant__player", "table")
-    out = [
-        Place(by_pk[s.round_id], s.table.number, s.number, s.participant.number, s.participant.ext_id,
-              s.participant.player.full_name, s.participant.player.nickname)
-        for s in seats.order_by("table__number", "number")
-    ]
-    for bye in Bye.objects.filter(round__in=by_pk).select_related("participant__player"):
-        p = bye.participant
-        out.append(Place(by_pk[bye.round_id], None, None, p.number, p.ext_id, p.player.full_name, p.player.nickname))
-    return out
 
 
 def current_rounds(snapshot: Snapshot, rounds: list[Round]) -> list[Round]:

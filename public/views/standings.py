@@ -12,7 +12,7 @@ from tournaments.labels import METRIC_SHORT, chain_columns, metric_label
 from tournaments.models import Stage
 
 from .. import labels
-from ..snapshot import Snapshot
+from ..snapshot import Snapshot, final_done
 from .base import PublicTournamentView
 
 
@@ -28,16 +28,6 @@ def how_ties(ruleset_id: str, chain: tuple[str, ...]) -> str:
         return str(labels.HOW_TIES[ruleset_id])
     steps = [metric_label(metric) for metric in chain]
     return _("Equal points are broken by: %(steps)s; then by lots.") % {"steps": ", ".join(steps)}
-
-
-def final_done(snapshot: Snapshot, stage: Stage) -> bool:
-    """The final is over when it is closed, or all its rounds (as planned, else as the regulation
-    says) are published and played."""
-    if stage.closed:
-        return True
-    planned = stage.planned_rounds or snapshot.ruleset.stage_format(StageKind.FINAL).rounds
-    played = [r for r in snapshot.rounds if r.stage.pk == stage.pk]
-    return len(played) >= planned and all(r.finished for r in played)
 
 
 def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:

@@ -18,7 +18,8 @@ from django.utils import translation
 
 from games.models import Game
 from paper import documents
-from public.versioning import bump, tournament_scope
+from public.cache import tournament_scope
+from public.versioning import bump
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,7 @@ def test_a_quick_document_is_waited_for(client: Any, published: Any) -> None:
 
 
 def published_key(tournament: Any) -> str:
-    from public.versioning import cache_scope
+    from public.cache import cache_scope
     from tournaments.models import Tournament
 
     return cache_scope(Tournament.objects.select_related("results_version").get(pk=tournament.pk))

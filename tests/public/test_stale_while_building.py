@@ -13,7 +13,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.models import Game
-from public.versioning import bump, tournament_scope
+from public.cache import tournament_scope
+from public.versioning import bump
 
 pytestmark = pytest.mark.django_db
 

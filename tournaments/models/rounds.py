@@ -21,6 +21,24 @@ class RoundState(models.TextChoices):
     PUBLISHED = "published", _("published")
 
 
+class RoundQuerySet(models.QuerySet["Round"]):
+    def published(self) -> RoundQuerySet:
+        """The rounds players and spectators see (and the standings count)."""
+        return self.filter(state=RoundState.PUBLISHED)
+
+
+class TableQuerySet(models.QuerySet["Table"]):
+    def published(self) -> TableQuerySet:
+        """The tables of published rounds."""
+        return self.filter(round__state=RoundState.PUBLISHED)
+
+
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def published(self) -> SeatQuerySet:
+        """The seats of published rounds."""
+        return self.filter(round__state=RoundState.PUBLISHED)
+
+
 class Round(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
@@ -36,6 +54,8 @@ class Round(models.Model):
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("round")
@@ -54,6 +74,8 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"), validators=[MinValueValidator(1)])
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("table")
@@ -74,6 +96,8 @@ class Seat(models.Model):
     # RESTRICT, not PROTECT: a participant who played cannot be deleted alone, but deleting the whole
     # tournament (which deletes both) is allowed.
     participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="seats")
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("seat")
