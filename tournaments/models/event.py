@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import AnyUser
 
 
 class RulesetId(models.TextChoices):
@@ -64,9 +67,9 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
-    def is_organizer(self, user: Any) -> bool:
+    def is_organizer(self, user: AnyUser) -> bool:
         """Whether ``user`` may change this tournament (checked on the server by every view)."""
-        if not getattr(user, "is_authenticated", False):
+        if not user.is_authenticated:
             return False
         if user.is_superuser:
             return True
