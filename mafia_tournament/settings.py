@@ -23,12 +23,16 @@ import warnings
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from .csp import POLICY as CSP_POLICY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Django's generic classes (ModelAdmin, QuerySet, BaseFormSet…) take type arguments at run time too, as in django-stubs.
+django_stubs_ext.monkeypatch()
 
 
 def env_bool(name: str, default: bool) -> bool:

@@ -52,7 +52,7 @@ class PenaltyForm(forms.Form):
         field = self.fields["participant"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = players
-        field.label_from_instance = lambda p: f"{p.number}. {p.player.full_name}"
+        field.label_from_instance = lambda p: f"{p.number}. {p.player.full_name}"  # type: ignore[method-assign, assignment]
 
     def clean_points(self) -> Decimal:
         points: Decimal = self.cleaned_data["points"]
