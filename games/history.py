@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "lef
 
 @dataclass(frozen=True)
 class Entry:
-    when: Any
+    when: datetime
     who: str
     version: int | None
     what: list[str]

@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -47,7 +48,7 @@ class PenaltyForm(forms.Form):
                                 help_text=gettext_lazy("Negative to take points away, e.g. -0.5."))
     reason = forms.CharField(label=gettext_lazy("reason"), max_length=200)
 
-    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: QuerySet[Participant], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["participant"]
         assert isinstance(field, forms.ModelChoiceField)
