@@ -21,10 +21,11 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST)
 
-# Lint, type-check the pure package, run every test in two processes (pytest-xdist; PostgreSQL when DATABASE_URL points at one).
+# Lint, type-check (scoring and every app, pyproject.toml), run every test in two processes (pytest-xdist;
+# PostgreSQL when DATABASE_URL points at one).
 test: $(STAMP) chromium
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict scoring
+	$(PY) -m mypy
 	$(PY) -m pytest -q -n 2
 
 # The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
@@ -34,8 +35,9 @@ chromium:
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
+# mypy --strict on scoring and on every app (the files and the Django/DRF plugins: pyproject.toml [tool.mypy]).
 typecheck: $(STAMP)
-	$(PY) -m mypy --strict scoring
+	$(PY) -m mypy
 
 bench: $(STAMP)
 	$(PY) bench/standings.py

@@ -7,7 +7,7 @@ same ``scoring`` validation as the web form), which saves all of it or nothing.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -16,7 +16,15 @@ from games.models import Game, GameSeat, Left, Role, Side
 from games.reasons import OTHER
 from games.services.facts import ProtocolFacts
 
-NUMBER = {"max_digits": 8, "decimal_places": 2, "min_value": -1000, "max_value": 1000}
+
+class Limits(TypedDict):
+    max_digits: int
+    decimal_places: int
+    min_value: int
+    max_value: int
+
+
+NUMBER: Limits = {"max_digits": 8, "decimal_places": 2, "min_value": -1000, "max_value": 1000}
 
 
 class SeatInSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -30,7 +38,7 @@ class SeatInSerializer(serializers.Serializer):  # type: ignore[type-arg]
                                    help_text="how the player left the table")
     left_number = serializers.IntegerField(min_value=1, max_value=12, required=False, allow_null=True,
                                            default=None, help_text="on day (voted, removed) or night (killed) N")
-    extra = serializers.DecimalField(**NUMBER, default=0)
+    extra = serializers.DecimalField(**NUMBER, default=0)  # type: ignore[arg-type]  # DRF takes any default
     best = serializers.BooleanField(default=False)
     days_survived = serializers.IntegerField(min_value=1, max_value=12, required=False, allow_null=True,
                                              default=None)
@@ -139,7 +147,8 @@ class RejectedSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
     detail = serializers.CharField()
     problems = ProblemSerializer(many=True)
-    fields = serializers.DictField(required=False, help_text="field → its errors")
+    # DRF's metaclass takes declared fields out of the class: Serializer.fields stays as it is
+    fields = serializers.DictField(required=False, help_text="field → its errors")  # type: ignore[assignment]
 
 
 class ConflictSerializer(serializers.Serializer):  # type: ignore[type-arg]

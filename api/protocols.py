@@ -12,7 +12,7 @@ someone who may not open this table (a judge of another table) or confirm, 404 f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
@@ -34,6 +34,9 @@ from tournaments.models import Table, Tournament
 
 from . import protocol_serializers as s
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import AuthenticatedRequest
+
 ERRORS = {
     400: OpenApiResponse(s.RejectedSerializer, description="the protocol breaks a rule; nothing was saved"),
     401: OpenApiResponse(description="no credentials"),
@@ -46,6 +49,7 @@ ERRORS = {
 class ProtocolAPIBase(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
+    request: AuthenticatedRequest  # IsAuthenticated: a request without a user was answered 401
     tournament: Tournament
     table: Table
     staff: Staff
@@ -73,7 +77,7 @@ class ProtocolAPIBase(APIView):
         if isinstance(exc, ParseError):  # a body that is not JSON (found by tests/api/test_schema.py)
             return Response({"detail": str(exc.detail), "problems": []}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, service.ProtocolRejected):
-            problems = [{"seat": p.location.seat, "message": problem_text(p, with_location=False)}
+            problems: list[dict[str, Any]] = [{"seat": p.location.seat, "message": problem_text(p, with_location=False)}
                         for p in exc.problems]
             detail = "; ".join((_("Seat %(n)s: %(problem)s") % {"n": p["seat"], "problem": p["message"]})
                                if p["seat"] else p["message"] for p in problems)
@@ -96,12 +100,12 @@ class ProtocolView(ProtocolAPIBase):
 
     @extend_schema(responses={200: s.ProtocolOutSerializer, **{k: v for k, v in ERRORS.items() if k != 400}},
                    summary="A table's protocol")
-    def get(self, request: Request, slug: str, table: int) -> Response:
+    def get(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
         return self.answer(self.game())
 
     @extend_schema(request=s.ProtocolInSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Change a protocol's facts (a draft or a submitted one)")
-    def put(self, request: Request, slug: str, table: int) -> Response:
+    def put(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
         game = self.game()
         numbers = sorted(game.seats.values_list("seat__number", flat=True))
         data = s.ProtocolInSerializer(data=request.data, context={"seat_numbers": numbers})
@@ -114,7 +118,7 @@ class ProtocolView(ProtocolAPIBase):
 class SubmitView(ProtocolAPIBase):
     @extend_schema(request=s.ActionSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Submit a draft protocol (it must have a result and break no rule)")
-    def post(self, request: Request, slug: str, table: int) -> Response:
+    def post(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
         data = s.ActionSerializer(data=request.data)
         if not data.is_valid():
             return invalid(data.errors)
@@ -125,7 +129,7 @@ class SubmitView(ProtocolAPIBase):
 class ConfirmView(ProtocolAPIBase):
     @extend_schema(request=s.ActionSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Confirm a submitted protocol (chief judge or organizer); it is locked then")
-    def post(self, request: Request, slug: str, table: int) -> Response:
+    def post(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
         if not self.staff.can_confirm:
             raise PermissionDenied(_("Only the chief judge or an organizer can confirm a protocol."))
         data = s.ActionSerializer(data=request.data)
@@ -138,7 +142,7 @@ class ConfirmView(ProtocolAPIBase):
 class ReopenView(ProtocolAPIBase):
     @extend_schema(request=s.ReopenSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Reopen a confirmed protocol (chief judge, with a reason); it is submitted again")
-    def post(self, request: Request, slug: str, table: int) -> Response:
+    def post(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
         if not self.staff.can_reopen:
             raise PermissionDenied(_("Only the chief judge can reopen a confirmed protocol."))
         data = s.ReopenSerializer(data=request.data)

@@ -25,7 +25,7 @@ from mafia_tournament.auth import lockout_message, lockout_state
 class TokenView(ObtainAuthToken):
     # the API's parsers (DRF's ObtainAuthToken names its own, whose JSON parser let a body nested too deeply
     # raise RecursionError, a 500): form, multipart, and JSON refusing such a body with a 400
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # classes: api_settings imports them
 
     @extend_schema(responses={
         200: inline_serializer("Token", {"token": serializers.CharField()}),
@@ -47,7 +47,8 @@ class TokenView(ObtainAuthToken):
         return Response({"token": token.key})
 
     def locked_out(self, request: Request) -> Response:
-        credentials = getattr(request, "axes_credentials", None) or {"username": request.data.get("username")}
+        data = request.data if isinstance(request.data, dict) else {}
+        credentials = getattr(request, "axes_credentials", None) or {"username": data.get("username")}
         seconds, _by_address = lockout_state(request, credentials)
         return Response({"detail": lockout_message(seconds), "retry_after": seconds}, status=429,
                         headers={"Retry-After": str(seconds)})

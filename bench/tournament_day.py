@@ -355,7 +355,7 @@ def check(day: Day, port: int) -> list[str]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     conn.request("GET", f"/api/tournaments/{SLUG}/standings/?stage={day.stage}", headers=HEADERS)
     response = conn.getresponse()
-    answered = json.loads(response.read()) if response.status == 200 else {"status": response.status}
+    answered: dict[str, Any] = json.loads(response.read()) if response.status == 200 else {"status": response.status}
     if answered != expected:
         wrong = [row["player"] for row, want in zip(answered.get("standings", []), expected["standings"], strict=False)
                  if row != want]

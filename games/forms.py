@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring import model as m
@@ -20,7 +21,7 @@ from .models import Left, Role, Side
 from .reasons import foul_choices, removal_choices
 from .services.facts import ProtocolFacts, tracks_days
 
-BLANK = [("", "—")]
+BLANK: list[tuple[str, str | Promise]] = [("", "—")]
 
 
 def role_choices(ruleset: Ruleset) -> list[tuple[str, Any]]:
@@ -51,7 +52,9 @@ class ProtocolForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.facts, self.ruleset = facts, ruleset
         p = ruleset.params
-        self.fields["winner"].choices = BLANK + side_choices(ruleset)
+        winner = self.fields["winner"]
+        assert isinstance(winner, forms.ChoiceField)
+        winner.choices = BLANK + side_choices(ruleset)
         self.days = tracks_days(ruleset)
         if self.days:
             self.fields["last_day"] = forms.IntegerField(label=_("last day of the game"), min_value=1, max_value=12)
@@ -72,7 +75,7 @@ class ProtocolForm(forms.Form):
                 self.fields[f"s{n}_foul{k}"] = forms.ChoiceField(label=_("foul %(k)s") % {"k": k},
                                                                  required=False, choices=fouls)
             self.fields[f"s{n}_removal"] = forms.ChoiceField(label=_("removed for"), required=False,
-                                                             choices=BLANK + removal_choices(ruleset.id))
+                                                             choices=[*BLANK, *removal_choices(ruleset.id)])
             self.fields[f"s{n}_left"] = forms.ChoiceField(label=_("left the table"), required=False,
                                                           choices=BLANK + list(Left.choices))
             self.fields[f"s{n}_left_number"] = forms.IntegerField(label=_("day/night"), required=False,

@@ -18,7 +18,9 @@ class ProtestForm(forms.Form):
 
     def __init__(self, *args: Any, seats: list[int], chief: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(n, str(n)) for n in seats]
+        seat = self.fields["seat"]
+        assert isinstance(seat, forms.ChoiceField)
+        seat.choices = [(n, str(n)) for n in seats]
         if chief:
             self.fields["accept_late"] = forms.BooleanField(
                 label=_("accept it after the window (chief judge)"), required=False)

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from .models import Game, GameSeat
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "notes",
                "phase", "reopen_reason"]
@@ -18,7 +22,7 @@ SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "lef
 
 @dataclass(frozen=True)
 class Entry:
-    when: Any
+    when: datetime
     who: str
     version: int | None
     what: list[str]
@@ -46,7 +50,7 @@ def protocol_history(game: Game) -> list[Entry]:
     """Newest first: each version of the game, and each change of a seat, with its author."""
     entries: list[Entry] = []
     previous = None
-    for record in game.history.select_related("history_user").order_by("history_date", "history_id"):  # type: ignore[attr-defined]
+    for record in game.history.select_related("history_user").order_by("history_date", "history_id"):
         found = changes(Game, GAME_FIELDS, previous, record)
         what = [f"{name}: {describe(a)} → {describe(b)}" for name, a, b in found] or [_("saved")]
         entries.append(Entry(record.history_date, user_name(record.history_user), record.version, what,
@@ -54,7 +58,7 @@ def protocol_history(game: Game) -> list[Entry]:
         previous = record
     numbers = dict(game.seats.values_list("pk", "seat__number"))
     last: dict[int, Any] = {}
-    for record in GameSeat.history.filter(game_id=game.pk).select_related("history_user").order_by(  # type: ignore[attr-defined]
+    for record in GameSeat.history.filter(game_id=game.pk).select_related("history_user").order_by(
         "history_date", "history_id"
     ):
         found = changes(GameSeat, SEAT_FIELDS, last.get(record.id), record)
@@ -68,7 +72,7 @@ def protocol_history(game: Game) -> list[Entry]:
     return entries
 
 
-def user_name(user: Any) -> str:
+def user_name(user: User | None) -> str:
     return user.get_username() if user is not None else "—"
 
 

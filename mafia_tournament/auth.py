@@ -36,14 +36,14 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 
-class LoginThrottleBackend(AxesStandaloneBackend):
+class LoginThrottleBackend(AxesStandaloneBackend):  # type: ignore[misc]  # django-axes ships no types
     """Axes' lockout check on every login that comes with a request (the login pages, the API token).
 
     A login without a request (the test client's ``login()``, a shell) has no client to throttle: it goes
     on to the next backend instead of failing, as Axes' own backend would.
     """
 
-    def authenticate(self, request: HttpRequest | None, username: str | None = None,  # type: ignore[override]
+    def authenticate(self, request: HttpRequest | None, username: str | None = None,
                      password: str | None = None, **kwargs: Any) -> None:
         if request is None:
             return None
@@ -66,7 +66,7 @@ def _address_wide(parameter: str | list[str]) -> bool:
     return "username" not in ([parameter] if isinstance(parameter, str) else parameter)
 
 
-class LoginThrottleHandler(AxesDatabaseHandler):
+class LoginThrottleHandler(AxesDatabaseHandler):  # type: ignore[misc]  # django-axes ships no types
     """Axes' database handler with a limit per lockout parameter: ``AXES_FAILURE_LIMIT`` for the username at an
     address, ``LOGIN_ADDRESS_FAILURE_LIMIT`` for the address whatever the username (Axes itself has one limit
     for all). A right password resets only the username's count at the address."""

@@ -47,7 +47,7 @@ def connection_lost(error: Exception) -> bool:
 
 def is_change(sql: str) -> bool:
     write = WRITE.match(sql)
-    return bool(write) and not write.group(1).startswith(BOOKKEEPING) and not write.group(2)
+    return write is not None and not write.group(1).startswith(BOOKKEEPING) and not write.group(2)
 
 
 class WriteWatch:

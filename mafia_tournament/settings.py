@@ -4,7 +4,8 @@ Environment variables:
 - ``DATABASE_URL``: any URL dj-database-url understands; default an SQLite file ``db.sqlite3``
   at the repository root.
 - ``SECRET_KEY``: required when ``DEBUG`` is off; a fixed development key otherwise.
-- ``DEBUG``: ``1``/``true``/``yes`` to turn on (default on, for ``make run`` on a laptop).
+- ``DEBUG``: ``1``/``true``/``yes``/``on`` to turn on, ``0``/``false``/``no``/``off`` to turn off (default on, for
+  ``make run`` on a laptop). Every boolean variable takes these words only (any case): another value refuses to start.
 - ``ALLOWED_HOSTS``: comma-separated host names (default ``127.0.0.1,localhost``).
 - ``REDIS_URL``: the cache shared by every app server (public pages' fragments), e.g.
   ``redis://127.0.0.1:6379/0``; without it each process keeps its own local-memory cache.
@@ -23,6 +24,7 @@ import warnings
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -30,12 +32,26 @@ from .csp import POLICY as CSP_POLICY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# Django's generic classes (ModelAdmin, QuerySet, BaseFormSet…) take type arguments at run time too, as in django-stubs.
+django_stubs_ext.monkeypatch()
+
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
 
 def env_bool(name: str, default: bool) -> bool:
+    """The environment variable ``name`` as a boolean (``default`` when it is not set): 1/0, true/false, yes/no
+    or on/off, in any case; any other value refuses to start, so a typo never reads as false."""
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean: use 1/0, true/false, yes/no or on/off")
 
 
 DEBUG = env_bool("DEBUG", True)

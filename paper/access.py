@@ -9,15 +9,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.permissions import staff_of
 from tournaments.models import Tournament
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import AnyUser
 
-def may_print(user: Any, tournament: Tournament) -> bool:
+
+def may_print(user: AnyUser, tournament: Tournament) -> bool:
     return staff_of(user, tournament).sees_all
 
 
-def may_see_results(user: Any, tournament: Tournament) -> bool:
+def may_see_results(user: AnyUser, tournament: Tournament) -> bool:
     return not tournament.standings_hidden or tournament.is_organizer(user)

@@ -73,8 +73,8 @@ def xlsx_cell(sheet: Any, value: Any) -> Cell:
     it starts with); characters a workbook's XML cannot hold become U+FFFD."""
     value = cell_value(value)
     if is_number(value):
-        return Cell(sheet, value=value)
-    cell = Cell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value)))
+        return Cell(sheet, value=value)  # type: ignore[call-arg]  # row and column: None by default (not in the stubs)
+    cell = Cell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value)))  # type: ignore[call-arg]  # as above
     cell.data_type = "s"
     return cell
 
@@ -96,7 +96,7 @@ def sheet_title(title: str, used: set[str]) -> str:
 
 def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
     book = Workbook()
-    book.remove(book.active)
+    book.remove(book.worksheets[0])  # the empty sheet a new workbook has
     used: set[str] = set()
     for table in tables:
         sheet = book.create_sheet(sheet_title(table.title, used))

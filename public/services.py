@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -13,13 +13,16 @@ from tournaments.models import Tournament
 
 from .models import ResultsVersion
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
+
 
 class VisibilityError(Exception):
     """The standings are in that state already; the message is for the organizer."""
 
 
 @transaction.atomic
-def set_standings_hidden(tournament: Tournament, hidden: bool, user: Any) -> Tournament:
+def set_standings_hidden(tournament: Tournament, hidden: bool, user: User) -> Tournament:
     """Hide or publish the standings; only the tournament's organizers may, and only as a change."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not locked.is_organizer(user):
@@ -35,9 +38,9 @@ def set_standings_hidden(tournament: Tournament, hidden: bool, user: Any) -> Tou
     return locked
 
 
-def publish_standings(tournament: Tournament, user: Any) -> Tournament:
+def publish_standings(tournament: Tournament, user: User) -> Tournament:
     return set_standings_hidden(tournament, False, user)
 
 
-def hide_standings(tournament: Tournament, user: Any) -> Tournament:
+def hide_standings(tournament: Tournament, user: User) -> Tournament:
     return set_standings_hidden(tournament, True, user)

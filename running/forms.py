@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -47,12 +48,12 @@ class PenaltyForm(forms.Form):
                                 help_text=gettext_lazy("Negative to take points away, e.g. -0.5."))
     reason = forms.CharField(label=gettext_lazy("reason"), max_length=200)
 
-    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: QuerySet[Participant], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["participant"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = players
-        field.label_from_instance = lambda p: f"{p.number}. {p.player.full_name}"
+        field.label_from_instance = lambda p: f"{p.number}. {p.player.full_name}"  # type: ignore[method-assign, assignment]
 
     def clean_points(self) -> Decimal:
         points: Decimal = self.cleaned_data["points"]

@@ -6,16 +6,21 @@ The scoring tests need no database and use none of these.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 PASSWORD = "pw-12345!"
 
 
 @pytest.fixture
-def make_user(django_user_model: Any) -> Any:
-    def make(username: str, *, can_create: bool = False, superuser: bool = False) -> Any:
+def make_user(django_user_model: Any) -> Callable[..., User]:
+    def make(username: str, *, can_create: bool = False, superuser: bool = False) -> User:
         from django.contrib.auth.models import Permission
 
         if superuser:
@@ -29,12 +34,12 @@ def make_user(django_user_model: Any) -> Any:
 
 
 @pytest.fixture
-def organizer(make_user: Any) -> Any:
+def organizer(make_user: Callable[..., User]) -> User:
     return make_user("director", can_create=True)
 
 
 @pytest.fixture
-def stranger(make_user: Any) -> Any:
+def stranger(make_user: Callable[..., User]) -> User:
     """A logged-in user who organises nothing."""
     return make_user("stranger")
 

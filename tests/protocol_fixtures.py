@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from games.services import staff
 from tournaments.models import Round, RoundState, Seat, Stage, Table
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 ROLES = {
     "fiim": ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6,
@@ -41,7 +46,7 @@ def round_(make_round: Any) -> Any:
 
 
 @pytest.fixture
-def people(round_: Any, make_user: Any) -> dict[str, Any]:
+def people(round_: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     """Users by role; the judge hosts table 1 of the round, the other judge table 2 of the stage."""
     tournament = round_.stage.tournament
     chief, judge, other = make_user("chief"), make_user("judge"), make_user("other")

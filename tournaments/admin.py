@@ -19,7 +19,7 @@ from .models import (
 )
 
 
-class StageInline(admin.TabularInline):
+class StageInline(admin.TabularInline[Stage, Tournament]):
     model = Stage
     extra = 0
     fields = [
@@ -28,7 +28,7 @@ class StageInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin[Tournament]):
     list_display = ["name", "slug", "ruleset", "city", "starts", "standings_hidden"]
     list_filter = ["ruleset", "standings_hidden"]
     search_fields = ["name", "slug", "city"]
@@ -38,19 +38,19 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
     search_fields = ["surname", "first_name", "nickname", "city", "club"]
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(admin.ModelAdmin[Team]):
     list_display = ["name", "ext_id", "tournament"]
     list_filter = ["tournament"]
 
 
 @admin.register(Participant)
-class ParticipantAdmin(admin.ModelAdmin):
+class ParticipantAdmin(admin.ModelAdmin[Participant]):
     list_display = ["number", "player", "tournament", "team", "guest", "status"]
     list_filter = ["tournament", "status", "guest"]
     search_fields = ["player__surname", "player__nickname", "ext_id"]
@@ -58,14 +58,14 @@ class ParticipantAdmin(admin.ModelAdmin):
     list_select_related = ["player", "tournament", "team"]
 
 
-class StagePlayerInline(admin.TabularInline):
+class StagePlayerInline(admin.TabularInline[StagePlayer, Stage]):
     model = StagePlayer
     extra = 0
     raw_id_fields = ["participant"]
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(admin.ModelAdmin[Stage]):
     list_display = [
         "__str__", "tournament", "order", "kind", "advance_kind", "advance_count", "reset", "closed",
     ]
@@ -73,44 +73,44 @@ class StageAdmin(admin.ModelAdmin):
     inlines = [StagePlayerInline]
 
 
-class TableInline(admin.TabularInline):
+class TableInline(admin.TabularInline[Table, Round]):
     model = Table
     extra = 0
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(admin.TabularInline[Bye, Round]):
     model = Bye
     extra = 0
     raw_id_fields = ["participant"]
 
 
-class AbsenceInline(admin.TabularInline):
+class AbsenceInline(admin.TabularInline[Absence, Round]):
     model = Absence
     extra = 0
     raw_id_fields = ["participant"]
 
 
-class PenaltyInline(admin.TabularInline):
+class PenaltyInline(admin.TabularInline[Penalty, Round]):
     model = Penalty
     extra = 0
     raw_id_fields = ["participant"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ["__str__", "stage", "number", "seating", "state", "published_at"]
     list_filter = ["state", "stage__tournament"]
     inlines = [TableInline, ByeInline, AbsenceInline, PenaltyInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     extra = 0
     raw_id_fields = ["participant", "round"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ["__str__", "round", "number"]
     inlines = [SeatInline]
 
@@ -119,7 +119,7 @@ admin.site.register([Bye, Absence, Penalty, Seat])
 
 
 @admin.register(KeepApart)
-class KeepApartAdmin(admin.ModelAdmin):
+class KeepApartAdmin(admin.ModelAdmin[KeepApart]):
     list_display = ["__str__", "tournament", "first", "second"]
     list_filter = ["tournament"]
     raw_id_fields = ["first", "second"]

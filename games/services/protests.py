@@ -12,7 +12,7 @@ Every function runs under ``transaction.atomic`` with the game's row locked.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,6 +23,9 @@ from tournaments.rules import ruleset_for
 from ..models import Game, GameState, Protest, ProtestDecision
 from ..permissions import Staff
 from .protocol import ProtocolError, locked, reopen
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 TEXT_MAX = 2000
 
@@ -56,7 +59,7 @@ def late_reason(game: Game, minutes: int | None, now: dt.datetime) -> str | None
 
 
 @transaction.atomic
-def lodge(game: Game, staff: Staff, user: Any, seat: int, text: str, *, accept_late: bool = False) -> Protest:
+def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_late: bool = False) -> Protest:
     """Records the protest of ``seat``; after the window only the chief judge may accept it."""
     if not staff.is_staff:
         raise ProtocolError(_("Only the table's judge, the chief judge or an organizer records a protest."))
@@ -90,7 +93,7 @@ def is_decided(protest: Protest) -> bool:
 
 
 @transaction.atomic
-def decide(protest: Protest, staff: Staff, user: Any, decision: str, reason: str) -> Protest:
+def decide(protest: Protest, staff: Staff, user: User, decision: str, reason: str) -> Protest:
     """The chief judge's final decision; upheld reopens a confirmed protocol for correction."""
     if not staff.chief:
         raise ProtocolError(_("Only the chief judge decides protests."))

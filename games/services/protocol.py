@@ -9,7 +9,8 @@ earlier version).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +25,9 @@ from tournaments.rules import ruleset_for
 from ..models import Game, GameSeat, GameState
 from ..permissions import Staff
 from .facts import ProtocolFacts, facts_of, problems, tracks_days
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 
 class ProtocolError(Exception):
@@ -58,7 +62,7 @@ SEAT_FIELDS = ["role", "side", "fouls", "removed", "extra", "best", "days_surviv
                "foul_reasons", "removal_reason", "left", "left_number"]
 
 
-def open_protocol(table: Table, user: Any) -> Game:
+def open_protocol(table: Table, user: User) -> Game:
     """The table's protocol, created as a draft pre-filled from the published seating."""
     existing = Game.objects.filter(table=table).first()
     if existing is not None:
@@ -96,7 +100,7 @@ def seat_rows(game: Game) -> list[GameSeat]:
 
 
 @transaction.atomic
-def change(game: Game, user: Any, version: int, mutate: Callable[[ProtocolFacts], None]) -> Game:
+def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts], None]) -> Game:
     """Applies ``mutate`` to the protocol's facts and saves them if every rule holds."""
     row = locked(game, version)
     if row.state == GameState.CONFIRMED:
@@ -112,7 +116,7 @@ def change(game: Game, user: Any, version: int, mutate: Callable[[ProtocolFacts]
     return row
 
 
-def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: Any, days: bool) -> None:
+def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, days: bool) -> None:
     now = timezone.now()
     if facts.winner and not game.winner and game.ended_at is None:
         game.ended_at = now
@@ -156,7 +160,7 @@ def kept_circles(circles: list[dict[str, list[int]]]) -> list[dict[str, list[int
     return kept
 
 
-def stamp(game: Game, user: Any, now: Any, reason: str | None = None, *, only: list[str] | None = None) -> None:
+def stamp(game: Game, user: User, now: datetime, reason: str | None = None, *, only: list[str] | None = None) -> None:
     """Saves ``game`` as the next version, by ``user`` at ``now``; ``only``: the other fields that
     changed, when they are its state alone (then public pages are not built again: ``public.versioning``)."""
     game.version += 1
@@ -169,7 +173,7 @@ def stamp(game: Game, user: Any, now: Any, reason: str | None = None, *, only: l
 
 
 @transaction.atomic
-def submit(game: Game, user: Any, version: int) -> Game:
+def submit(game: Game, user: User, version: int) -> Game:
     """The judge hands the protocol in: it must have a result and break no rule."""
     row = locked(game, version)
     if row.state != GameState.DRAFT:
@@ -198,7 +202,7 @@ def authors(game: Game) -> tuple[int | None, set[int]]:
     return game.submitted_by_id, changed
 
 
-def four_eyes_refusal(game: Game, user: Any, tournament: Tournament) -> str | None:
+def four_eyes_refusal(game: Game, user: User, tournament: Tournament) -> str | None:
     """Why ``user`` may not confirm ``game`` under ``tournament``'s four-eyes rule, or ``None``."""
     if not tournament.four_eyes or game.state != GameState.SUBMITTED:
         return None
@@ -217,7 +221,7 @@ class FourEyesRefused(ProtocolError):
 
 
 @transaction.atomic
-def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
+def confirm(game: Game, staff: Staff, user: User, version: int) -> Game:
     """The chief judge or an organizer confirms a submitted protocol; it is locked from then on. With the
     tournament's four-eyes rule, not by the one who submitted it or changed it since."""
     if not staff.can_confirm:
@@ -235,7 +239,7 @@ def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
 
 
 @transaction.atomic
-def reopen(game: Game, staff: Staff, user: Any, version: int, reason: str) -> Game:
+def reopen(game: Game, staff: Staff, user: User, version: int, reason: str) -> Game:
     """Only the chief judge reopens a confirmed protocol, with a reason; it is submitted again."""
     if not staff.can_reopen:
         raise ProtocolError(_("Only the chief judge can reopen a confirmed protocol."))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
@@ -10,9 +10,12 @@ from tournaments.models import Round, Stage, Tournament
 
 from ..models import Judge, JudgeAssignment
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
+
 
 @transaction.atomic
-def add_judge(tournament: Tournament, user: Any, *, chief: bool = False) -> Judge:
+def add_judge(tournament: Tournament, user: User, *, chief: bool = False) -> Judge:
     """Adds ``user`` as a judge (or makes them the chief judge; the former chief stays a judge)."""
     if chief:
         Judge.objects.select_for_update().filter(tournament=tournament, chief=True).exclude(user=user).update(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
@@ -20,6 +20,9 @@ from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, label
 from .facts import ProtocolFacts
 from .protocol import ProtocolError, change
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
          "circle_worst", "subjective")
@@ -35,7 +38,7 @@ class Tap:
     circle: int = 1
 
 
-def apply_tap(game: Game, user: Any, version: int, tap: Tap, ruleset: Ruleset) -> tuple[Game, str]:
+def apply_tap(game: Game, user: User, version: int, tap: Tap, ruleset: Ruleset) -> tuple[Game, str]:
     """Saves one tap; returns the game and what the screen should say."""
     said: list[str] = []
 

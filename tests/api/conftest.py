@@ -1,10 +1,13 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.protocol_fixtures import ROLES, make_round, people, round_  # noqa: F401
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @pytest.fixture(autouse=True)
@@ -18,7 +21,7 @@ def api() -> Any:
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    def make(user: Any = None) -> APIClient:
+    def make(user: User | None = None) -> APIClient:
         client = APIClient()
         if user is not None:
             token, _ = Token.objects.get_or_create(user=user)

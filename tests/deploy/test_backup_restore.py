@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.core.management import call_command
@@ -43,6 +43,11 @@ from tournaments.services import apart, penalties, registration
 from tournaments.services.disqualification import disqualify
 from tournaments.services.people import remove_participant
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "tests" / "scoring" / "data"
 SLUG = "day-cup"
@@ -52,7 +57,7 @@ POSTGRESQL = connection.vendor == "postgresql"
 # --- the tournament day ------------------------------------------------------------------------------
 
 
-def play(game: Game, user: Any, winner: str, fouls: dict[int, int] | None = None) -> Game:
+def play(game: Game, user: User, winner: str, fouls: dict[int, int] | None = None) -> Game:
     def fill(facts: Any) -> None:
         for seat, role in zip(facts.seats, ROLES["fiim"], strict=True):
             seat.role = role
@@ -62,7 +67,7 @@ def play(game: Game, user: Any, winner: str, fouls: dict[int, int] | None = None
     return service.change(game, user, game.version, fill)
 
 
-def build_day(organizer: Any, make_user: Any) -> Tournament:
+def build_day(organizer: Any, make_user: Callable[..., User]) -> Tournament:
     t = import_text(json.dumps(played_file(20, 2)), slug=SLUG, organizers=[organizer])
     stage = t.stages.get(ext_id="qualifying")
     # Three late registrations, the second removed again: the numbers have a gap (21, 23).
@@ -105,7 +110,7 @@ def build_day(organizer: Any, make_user: Any) -> Tournament:
 
 
 @pytest.fixture
-def day(organizer: Any, make_user: Any) -> dict[str, Tournament]:
+def day(organizer: Any, make_user: Callable[..., User]) -> dict[str, Tournament]:
     tournaments = {SLUG: build_day(organizer, make_user)}
     for path in sorted(EXAMPLES.glob("*.json")):
         tournaments[path.stem] = import_text(path.read_text(encoding="utf-8"), slug=path.stem, organizers=[organizer])
@@ -272,7 +277,9 @@ def cli_standings(path: Path, stage: str) -> dict[str, Any]:
 
 
 @pytest.mark.django_db
-def test_numbers_with_gaps_and_disqualifications_travel_in_the_file(organizer: Any, make_user: Any) -> None:
+def test_numbers_with_gaps_and_disqualifications_travel_in_the_file(
+    organizer: Any, make_user: Callable[..., User]
+) -> None:
     """Found by these tests: the file lost both, so a tournament restored from it renumbered the players
     after a gap (a removed registration, a rejected application) and seated a disqualified player again."""
     original = build_day(organizer, make_user)

@@ -9,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from mafia_tournament.settings import env_bool
+
 ROOT = Path(__file__).resolve().parents[2]
 PROFILE = "mafia_tournament.settings_production"
 
@@ -57,3 +62,37 @@ def test_without_redis_or_secret_key_it_refuses_to_start() -> None:
     del env["SECRET_KEY"]
     no_key = run(["manage.py", "check"], **env)
     assert no_key.returncode != 0 and "SECRET_KEY must be set" in no_key.stderr
+
+
+@pytest.mark.parametrize("value", ["1", "true", "TRUE", " Yes ", "on", "On"])
+def test_a_boolean_variable_reads_its_true_words(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("SOME_FLAG", value)
+    assert env_bool("SOME_FLAG", False) is True
+
+
+@pytest.mark.parametrize("value", ["0", "false", "False", " no", "OFF"])
+def test_a_boolean_variable_reads_its_false_words(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("SOME_FLAG", value)
+    assert env_bool("SOME_FLAG", True) is False
+
+
+def test_an_unset_boolean_variable_is_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOME_FLAG", raising=False)
+    assert env_bool("SOME_FLAG", True) is True and env_bool("SOME_FLAG", False) is False
+
+
+@pytest.mark.parametrize("value", ["", "  ", "maybe", "ture", "2", "enabled", "y", "n"])
+def test_an_unknown_boolean_value_is_refused_naming_the_variable_and_the_value(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("SOME_FLAG", value)
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env_bool("SOME_FLAG", False)
+    assert "SOME_FLAG" in str(refused.value) and repr(value) in str(refused.value)
+
+
+def test_the_profile_refuses_to_start_on_a_mistyped_boolean() -> None:
+    """Once read as off (no redirect to HTTPS), a typo now stops the server with what to fix."""
+    result = run(["manage.py", "check"], SECURE_SSL_REDIRECT="ture", **good_env())
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "SECURE_SSL_REDIRECT='ture'" in result.stderr

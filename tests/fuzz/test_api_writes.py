@@ -8,7 +8,7 @@ error; a refused write leaves every protocol, its seats and its history exactly 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import pytest
@@ -21,6 +21,9 @@ from tests.conftest import PASSWORD
 from tests.protocol_fixtures import ROLES, make_round, people  # noqa: F401
 
 from .conftest import FUZZ, NASTY_TEXT
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +66,7 @@ def api() -> Any:
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    def make(user: Any = None) -> APIClient:
+    def make(user: User | None = None) -> APIClient:
         client = APIClient()
         if user is not None:
             token, _ = Token.objects.get_or_create(user=user)

@@ -17,7 +17,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -32,6 +32,11 @@ from scoring.errors import InvalidTournament
 from scoring.generate import generate
 
 from .conftest import FUZZ, NASTY_TEXT
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ["tomsk", "kostroma", "fiim", "zvezdy"]
@@ -266,7 +271,7 @@ def test_import_service_imports_or_refuses_cleanly(fuzz_inputs: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_import_page_imports_or_refuses_cleanly(make_user: Any, fuzz_inputs: Any) -> None:
+def test_import_page_imports_or_refuses_cleanly(make_user: Callable[..., User], fuzz_inputs: Any) -> None:
     user = make_user("importer", can_create=True)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
@@ -341,7 +346,7 @@ SLUGS = st.none() | st.sampled_from(["fuzz-cup", "cup.2025", "../escaped", "a\nb
 
 
 @pytest.mark.django_db
-def test_import_command_exits_2_or_imports(tmp_path: Path, make_user: Any, fuzz_inputs: Any) -> None:
+def test_import_command_exits_2_or_imports(tmp_path: Path, make_user: Callable[..., User], fuzz_inputs: Any) -> None:
     make_user("boss")
     path = tmp_path / "file.json"
 

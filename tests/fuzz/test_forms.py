@@ -12,7 +12,7 @@ import os
 import re
 from collections import defaultdict
 from html.parser import HTMLParser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -30,6 +30,11 @@ from scoring.generate import generate
 from tests.web.test_permission_walk import app_urls
 
 from .conftest import FUZZ, NASTY_TEXT
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +129,7 @@ def harvest(client: Client, urls: list[str]) -> dict[str, dict[str, list[str]]]:
 
 
 @pytest.fixture
-def world(organizer: Any, make_user: Any) -> dict[str, Any]:
+def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     """A played fiim tournament: two rounds published with protocols, a third seated as a draft, a protest,
     judges assigned, a seating job; the organizer is also its chief judge."""
     from exchange.files import import_text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.db import connection
@@ -19,6 +19,9 @@ from games.reasons import foul_choices
 from games.services import protocol as service
 from games.services import staff
 from tests.protocol_fixtures import ROLES, table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -142,7 +145,7 @@ def test_the_service_serialises_simultaneous_changes(scene: dict[str, Any]) -> N
     game = scene["game"]
     v0 = game.version
 
-    def change(user: Any, note: str) -> Callable[[], Any]:
+    def change(user: User, note: str) -> Callable[[], Any]:
         def set_note(facts: Any) -> None:
             facts.notes = note
 

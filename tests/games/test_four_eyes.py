@@ -4,7 +4,7 @@ confirm service, so on the protocol page and in the API alike; off by default.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -17,6 +17,9 @@ from games.permissions import staff_of
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from tests.protocol_fixtures import ROLES, table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +39,7 @@ def played(facts: ProtocolFacts) -> None:
     facts.winner = "red"
 
 
-def submitted_by(round_: Any, user: Any, number: int = 1) -> Game:
+def submitted_by(round_: Any, user: User, number: int = 1) -> Game:
     game = service.open_protocol(table(round_, number), user)
     game = service.change(game, user, game.version, played)
     return service.submit(game, user, game.version)
@@ -49,19 +52,19 @@ def four_eyes(round_: Any, on: bool = True) -> Any:
     return tournament
 
 
-def browser(user: Any) -> Client:
+def browser(user: User) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client
 
 
-def api(user: Any) -> APIClient:
+def api(user: User) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
     return client
 
 
-def confirm_as(round_: Any, user: Any, game: Game) -> Game:
+def confirm_as(round_: Any, user: User, game: Game) -> Game:
     return service.confirm(game, staff_of(user, round_.stage.tournament), user, game.version)
 
 

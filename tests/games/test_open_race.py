@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.db import connection
@@ -18,6 +18,9 @@ from rest_framework.test import APIClient
 from games.models import Game, GameSeat
 from games.services import protocol as service
 from tests.protocol_fixtures import table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -55,7 +58,7 @@ def fast_passwords(settings: Any) -> None:
 
 
 @pytest.fixture
-def tables(make_round: Any, make_user: Any) -> list[Any]:
+def tables(make_round: Any, make_user: Callable[..., User]) -> list[Any]:
     """A round of ``ROUNDS`` tables none of which has a protocol yet; the chief judge opens any."""
     from games.services import staff
 
@@ -64,13 +67,13 @@ def tables(make_round: Any, make_user: Any) -> list[Any]:
     return [table(round_, n) for n in range(1, ROUNDS + 1)]
 
 
-def browser(user: Any) -> Client:
+def browser(user: User) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client
 
 
-def api(user: Any) -> APIClient:
+def api(user: User) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
     return client
@@ -84,13 +87,13 @@ def one_protocol(t: Any) -> Game:
     return games[0]
 
 
-def screen(user: Any, t: Any) -> Callable[[], int]:
+def screen(user: User, t: Any) -> Callable[[], int]:
     client = browser(user)
     url = reverse("games:table", args=[t.round.stage.tournament.slug, t.pk])
     return lambda: client.get(url).status_code
 
 
-def protocol_api(user: Any, t: Any) -> Callable[[], Any]:
+def protocol_api(user: User, t: Any) -> Callable[[], Any]:
     client = api(user)
     url = reverse("api:protocol", args=[t.round.stage.tournament.slug, t.pk])
 

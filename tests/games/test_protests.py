@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.utils import timezone, translation
@@ -20,6 +20,11 @@ from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from scoring import fileio
 from tests.protocol_fixtures import ROLES, table
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +61,7 @@ def played(round_: Any, people: dict[str, Any], *, minutes_ago: float = 0, confi
     return game
 
 
-def staff(round_: Any, user: Any) -> Any:
+def staff(round_: Any, user: User) -> Any:
     return staff_of(user, round_.stage.tournament)
 
 
@@ -87,7 +92,7 @@ def test_after_ten_minutes_kostroma_refuses_unless_the_chief_judge_accepts(
     assert protest.late_accepted_by == chief
 
 
-def test_other_rulesets_have_no_window(make_round: Any, make_user: Any) -> None:
+def test_other_rulesets_have_no_window(make_round: Any, make_user: Callable[..., User]) -> None:
     round_ = make_round("fiim")
     organizer = round_.stage.tournament.organizers.get()
     game = service.open_protocol(table(round_, 1), organizer)
@@ -96,7 +101,7 @@ def test_other_rulesets_have_no_window(make_round: Any, make_user: Any) -> None:
     assert protests.lodge(game, staff(round_, organizer), organizer, 1, "a day later").late_accepted_by is None
 
 
-def test_bad_protests_save_nothing(round_: Any, people: dict[str, Any], make_user: Any) -> None:
+def test_bad_protests_save_nothing(round_: Any, people: dict[str, Any], make_user: Callable[..., User]) -> None:
     game = played(round_, people)
     judge = people["judge"]
     with pytest.raises(service.ProtocolError, match="no seat 11"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.urls import reverse
@@ -11,6 +11,11 @@ from games.services import staff
 from tests.conftest import PASSWORD
 
 from .conftest import pdf_body, pdf_pages
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +36,7 @@ def forms_pdf(client: Any, round_: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("ruleset", sorted(EXPECTED))
-def test_a_page_per_table_with_the_regulations_fields(client: Any, make_round: Any, make_user: Any,
+def test_a_page_per_table_with_the_regulations_fields(client: Any, make_round: Any, make_user: Callable[..., User],
                                                        ruleset: str) -> None:
     round_ = make_round(ruleset, tables=2)
     tournament = round_.stage.tournament

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.urls import reverse
@@ -10,6 +10,9 @@ from django.urls import reverse
 from tests.conftest import PASSWORD
 
 from .conftest import pdf_body, pdf_pages
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +22,7 @@ def urls(round_: Any) -> tuple[str, str]:
     return reverse("paper:seating", kwargs=kwargs), reverse("paper:seating_pdf", kwargs=kwargs)
 
 
-def login(client: Any, user: Any) -> None:
+def login(client: Any, user: User) -> None:
     assert client.login(username=user.username, password=PASSWORD)
 
 

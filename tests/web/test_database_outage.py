@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.conf import settings
@@ -25,6 +25,9 @@ from mafia_tournament.database_outage import WriteWatch, is_change
 from tests.conftest import PASSWORD
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 UNAVAILABLE = "The database is unavailable."
@@ -207,7 +210,9 @@ class Undone(Exception):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_watch_marks_a_change_once_it_is_committed_and_never_a_rolled_back_one(make_user: Any) -> None:
+def test_the_watch_marks_a_change_once_it_is_committed_and_never_a_rolled_back_one(
+    make_user: Callable[..., User]
+) -> None:
     user = make_user("watched")
     rename = type(user).objects.filter(pk=user.pk)
     watch = WriteWatch()

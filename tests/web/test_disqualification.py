@@ -3,7 +3,7 @@ reversed by an organizer with a reason, both kept in the participant's record.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -21,6 +21,11 @@ from tournaments.services.disqualification import (
     reinstate,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+
 pytestmark = pytest.mark.django_db
 
 
@@ -33,7 +38,9 @@ def first_participant(round_: Any) -> Participant:
     return round_.stage.tournament.participants.select_related("player", "tournament").order_by("number").first()
 
 
-def test_the_service_needs_an_organizer_and_a_reason_and_refuses_twice(round_: Any, make_user: Any) -> None:
+def test_the_service_needs_an_organizer_and_a_reason_and_refuses_twice(
+    round_: Any, make_user: Callable[..., User]
+) -> None:
     participant = first_participant(round_)
     organizer = round_.stage.tournament.organizers.get()
     with pytest.raises(DisqualificationError):
@@ -51,7 +58,7 @@ def test_the_service_needs_an_organizer_and_a_reason_and_refuses_twice(round_: A
     assert participant.disqualification_reason == "Cheating"
 
 
-def test_the_form_is_post_only_and_for_organizers(round_: Any, make_user: Any) -> None:
+def test_the_form_is_post_only_and_for_organizers(round_: Any, make_user: Callable[..., User]) -> None:
     participant = first_participant(round_)
     organizer = round_.stage.tournament.organizers.get()
     anonymous = Client()
@@ -134,7 +141,9 @@ def reinstate_url(participant: Participant) -> str:
                    kwargs={"slug": participant.tournament.slug, "pk": participant.pk})
 
 
-def test_reinstating_needs_an_organizer_a_reason_and_a_disqualification(round_: Any, make_user: Any) -> None:
+def test_reinstating_needs_an_organizer_a_reason_and_a_disqualification(
+    round_: Any, make_user: Callable[..., User]
+) -> None:
     participant = first_participant(round_)
     organizer = round_.stage.tournament.organizers.get()
     with translation.override("en"), pytest.raises(DisqualificationError, match="not disqualified"):
@@ -155,7 +164,7 @@ def test_reinstating_needs_an_organizer_a_reason_and_a_disqualification(round_: 
         (True, "Cheating, confirmed by the video", organizer)]
 
 
-def test_the_reinstate_form_is_for_organizers_and_shows_the_record(round_: Any, make_user: Any) -> None:
+def test_the_reinstate_form_is_for_organizers_and_shows_the_record(round_: Any, make_user: Callable[..., User]) -> None:
     participant = first_participant(round_)
     organizer = round_.stage.tournament.organizers.get()
     disqualify(participant, organizer, "Rude to the judge")

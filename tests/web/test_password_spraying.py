@@ -5,7 +5,7 @@ another address is not affected, and a right password from an address that is no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.conf import settings
@@ -13,6 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +63,7 @@ def test_the_defaults() -> None:
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-def test_spraying_usernames_locks_the_address(endpoint: Any, make_user: Any) -> None:
+def test_spraying_usernames_locks_the_address(endpoint: Any, make_user: Callable[..., User]) -> None:
     admin = make_user("chief", superuser=True)
     limit = settings.LOGIN_ADDRESS_FAILURE_LIMIT
     for i in range(limit - 1):
@@ -76,14 +81,14 @@ def test_spraying_usernames_locks_the_address(endpoint: Any, make_user: Any) -> 
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-def test_below_the_address_limit_a_right_password_works(endpoint: Any, make_user: Any) -> None:
+def test_below_the_address_limit_a_right_password_works(endpoint: Any, make_user: Callable[..., User]) -> None:
     admin = make_user("chief", superuser=True)
     for i in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT - 2):
         endpoint(f"player{i}", "Summer2025!", SPRAYER)
     assert logged_in(endpoint(admin.username, PASSWORD, SPRAYER))
 
 
-def test_a_right_password_does_not_reset_the_address_count(make_user: Any) -> None:
+def test_a_right_password_does_not_reset_the_address_count(make_user: Callable[..., User]) -> None:
     """A sprayer who has an account of their own cannot wipe the address's count by logging in with it."""
     own = make_user("sprayer")
     limit = settings.LOGIN_ADDRESS_FAILURE_LIMIT
@@ -93,7 +98,7 @@ def test_a_right_password_does_not_reset_the_address_count(make_user: Any) -> No
     assert login_page("player-last", "Summer2025!", SPRAYER).status_code == 429
 
 
-def test_the_address_limit_is_configurable(settings: Any, make_user: Any) -> None:
+def test_the_address_limit_is_configurable(settings: Any, make_user: Callable[..., User]) -> None:
     settings.LOGIN_ADDRESS_FAILURE_LIMIT = 8
     for i in range(7):
         assert token(f"player{i}", "x", SPRAYER).status_code == 400

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -29,6 +29,11 @@ from games.services import protocol as protocol_service
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import table
 from tournaments.models import SeatingJob, Tournament
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +60,7 @@ def admin_urls() -> dict[str, str]:
 
 
 @pytest.fixture
-def world(round_: Any, people: dict[str, Any], make_user: Any, add_participants: Any) -> dict[str, Any]:
+def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], add_participants: Any) -> dict[str, Any]:
     tournament = round_.stage.tournament
     first = table(round_, 1)
     game = protocol_service.open_protocol(first, people["judge"])
@@ -82,7 +87,7 @@ def url_of(name: str, route: str, world: dict[str, Any]) -> str:
     return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
 
 
-def client_for(user: Any) -> Client:
+def client_for(user: User | None) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     if user is not None:
         client.force_login(user)
@@ -207,7 +212,7 @@ def test_admin_is_for_staff_only(world: dict[str, Any]) -> None:
 CSRF_EXEMPT: dict[str, str] = {}
 
 
-def test_every_post_needs_the_csrf_token(world: dict[str, Any], make_user: Any) -> None:
+def test_every_post_needs_the_csrf_token(world: dict[str, Any], make_user: Callable[..., User]) -> None:
     """A logged-in superuser's POST without the token is refused on every URL; with it, the same POST is not."""
     admin = make_user("root", superuser=True)
     refused, exempt = [], []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -14,6 +14,11 @@ from games.models import Game, GameState, Protest
 from games.services import protocol as service
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +34,7 @@ def round_(make_round: Any) -> Any:
     return make_round("kostroma")
 
 
-def client_for(user: Any) -> Client:
+def client_for(user: User | None) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     if user is not None:
         client.force_login(user)
@@ -66,7 +71,7 @@ def ended(round_: Any, people: dict[str, Any], minutes_ago: float) -> Game:
      ("stranger", 403, 403)],
 )
 def test_who_opens_the_protests_of_table_1_and_records_one(
-    round_: Any, people: dict[str, Any], make_user: Any, who: str, opens: int, lodges: int
+    round_: Any, people: dict[str, Any], make_user: Callable[..., User], who: str, opens: int, lodges: int
 ) -> None:
     ended(round_, people, 1)
     user = make_user("nobody") if who == "stranger" else people[who]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -12,10 +12,15 @@ from games.models import Game, GameState
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user: Any) -> Client:
+def client_for(user: User | None) -> Client:
     client = Client()
     if user is not None:
         client.force_login(user)
@@ -46,7 +51,7 @@ def form_data(game: Game, ruleset: str = "fiim", **extra: Any) -> dict[str, Any]
     ],
 )
 def test_who_opens_which_protocol(
-    round_: Any, people: dict[str, Any], make_user: Any, who: str, table_1: int, table_2: int
+    round_: Any, people: dict[str, Any], make_user: Callable[..., User], who: str, table_1: int, table_2: int
 ) -> None:
     user = {"stranger": make_user("nobody"), "superuser": make_user("root", superuser=True)}.get(who) or people[who]
     client = client_for(user)
@@ -77,7 +82,7 @@ def test_the_protocol_list_shows_a_judge_only_their_tables(round_: Any, people: 
     assert url(round_, "protocol", 1) in page and url(round_, "protocol", 2) in page
 
 
-def test_only_organizers_manage_judges(round_: Any, people: dict[str, Any], make_user: Any) -> None:
+def test_only_organizers_manage_judges(round_: Any, people: dict[str, Any], make_user: Callable[..., User]) -> None:
     slug = round_.stage.tournament.slug
     staff_url = reverse("games:staff", kwargs={"slug": slug})
     for who in ("chief", "judge"):

@@ -5,7 +5,7 @@ and nothing changes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -15,6 +15,11 @@ from games.models import Judge, JudgeAssignment
 from games.services import staff
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tournaments.models import Round, RoundState, Stage
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +34,7 @@ def fast_passwords(settings: Any) -> None:
 
 
 @pytest.fixture
-def scene(round_: Any, people: dict[str, Any], make_tournament: Any, make_user: Any) -> dict[str, Any]:
+def scene(round_: Any, people: dict[str, Any], make_tournament: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     """Our tournament (a round, judges, assignments) and another one with its own judge, stage, round,
     assignment: the other tournament's ids must never act on ours or theirs from our page."""
     tournament = round_.stage.tournament

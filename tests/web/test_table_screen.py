@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
@@ -13,6 +13,11 @@ from games.models import Game
 from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES, table
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -22,7 +27,7 @@ def screen_url(round_: Any, number: int = 1) -> str:
 
 
 class Screen:
-    def __init__(self, round_: Any, user: Any, ruleset: str = "fiim") -> None:
+    def __init__(self, round_: Any, user: User, ruleset: str = "fiim") -> None:
         self.client = Client()
         self.client.force_login(user)
         self.url = screen_url(round_)
@@ -102,7 +107,7 @@ def test_two_devices_never_overwrite_newer_data(round_: Any, people: dict[str, A
     assert phone.game.seats.get(seat__number=2).fouls == 1
 
 
-def test_days_survived_are_derived_under_tomsk(make_round: Any, make_user: Any) -> None:
+def test_days_survived_are_derived_under_tomsk(make_round: Any, make_user: Callable[..., User]) -> None:
     round_ = make_round("tomsk", tables=1)
     organizer = round_.stage.tournament.organizers.get()
     screen = Screen(round_, organizer, "tomsk")

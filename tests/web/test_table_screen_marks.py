@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -11,10 +11,15 @@ from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tests.protocol_fixtures import ROLES
 from tests.web.test_table_screen import Screen
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+
 pytestmark = pytest.mark.django_db
 
 
-def test_zvezdy_circle_marks_one_tap_each_limited_by_scoring(make_round: Any, make_user: Any) -> None:
+def test_zvezdy_circle_marks_one_tap_each_limited_by_scoring(make_round: Any, make_user: Callable[..., User]) -> None:
     round_ = make_round("zvezdy")
     screen = Screen(round_, round_.stage.tournament.organizers.get(), "zvezdy")
     page = screen.tap("circle_best", seat=3, circle=1)

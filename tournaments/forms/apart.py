@@ -26,5 +26,5 @@ class KeepApartForm(forms.Form):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = queryset
-            field.label_from_instance = participant_label  # type: ignore[method-assign]
+            field.label_from_instance = participant_label  # type: ignore[method-assign, assignment]  # a plain function
             field.error_messages["invalid_choice"] = gettext_lazy("Choose a participant of this tournament.")

@@ -122,11 +122,11 @@ class StageForm(forms.Form):
         return data
 
 
-class BaseStageFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
+class BaseStageFormSet(forms.BaseFormSet[forms.Form]):
     def clean(self) -> None:
         if any(self.errors):
             return
-        ids = [f.cleaned_data["ext_id"] for f in self.forms if f.cleaned_data and not self._should_delete_form(f)]
+        ids = [f.cleaned_data["ext_id"] for f in self.forms if f.cleaned_data and not self._should_delete_form(f)]  # type: ignore[attr-defined]  # Django's, not in its stubs
         if not ids:
             raise forms.ValidationError(_("A tournament needs at least one stage."))
         if len(ids) != len(set(ids)):

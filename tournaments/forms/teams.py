@@ -27,7 +27,7 @@ class TeamMembersForm(forms.Form):
         assert isinstance(members, forms.ModelMultipleChoiceField)
         members.queryset = (tournament.participants.exclude(status=ParticipantStatus.REJECTED)
                             .select_related("player", "team").order_by("number", "pk"))
-        members.label_from_instance = self.label  # type: ignore[method-assign]
+        members.label_from_instance = self.label  # type: ignore[method-assign, assignment]  # a plain function, not a method
 
     @staticmethod
     def label(participant: Participant) -> str:

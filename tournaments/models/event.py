@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -11,6 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from ..labels import SeatingMethod, StageKind
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import AnyUser
 
 
 class RulesetId(models.TextChoices):
@@ -66,9 +69,9 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
-    def is_organizer(self, user: Any) -> bool:
+    def is_organizer(self, user: AnyUser) -> bool:
         """Whether ``user`` may change this tournament (checked on the server by every view)."""
-        if not getattr(user, "is_authenticated", False):
+        if not user.is_authenticated:
             return False
         if user.is_superuser:
             return True

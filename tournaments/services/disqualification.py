@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,12 +16,15 @@ from django.utils.translation import gettext as _
 from ..models import Participant
 from .errors import SeatingError
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
+
 
 class DisqualificationError(SeatingError):
     """A disqualification (or its reversal) the state or the user forbids."""
 
 
-def locked_for(participant: Participant, user: Any, refusal: str) -> Participant:
+def locked_for(participant: Participant, user: User | None, refusal: str) -> Participant:
     locked = Participant.objects.select_for_update().select_related("tournament").get(pk=participant.pk)
     if user is None or not getattr(user, "is_authenticated", False) or not locked.tournament.is_organizer(user):
         raise DisqualificationError(refusal)
@@ -36,7 +39,7 @@ def required_reason(reason: str | None, refusal: str) -> str:
 
 
 @transaction.atomic
-def disqualify(participant: Participant, user: Any, reason: str) -> Participant:
+def disqualify(participant: Participant, user: User, reason: str) -> Participant:
     locked = locked_for(participant, user, _("Only the tournament's organizers may disqualify a player."))
     reason = required_reason(reason, _("Give the reason for the disqualification."))
     if locked.disqualified_at is not None:
@@ -48,7 +51,7 @@ def disqualify(participant: Participant, user: Any, reason: str) -> Participant:
 
 
 @transaction.atomic
-def reinstate(participant: Participant, user: Any, reason: str) -> Participant:
+def reinstate(participant: Participant, user: User, reason: str) -> Participant:
     """Reverses a disqualification: the player is seated again from the next seating on."""
     locked = locked_for(participant, user, _("Only the tournament's organizers may reinstate a player."))
     reason = required_reason(reason, _("Give the reason for reinstating the player."))
@@ -60,7 +63,7 @@ def reinstate(participant: Participant, user: Any, reason: str) -> Participant:
     return saved_with_reason(locked, user, reason)
 
 
-def saved_with_reason(participant: Participant, user: Any, reason: str) -> Participant:
+def saved_with_reason(participant: Participant, user: User, reason: str) -> Participant:
     """Saves the disqualification fields as a version of the participant's history by ``user`` with ``reason``
     (the versions with a reason are the record: ``disqualification_record``)."""
     participant._change_reason = reason  # type: ignore[attr-defined]
@@ -73,7 +76,7 @@ def saved_with_reason(participant: Participant, user: Any, reason: str) -> Parti
 class DisqualificationEvent:
     disqualified: bool  # False: reinstated
     at: datetime
-    by: Any
+    by: User | None
     reason: str
 
 

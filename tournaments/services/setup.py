@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Stage, Tournament
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 
 def slug_problems(slug: str) -> list[str]:
@@ -34,7 +37,7 @@ def check_slug(slug: str) -> None:
 
 @transaction.atomic
 def create_tournament(details: Tournament, overrides: dict[str, Any], stages: Sequence[dict[str, Any]],
-                      organizer: Any) -> Tournament:
+                      organizer: User) -> Tournament:
     """``details`` is an unsaved Tournament from the form; ``stages`` the cleaned stage rows. A bad address
     is refused here too (``ValidationError``), whoever calls."""
     check_slug(details.slug)
