@@ -21,10 +21,11 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST)
 
-# Lint, type-check (scoring and every app, pyproject.toml), run every test in two processes (pytest-xdist;
+# Lint, check the layers of the apps (import-linter), type-check (scoring and every app, pyproject.toml), run every test in two processes (pytest-xdist;
 # PostgreSQL when DATABASE_URL points at one).
 test: $(STAMP) chromium
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy
 	$(PY) -m pytest -q -n 2
 
@@ -34,6 +35,7 @@ chromium:
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 # mypy --strict on scoring and on every app (the files and the Django/DRF plugins: pyproject.toml [tool.mypy]).
 typecheck: $(STAMP)

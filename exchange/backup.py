@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from django.db import connection
@@ -36,6 +37,10 @@ class BackupRun:
     written: list[Path] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (tournament slug, what went wrong)
     removed: list[Path] = field(default_factory=list)
+
+
+def write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
@@ -88,7 +93,7 @@ def backup_all(directory: Path, *, keep: int = 0, now: dt.datetime | None = None
         target = directory / name
         try:
             text = export_text(tournament)
-            write_atomically(target, lambda path, text=text: path.write_text(text, encoding="utf-8"))
+            write_atomically(target, partial(write_text, text=text))
         except Exception as error:  # one broken tournament must not cost the others their backup
             run.failed.append((tournament.slug, f"{type(error).__name__}: {error}"))
         else:

@@ -160,8 +160,8 @@ def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
             tables.append({"_pk": table.pk, "stage": table.round.stage.ext_id, "round": table.round.number,
                            "table": table.number, "seats": []})
         tables[-1]["seats"].append({"seat": seat.number, "player": seat.participant.ext_id})
-    for table in tables:
-        del table["_pk"]
+    for found in tables:
+        del found["_pk"]
     return tables
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.models.protocol import Role, Side
 from scoring.errors import Location, Message, Problem
+from tournaments.labels import Role, Side
 
 TEMPLATES = (
     gettext_noop("best_move: seat {seat} is not at the table"),

@@ -177,7 +177,8 @@ def text_choices(enum: type[StrEnum]) -> Any:
     """
     labels = ENUM_LABELS[enum]
     members = [(member.name, (member.value, labels[member])) for member in enum]
-    return models.TextChoices(enum.__name__, members, module=__name__)
+    # the functional form of TextChoices, which django-stubs does not declare
+    return models.TextChoices(enum.__name__, members, module=__name__)  # type: ignore[call-overload]
 
 
 Side = text_choices(m.Side)

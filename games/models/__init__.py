@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .protocol import Game, GameSeat, GameState, Left, Protest, ProtestDecision, Role, Side
+from tournaments.labels import ProtestDecision, Role, Side
+
+from .protocol import Game, GameSeat, GameState, Left, Protest
 from .staff import Judge, JudgeAssignment
 
 __all__ = [

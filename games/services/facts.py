@@ -196,7 +196,7 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
 
 def exact_decimal(value: Fraction) -> bool:
     """Whether ``value`` is stored exactly in the protocol's decimal columns."""
-    return (value * 10**DECIMAL_PLACES).denominator == 1
+    return bool((value * 10**DECIMAL_PLACES).denominator == 1)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class SeatingView(PublicTournamentView):
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         rounds = published_rounds(self.tournament)
+        round_: Round | None
         if "stage" in kwargs:
             chosen = [r for r in rounds if r.stage.ext_id == kwargs["stage"] and r.number == kwargs["number"]]
             if not chosen:

@@ -79,7 +79,7 @@ def seating_tournament(stage: Stage, *, skip: Round | None = None) -> m.Tourname
     """The model the engine plans from: every seated round in the history, this stage's players."""
     tournament = stage.tournament
     base = to_model(tournament)
-    rows = list(Round.objects.filter(stage__tournament=tournament).exclude(pk=skip.pk if skip else None)
+    rows = list(Round.objects.filter(stage__tournament=tournament).exclude(pk=skip.pk if skip else None)  # type: ignore[misc]  # None excludes nothing
                 .select_related("stage").order_by("stage__order", "number"))
     tables: dict[int, dict[int, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
     for round_id, table, number, player in Seat.objects.filter(round__in=rows).values_list(

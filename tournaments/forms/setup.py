@@ -16,9 +16,9 @@ from scoring.model import SeatingMethod, StageKind
 from scoring.params import Params, parse_overrides
 from scoring.rulesets import get_ruleset
 
+from ..labels import SeatingMethod as SeatingChoice
 from ..models import AdvanceKind, Tournament
 from ..models import StageKind as StageKindChoice
-from ..models.rounds import SeatingMethod as SeatingChoice
 
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
-from .event import AdvanceKind, RulesetId, Stage, StageKind, StagePlayer, Tournament
+from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .jobs import JobState, SeatingJob
 from .people import Participant, ParticipantStatus, Player, Team
-from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, SeatingMethod, Table
+from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 
 __all__ = [
     "Absence",

@@ -6,8 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..labels import SeatingMethod
 from .event import Stage
-from .rounds import Round, SeatingMethod
+from .rounds import Round
 
 
 class JobState(models.TextChoices):

@@ -37,8 +37,8 @@ class Command(BaseCommand):
             # at most scoring.fileio.MAX_FILE_BYTES (20 MB): a larger file is refused by its size, unread
             text = fileio.read_file(path)
         except InvalidTournament as error:
-            for problem in error.problems:
-                self.stderr.write(f"{path}: {problem}")
+            for found in error.problems:
+                self.stderr.write(f"{path}: {found}")
             sys.exit(2)
         except OSError as error:
             self.stderr.write(f"{path}: cannot read: {error.strerror}")
@@ -57,8 +57,8 @@ class Command(BaseCommand):
         try:
             tournament = import_text(text, slug=slug, organizers=list(users))
         except InvalidTournament as error:
-            for problem in error.problems:
-                self.stderr.write(str(problem))
+            for found in error.problems:
+                self.stderr.write(str(found))
             sys.exit(2)
         self.stdout.write(tournament.slug)
 
