@@ -69,9 +69,10 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
-    def is_organizer(self, user: AnyUser) -> bool:
-        """Whether ``user`` may change this tournament (checked on the server by every view)."""
-        if not user.is_authenticated:
+    def is_organizer(self, user: AnyUser | None) -> bool:
+        """Whether ``user`` may change this tournament (checked on the server by every view); the API's
+        anonymous user is ``None`` (``UNAUTHENTICATED_USER``)."""
+        if user is None or not user.is_authenticated:
             return False
         if user.is_superuser:
             return True
