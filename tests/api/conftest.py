@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from tests.protocol_fixtures import ROLES, make_round, people, round_  # noqa: F401
+from tests.helpers import ROLES
 
 
 @pytest.fixture(autouse=True)

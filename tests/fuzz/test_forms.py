@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from scoring import fileio
 from scoring.generate import generate
-from tests.web.test_permission_walk import app_urls
+from tests.site.test_permission_walk import app_urls
 
 from .conftest import FUZZ, NASTY_TEXT
 

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from running.services.stages import stage_standings
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Participant, Penalty, Round, RoundState, Stage, Team
 
 pytestmark = pytest.mark.django_db

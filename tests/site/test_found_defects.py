@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_importing_a_file_with_a_number_past_the_database_is_a_clear_400(client:
     browser (a traceback from the command), instead of a problem listed on the import page."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tests.organizer_fixtures import played_file
+    from tests.helpers import played_file
 
     text = json.dumps(played_file(10, 1)).replace('"table": 1', '"table": 100000000000000000000', 1)
     client.force_login(organizer)

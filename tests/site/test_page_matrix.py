@@ -32,8 +32,8 @@ from scoring import model as m
 from scoring.generate import generate
 from scoring.numbers import format_number
 from scoring.standings import Standings, compute_standings
-from tests.public.conftest import example_text
-from tests.web.test_permission_walk import app_urls
+from tests.helpers import example_text
+from tests.site.test_permission_walk import app_urls
 
 pytestmark = pytest.mark.django_db
 
