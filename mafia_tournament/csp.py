@@ -3,7 +3,7 @@
 No page runs a script of its own text: every script is a file under ``static/`` (Bootstrap, htmx, ``static/js/``),
 every handler is attached there (``data-*`` attributes say where), htmx evaluates nothing (``allowEval`` off, no
 ``hx-on``, no ``js:`` values, no trigger filters) and injects no style (``includeIndicatorStyles`` off: its
-indicator rules are in ``static/css/site.css``); ``tests/deploy/test_csp.py`` fails on a new inline script or
+indicator rules are in ``static/css/site.css``); ``tests/site/test_csp.py`` fails on a new inline script or
 handler in a template, and ``tests/e2e/test_csp_journey.py`` walks the key pages in Chromium with this policy on,
 failing on any violation.
 
@@ -13,7 +13,7 @@ Styles: ``style-src 'self'`` as well, so no page carries a ``style=`` attribute 
 in the page because WeasyPrint renders the same HTML from a string into the PDF, with no static files to fetch,
 so those pages, and only they, allow ``'unsafe-inline'`` styles. Scripts stay ``'self'`` there too (inline CSS
 cannot run code; the only risk left would be CSS reading an attribute, which needs injected HTML, and every name
-is escaped: ``tests/web/test_html_escaping.py``).
+is escaped: ``tests/site/test_html_escaping.py``).
 
 ``CONTENT_SECURITY_POLICY`` (a dict, directive to sources) turns it on, ``None`` off: ``settings.py`` leaves it
 off in development (Django's debug pages are inline scripts and styles) unless ``CSP=1``;

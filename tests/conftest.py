@@ -1,4 +1,6 @@
-"""Fixtures shared by the Django tests (tests/tournaments, tests/games, tests/web).
+"""Fixtures shared by the Django tests: users, tournaments, participants; a published round with its
+judges (``make_round``, ``round_``, ``people``); tournaments built through the import service
+(``import_file``, ``generated``, ``fiim``). Plain helpers are in tests/helpers.py, imported by name.
 
 The scoring tests need no database and use none of these.
 """
@@ -6,9 +8,12 @@ The scoring tests need no database and use none of these.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests.helpers import example_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,6 +105,85 @@ def add_participants() -> Any:
         )
 
     return add
+
+
+# --- a published round and its people (the games' pages, the API, the paper, the site's walks) -------------
+
+
+@pytest.fixture
+def make_round(make_tournament: Any, add_participants: Any) -> Any:
+    def make(ruleset: str = "fiim", tables: int = 2, kind: str = "qualifying") -> Any:
+        from tournaments.models import Round, RoundState, Seat, Stage, Table
+
+        tournament = make_tournament(ruleset)
+        size = 12 if ruleset == "tomsk" else 10
+        players = add_participants(tournament, size * tables)
+        stage = Stage.objects.create(tournament=tournament, ext_id="q", kind=kind, order=1)
+        round_ = Round.objects.create(stage=stage, number=1, seating="random", state=RoundState.PUBLISHED)
+        for t in range(tables):
+            row = Table.objects.create(round=round_, number=t + 1)
+            Seat.objects.bulk_create(
+                Seat(table=row, round=round_, number=n + 1, participant=players[t * size + n]) for n in range(size)
+            )
+        return round_
+
+    return make
+
+
+@pytest.fixture
+def round_(make_round: Any) -> Any:
+    return make_round("fiim")
+
+
+@pytest.fixture
+def people(round_: Any, make_user: Any) -> dict[str, Any]:
+    """Users by role; the judge hosts table 1 of the round, the other judge table 2 of the stage."""
+    from games.services import staff
+
+    tournament = round_.stage.tournament
+    chief, judge, other = make_user("chief"), make_user("judge"), make_user("other")
+    staff.add_judge(tournament, chief, chief=True)
+    j = staff.add_judge(tournament, judge)
+    o = staff.add_judge(tournament, other)
+    staff.assign(j, round_.stage, round_, 1)
+    staff.assign(o, round_.stage, None, 2)
+    return {"chief": chief, "judge": judge, "other": other, "organizer": tournament.organizers.get()}
+
+
+# --- tournaments built through the import service (the public pages, the paper) ---------------------------
+
+
+@pytest.fixture
+def import_file(organizer: Any) -> Any:
+    """Imports a tournament file (a dict or an example's name) and returns the tournament."""
+    from exchange.files import import_text
+
+    def load(source: str | dict[str, Any], slug: str, **info: Any) -> Any:
+        data = json.loads(example_text(source)) if isinstance(source, str) else source
+        data.setdefault("tournament", {}).update(info)
+        return import_text(json.dumps(data), slug=slug, organizers=[organizer])
+
+    return load
+
+
+@pytest.fixture
+def generated(import_file: Any) -> Any:
+    """A generated tournament of ``players`` players and ``rounds`` rounds in ``stages`` stages."""
+    from scoring import fileio
+    from scoring.generate import generate
+
+    def make(slug: str, players: int = 20, rounds: int = 2, ruleset: str = "fiim", stages: int = 1,
+             **info: Any) -> Any:
+        data = fileio.dump(generate(ruleset, players=players, rounds=rounds, seed=7, stages=stages))
+        data["tournament"] = {"name": f"Generated {slug}", **info}
+        return import_file(data, slug)
+
+    return make
+
+
+@pytest.fixture
+def fiim(import_file: Any) -> Any:
+    return import_file("fiim-example.json", "fiim-open")
 
 
 # --- the fuzz suite's count (tests/fuzz): each test records how many inputs it tried ----------------------

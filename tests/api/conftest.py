@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.protocol_fixtures import ROLES, make_round, people, round_  # noqa: F401
+from tests.helpers import ROLES
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.models import Game, GameSeat
 from games.services import protocol as service
-from tests.protocol_fixtures import table
+from tests.helpers import import_played, table
 
 from .conftest import full_protocol
 
@@ -118,3 +118,28 @@ def test_malformed_json_to_the_token_endpoint(body: str) -> None:
     response = APIClient().post(reverse("api:token"), body, content_type="application/json")
     assert response.status_code == 400, response.content[:300]
     assert response["Content-Type"].startswith("application/json") and response.json()
+
+
+# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
+    """A body of 5,000 '[' made DRF's JSON parser raise RecursionError: a 500."""
+    from games.services.staff import add_judge
+
+    tournament = import_played(organizer, players=10, rounds=1)
+    table = tournament.stages.get(ext_id="qualifying").rounds.get().tables.get()
+    add_judge(tournament, organizer, chief=True)
+    client.force_login(organizer)
+    response = client.put(reverse("api:protocol", args=[tournament.slug, table.pk]), "[" * 5000,
+                          content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "nested" in response.json()["detail"]
+
+
+# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+def test_an_unknown_tournament_in_the_api_is_a_json_404(client: Any) -> None:
+    """The read API answered an unknown tournament with Django's HTML 404 page."""
+    for name in ("api:tournament", "api:standings", "api:games", "api:rounds", "api:stages"):
+        response = client.get(reverse(name, args=["nope"]))
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["detail"]

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.protocol_fixtures import table
+from tests.helpers import table
 from tournaments.models import Participant
 from tournaments.services.disqualification import disqualification_record, disqualify, reinstate
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.conftest import PASSWORD
-from tests.protocol_fixtures import table
+from tests.helpers import table
 
 from .conftest import full_protocol
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.protocol_fixtures import table
+from tests.helpers import table
 
 pytestmark = pytest.mark.django_db
 

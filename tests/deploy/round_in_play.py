@@ -21,7 +21,7 @@ def build() -> dict[str, Any]:
 
     from exchange.files import import_text
     from games.services import staff
-    from tests.organizer_fixtures import played_file
+    from tests.helpers import played_file
     from tournaments.models import Round, RoundState, Seat, Table
 
     users = get_user_model().objects

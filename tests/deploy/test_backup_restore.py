@@ -36,8 +36,7 @@ from games.services import protocol as service
 from running.services.seating import mark_absent, publish_round
 from scoring.cli import main as scoring_main
 from tests.deploy.restore_probe import observe
-from tests.organizer_fixtures import played_file
-from tests.protocol_fixtures import ROLES
+from tests.helpers import ROLES, played_file
 from tournaments.models import Bye, Participant, Player, Round, Seat, Table, Tournament
 from tournaments.services import apart, penalties, registration
 from tournaments.services.disqualification import disqualify

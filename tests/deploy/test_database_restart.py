@@ -40,7 +40,7 @@ from tests.deploy.private_postgres import (
     why_unavailable,
 )
 from tests.deploy.round_in_play import PASSWORD
-from tests.protocol_fixtures import ROLES
+from tests.helpers import ROLES
 
 pytestmark = pytest.mark.skipif(why_unavailable() is not None,
                                 reason=f"no private PostgreSQL cluster can be started: {why_unavailable()}")

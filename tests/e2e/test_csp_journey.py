@@ -15,8 +15,7 @@ from playwright.sync_api import Page, expect
 
 from mafia_tournament.csp import POLICY, header_value
 from tests.e2e.helpers import login
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

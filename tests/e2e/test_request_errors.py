@@ -14,8 +14,7 @@ from playwright.sync_api import Page, Route, expect
 
 from games.views import table as table_view
 from tests.e2e.helpers import login
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

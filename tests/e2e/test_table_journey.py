@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import login
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import PASSWORD
-from tests.protocol_fixtures import ROLES, make_round, people  # noqa: F401
+from tests.helpers import ROLES
 
 from .conftest import FUZZ, NASTY_TEXT
 
@@ -77,12 +77,12 @@ def api() -> Any:
 
 
 @pytest.fixture
-def round_(make_round: Any, request: Any) -> Any:  # noqa: F811
+def round_(make_round: Any, request: Any) -> Any:
     return make_round(getattr(request, "param", "fiim"), tables=3)
 
 
 @pytest.fixture
-def world(round_: Any, people: dict[str, Any], api: Any, settings: Any) -> dict[str, Any]:  # noqa: F811
+def world(round_: Any, people: dict[str, Any], api: Any, settings: Any) -> dict[str, Any]:
     """Table 1 (the judge's): a draft with its result; table 2 (the other judge's): submitted; table 3:
     confirmed by the chief judge."""
     settings.LANGUAGE_CODE = "en"
@@ -200,7 +200,7 @@ TOKEN_FIELDS = st.sampled_from(["judge", "chief", "", " ", "JUDGE", "judge ", "n
 
 
 @pytest.mark.parametrize("round_", ["fiim"], indirect=True)
-def test_the_token_endpoint_answers_400_401_or_429(people: dict[str, Any], api: Any,  # noqa: F811
+def test_the_token_endpoint_answers_400_401_or_429(people: dict[str, Any], api: Any,
                                                    fuzz_inputs: Any) -> None:
     url = reverse("api:token")
     client = api()

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from scoring import fileio
 from scoring.generate import generate
-from tests.web.test_permission_walk import app_urls
+from tests.site.test_permission_walk import app_urls
 
 from .conftest import FUZZ, NASTY_TEXT
 
@@ -46,8 +46,8 @@ ELSEWHERE = {
     "api:token": "tests/fuzz/test_api_writes.py", "api:protocol": "tests/fuzz/test_api_writes.py",
     "api:submit": "tests/fuzz/test_api_writes.py", "api:confirm": "tests/fuzz/test_api_writes.py",
     "api:reopen": "tests/fuzz/test_api_writes.py", "site:import_tournament": "tests/fuzz/test_file_import.py",
-    "logout": "nothing to fuzz", "set_language": "a redirect whatever it gets (tests/web/test_login_next.py)",
-    "login": "tests/web/test_login_throttle.py, tests/web/test_login_next.py",
+    "logout": "nothing to fuzz", "set_language": "a redirect whatever it gets (tests/site/test_login_next.py)",
+    "login": "tests/site/test_login_throttle.py, tests/site/test_login_next.py",
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "paper:")

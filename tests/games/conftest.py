@@ -1,1 +1,12 @@
-from tests.protocol_fixtures import make_round, people, round_  # noqa: F401
+"""Seating jobs run inline in these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def inline_seating_jobs(settings: Any) -> None:
+    settings.SEATING_JOBS_INLINE = True

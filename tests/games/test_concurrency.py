@@ -18,7 +18,7 @@ from games.models import Game, GameSeat, Judge
 from games.reasons import foul_choices
 from games.services import protocol as service
 from games.services import staff
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

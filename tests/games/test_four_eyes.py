@@ -16,7 +16,7 @@ from games.models import Game, GameState
 from games.permissions import staff_of
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

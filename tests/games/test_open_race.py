@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game, GameSeat
 from games.services import protocol as service
-from tests.protocol_fixtures import table
+from tests.helpers import table
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -19,7 +19,7 @@ from games.services import protests
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from scoring import fileio
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -14,7 +14,7 @@ from games.services import protocol as service
 from games.services.facts import ProtocolFacts
 from public.models import ResultsVersion
 from public.versioning import bump
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,6 @@ from typing import Any
 
 import pytest
 
-from tests.protocol_fixtures import make_round, people, round_  # noqa: F401
-from tests.public.conftest import fiim, generated, import_file  # noqa: F401
-
 
 @pytest.fixture(autouse=True)
 def english(client: Any) -> None:

@@ -129,7 +129,7 @@ def marked_game(data: dict[str, Any]) -> tuple[str, int, int]:
 def test_game_page_hides_the_marks_that_carry_points(client: Any, fiim: Any, language: str) -> None:
     import json
 
-    from .conftest import example_text
+    from tests.helpers import example_text
 
     stage, number, table = marked_game(json.loads(example_text("fiim-example.json")))
     url = reverse("public:game", args=[SLUG, stage, number, table])

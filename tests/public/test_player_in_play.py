@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_page_matrix import source_data, with_round_in_play
+from tests.site.test_page_matrix import source_data, with_round_in_play
 
 pytestmark = pytest.mark.django_db
 

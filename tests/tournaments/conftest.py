@@ -1,4 +1,4 @@
-"""Seating jobs run inline in these tests (one test runs a real thread, see test_seating_pages)."""
+"""Seating jobs run inline in these tests."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from django.db.models import RestrictedError
 from django.urls import reverse
 
 from games.models import Game, GameSeat
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Participant, Seat, Tournament
 
 pytestmark = pytest.mark.django_db

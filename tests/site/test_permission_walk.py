@@ -26,8 +26,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Protest
 from games.services import protocol as protocol_service
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import table
+from tests.helpers import table
 from tournaments.models import SeatingJob, Tournament
 
 if TYPE_CHECKING:

@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, GameState
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

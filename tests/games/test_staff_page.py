@@ -13,7 +13,6 @@ from django.urls import reverse
 
 from games.models import Judge, JudgeAssignment
 from games.services import staff
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
 from tournaments.models import Round, RoundState, Stage
 
 if TYPE_CHECKING:

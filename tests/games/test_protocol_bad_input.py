@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.models import Game, GameSeat
 from games.services import protocol as service
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db
 

@@ -32,8 +32,8 @@ from scoring import model as m
 from scoring.generate import generate
 from scoring.numbers import format_number
 from scoring.standings import Standings, compute_standings
-from tests.public.conftest import example_text
-from tests.web.test_permission_walk import app_urls
+from tests.helpers import example_text
+from tests.site.test_permission_walk import app_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -695,9 +695,9 @@ PAGES: dict[str, Check] = {
 
 # URLs that are actions (POST only, or a redirect), not pages: tested where the action is.
 NOT_PAGES: dict[str, str] = {
-    "tournaments:participant_remove": "POST: tests/web/test_organizer_pages.py",
-    "tournaments:participant_disqualify": "POST: tests/web/test_disqualification.py",
-    "tournaments:participant_reinstate": "POST: tests/web/test_disqualification.py",
+    "tournaments:participant_remove": "POST: tests/running/test_standings_pages.py",
+    "tournaments:participant_disqualify": "POST: tests/tournaments/test_disqualification.py",
+    "tournaments:participant_reinstate": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:decide": "POST: an application's decision (kostroma)",
     "tournaments:round_start": "POST: the round's start time",
     "public:standings_visibility": "POST: used by this matrix to hide and publish",

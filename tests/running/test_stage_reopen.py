@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from running.services.stages import close_stage
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Stage
 
 pytestmark = pytest.mark.django_db

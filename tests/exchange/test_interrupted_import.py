@@ -14,7 +14,7 @@ from django.db.utils import InterfaceError
 from exchange import writing
 from exchange.files import import_text
 from games.models import Game
-from tests.organizer_fixtures import played_file
+from tests.helpers import played_file
 from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -23,8 +23,7 @@ from rest_framework.authtoken.models import Token
 from games.models import Game
 from mafia_tournament.database_outage import WriteWatch, is_change
 from tests.conftest import PASSWORD
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

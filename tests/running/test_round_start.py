@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Round, RoundState
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from running.services.stages import stage_standings
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import Participant, Penalty, Round, RoundState, Stage, Team
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +189,19 @@ def test_participant_pages_are_refused_to_strangers(client: Any, stranger: Any, 
 
 def test_draft_rounds_stay_out_of_the_standings(played: Any) -> None:
     assert not Round.objects.filter(stage__tournament=played).exclude(state=RoundState.PUBLISHED).exists()
+
+
+# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+def test_the_wins_tie_break_is_not_a_second_wins_column(client: Any, organizer: Any) -> None:
+    """fiim's chain starts with wins, so both standings tables showed the wins twice (the public one under
+    two identical headers, "П" and "П")."""
+    tournament = import_played(organizer, players=20, rounds=2)
+    assert tournament.ruleset == "fiim"
+    client.cookies["django_language"] = "en"
+    public = client.get(reverse("public:stage_standings", args=[tournament.slug, "qualifying"])).content.decode()
+    head = public[public.index("<thead>"):public.index("</thead>")]
+    assert head.count('title="wins"') == 1 and 'title="times named best"' in head
+    client.force_login(organizer)
+    page = client.get(reverse("running:standings", args=[tournament.slug, "qualifying"])).content.decode()
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    assert head.count(">wins<") + head.count(">Wins<") == 1 and "times named best" in head

@@ -13,10 +13,9 @@ from django.test import Client
 
 from exchange.files import import_text
 from games.models import Game, Protest
-from tests.organizer_fixtures import played_file
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.web.test_permission_walk import EXPECTED, app_urls, client_for, url_of
-from tests.web.test_permission_walk import world as world
+from tests.helpers import played_file
+from tests.site.test_permission_walk import EXPECTED, app_urls, client_for, url_of
+from tests.site.test_permission_walk import world as world
 from tournaments.models import Participant, Team
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.services import protocol as service
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import table
+from tests.helpers import table
 
 pytestmark = pytest.mark.django_db
 

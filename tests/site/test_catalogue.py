@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
+from typing import Any
 
 import polib
+import pytest
+from django.urls import reverse
+
+from tests.helpers import import_played
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES"
 
@@ -35,3 +40,16 @@ def test_the_compiled_catalogue_matches_the_source() -> None:
         if mo._catalog.get(key) != entry.msgstr:  # type: ignore[attr-defined]
             stale.append(entry.msgid)
     assert not stale, f"the .mo is older than the .po (run make messages): {stale[:10]}"
+
+
+# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["player", "seating"])
+def test_seat_column_in_russian_is_a_place_not_the_verb(client: Any, organizer: Any, page: str) -> None:
+    """The public pages' "Seat" column shared its msgid with the organizer's "Seat" (the round) button, so
+    Russian spectators read "Рассадить" (to seat) over the seat numbers."""
+    slug = import_played(organizer, players=10, rounds=1).slug
+    url = reverse("public:player", args=[slug, "p001"]) if page == "player" else reverse("public:seating", args=[slug])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<th" in html and "Место" in html
+    assert "Рассадить" not in html

@@ -12,8 +12,7 @@ from django.utils import translation
 
 from games.models import Game, GameState, Protest
 from games.services import protocol as service
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -1,12 +1,29 @@
-"""A played fiim tournament for the organizer's tests: imported like any file (protocols confirmed)."""
+"""Plain helpers shared by the Django tests (imported by name; the fixtures are in tests/conftest.py).
+
+- ``ROLES`` and ``table``: the roles of a full table per ruleset; a round's table by number.
+- ``played_file`` and ``import_played``: a played fiim tournament, imported like any file (protocols confirmed).
+- ``example_text``: a shared example tournament file by name (tests/scoring/data, then /work/shared/examples).
+"""
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from exchange.demo import _game
+
+ROLES = {
+    "fiim": ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6,
+    "kostroma": ["don", "mafia", "mafia", "sheriff", "doctor"] + ["civilian"] * 5,
+    "zvezdy": ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6,
+    "tomsk": ["mafia", "mafia", "mafia", "maniac", "sheriff", "doctor"] + ["civilian"] * 6,
+}
+
+
+def table(round_: Any, number: int) -> Any:
+    return round_.tables.get(number=number)
 
 
 def played_file(players: int, rounds: int, *, seed: int = 5) -> dict[str, Any]:
@@ -35,3 +52,14 @@ def import_played(organizer: Any, players: int = 40, rounds: int = 3, **kwargs: 
     from exchange.files import import_text
 
     return import_text(json.dumps(played_file(players, rounds, **kwargs)), organizers=[organizer])
+
+
+EXAMPLES = Path("/work/shared/examples")
+LOCAL = Path(__file__).resolve().parent / "scoring" / "data"
+
+
+def example_text(name: str) -> str:
+    for folder in (LOCAL, EXAMPLES):
+        if (folder / name).exists():
+            return (folder / name).read_text(encoding="utf-8")
+    raise FileNotFoundError(name)

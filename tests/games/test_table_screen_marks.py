@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from games.models import Game
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES
-from tests.web.test_table_screen import Screen
+from tests.games.test_table_screen import Screen
+from tests.helpers import ROLES
 
 if TYPE_CHECKING:
     from collections.abc import Callable

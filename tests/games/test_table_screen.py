@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from exchange.reading import to_model
 from games.models import Game
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

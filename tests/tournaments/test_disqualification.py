@@ -11,8 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from running.services.planning import seating_tournament
-from tests.organizer_fixtures import import_played
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
+from tests.helpers import import_played
 from tournaments.models import Participant, RoundState, Stage
 from tournaments.services.disqualification import (
     DisqualificationError,
@@ -218,7 +217,7 @@ def test_a_disqualification_from_an_imported_file_is_in_the_record(organizer: An
     import json
 
     from exchange.files import import_text
-    from tests.organizer_fixtures import played_file
+    from tests.helpers import played_file
 
     data = played_file(20, 1)
     player = data["players"][0]["id"]

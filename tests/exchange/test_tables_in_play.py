@@ -15,8 +15,7 @@ from exchange.files import export_data, import_text
 from games.models import Game, GameState
 from games.services import protocol as service
 from scoring.errors import InvalidTournament
-from tests.organizer_fixtures import import_played, played_file
-from tests.protocol_fixtures import ROLES
+from tests.helpers import ROLES, import_played, played_file
 from tournaments.models import Round, RoundState, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.organizer_fixtures import import_played
+from tests.helpers import import_played
 from tournaments.models import JobState, Round, RoundState, SeatingJob, Stage
 
 pytestmark = pytest.mark.django_db

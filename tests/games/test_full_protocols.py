@@ -15,8 +15,7 @@ from django.urls import reverse
 
 from games.models import Game, GameState
 from running.services.stages import stage_standings
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import ROLES, table
+from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from exchange.files import import_text
 from games.models import Game
 from scoring.errors import InvalidTournament
-from tests.organizer_fixtures import played_file
+from tests.helpers import played_file
 from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
-from tests.protocol_fixtures import *  # noqa: F403 (the fixtures)
-from tests.protocol_fixtures import table
+from tests.helpers import table
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,30 @@
+"""The organizer's stage page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tests.helpers import import_played
+
+pytestmark = pytest.mark.django_db
+
+
+# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+@pytest.mark.parametrize("language, expected", [
+    ("en", "rounds 1–4: balanced (computer sample); rounds 5–7: Swiss by tens."),
+    ("ru", "туры 1–4: сбалансированная (компьютерная выборка); туры 5–7: швейцарская по десяткам."),
+])
+def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer: Any, language: str,
+                                                          expected: str) -> None:
+    """The stage page listed the raw method ids ("balanced, balanced, …, swiss_tens") of the seating plan."""
+    tournament = import_played(organizer, players=20, rounds=1)
+    stage = tournament.stages.get(ext_id="qualifying")
+    stage.seating_plan = ["balanced"] * 4 + ["swiss_tens"] * 3
+    stage.save()
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
+    assert expected in html and "swiss_tens," not in html and "balanced, balanced" not in html
