@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import DataError, connection, transaction
 from django.utils.translation import gettext as _
@@ -20,6 +20,11 @@ from .extras import KEEP_APART_KEY, TABLES_IN_PLAY_KEY
 from .reading import keep_apart_data, tables_in_play_data, to_model
 from .writing import save_model
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from django.contrib.auth.models import User
+
 
 def read_upload(upload: Any) -> str:
     """The text of an uploaded tournament file: one past ``fileio.MAX_FILE_BYTES`` (20 MB) is refused by its
@@ -29,7 +34,7 @@ def read_upload(upload: Any) -> str:
     return fileio.read_limited(upload).decode("utf-8")
 
 
-def import_text(text: str, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
+def import_text(text: str, *, slug: str | None = None, organizers: Iterable[User] = ()) -> Tournament:
     """Create a tournament from a file's text. Raises ``InvalidTournament`` listing every problem;
     then nothing is saved. ``slug``, when given, must be an address the web form accepts."""
     if slug is not None:

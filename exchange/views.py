@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -16,6 +18,9 @@ from tournaments.permissions import CanCreateTournamentMixin, OrganizerRequiredM
 
 from .files import export_text, import_text, read_upload
 
+if TYPE_CHECKING:
+    from mafia_tournament.users import AuthenticatedHttpRequest
+
 
 class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
     template_name = "exchange/import.html"
@@ -23,7 +28,7 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {})
 
-    def post(self, request: HttpRequest) -> HttpResponseBase:
+    def post(self, request: AuthenticatedHttpRequest) -> HttpResponseBase:
         upload = request.FILES.get("file")
         problems: list[str] = []
         if upload is None:

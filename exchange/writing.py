@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -47,6 +47,11 @@ from .extras import (
     read_tables_in_play,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from django.contrib.auth.models import User
+
 
 def split_name(name: str) -> tuple[str, str]:
     """``"Ivanov Ivan Ivanovich"`` → surname ``Ivanov``, first name ``Ivan Ivanovich``; joined back
@@ -76,7 +81,7 @@ def parse_date(value: str | None, where: str) -> dt.date | None:
 
 
 @transaction.atomic
-def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Any = ()) -> Tournament:
+def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable[User] = ()) -> Tournament:
     """Store ``t`` as a new tournament with its players, stages, rounds and games; ids kept."""
     info = t.info or m.TournamentInfo()
     other = {k: json.loads(v) for k, v in info.other}

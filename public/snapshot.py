@@ -20,8 +20,8 @@ from exchange.reading import to_model
 from scoring import model as m
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
-from scoring.validation import ruleset_for
 from tournaments.models import Round, RoundState, Stage, Tournament
+from tournaments.rules import ruleset_for
 
 from .cache import (
     BUILD_SECONDS,
@@ -141,7 +141,7 @@ class Snapshot:
 
     @cached_property
     def ruleset(self) -> Any:
-        return ruleset_for(self.model)[0]
+        return ruleset_for(self.tournament)
 
     @cached_property
     def stages(self) -> list[Stage]:

@@ -16,7 +16,7 @@ import datetime as dt
 import logging
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -27,6 +27,9 @@ from running.services import planning
 from tournaments.models import JobState, Round, SeatingJob, Stage
 from tournaments.models.jobs import ACTIVE_STATES
 from tournaments.services.errors import SeatingError
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 log = logging.getLogger(__name__)
 STALE_AFTER = dt.timedelta(minutes=5)
@@ -74,7 +77,7 @@ def expire(job: SeatingJob) -> SeatingJob:
 
 
 @transaction.atomic
-def start(stage: Stage, user: Any, *, method: str | None = None, rounds: int = 1, tables: int | None = None,
+def start(stage: Stage, user: User, *, method: str | None = None, rounds: int = 1, tables: int | None = None,
           round_: Round | None = None, seed: int | None = None) -> SeatingJob:
     """Record a job seating the stage's next ``rounds`` rounds, or the draft ``round_`` again."""
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)

@@ -7,7 +7,7 @@ as background jobs (``jobs``). The names below are re-exported for callers of th
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +19,9 @@ from scoring.seating import METHODS
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Table
 from tournaments.rules import ruleset_for
 from tournaments.services.errors import SeatingError
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 __all__ = [
     "SeatingError", "clear_seating", "generate_next_round", "mark_absent", "publish_round", "regenerate_round",
@@ -101,7 +104,7 @@ def shuffle_table_numbers(round_: Round) -> None:
 
 
 @transaction.atomic
-def publish_round(round_: Round, user: Any) -> Round:
+def publish_round(round_: Round, user: User) -> Round:
     """Publishes a draft; while the standings are hidden, a round seated by the standings gets its table
     numbers in a random order first (``shuffle_table_numbers``)."""
     round_ = _lock_round(round_)
