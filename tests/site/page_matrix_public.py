@@ -1,0 +1,225 @@
+"""The page matrix's checks of the public pages and the API, each against the figures scoring computes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.test import Client
+
+from scoring import model as m
+from scoring.standings import Standings, compute_standings
+from tests.site.page_matrix_world import (
+    World,
+    get,
+    page,
+    rounds_of,
+    ru_points,
+    seated,
+    stages_of,
+    tables_of,
+    visible_text,
+)
+
+
+def expect_public_standings(world: World, text: str, standings: Standings) -> None:
+    if world.hidden:
+        assert 'id="standings"' not in text and 'id="standings-hidden"' in text
+        listed = visible_text(text[text.index('id="hidden-players"'):])
+        for row in standings.rows:
+            assert row.name in listed, row.name
+        return
+    rows = tables_of(text)["standings"][1:]
+    assert len(rows) == len(standings.rows), (len(rows), len(standings.rows))
+    for cells, row in zip(rows, standings.rows, strict=True):
+        assert cells[0] == str(row.rank) and cells[1].startswith(row.name), (cells, row.rank, row.name)
+        assert cells[2:5] == [ru_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
+
+
+def check_public_standings(world: World) -> None:
+    default = compute_standings(world.truth, None)
+    for client_url, headers in ((f"/p/{world.slug}/standings/", {}),
+                                (f"/p/{world.slug}/standings/", {"HX-Request": "true"})):
+        expect_public_standings(world, page(world.anonymous, client_url, **headers), default)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    english.cookies["django_language"] = "en"
+    text = page(english, f"/p/{world.slug}/standings/")
+    assert ("Standings:" in text) is not world.hidden and 'lang="en"' in text
+
+
+def check_stage_standings(world: World) -> None:
+    for stage in stages_of(world):
+        url = f"/p/{world.slug}/standings/{stage.id}/"
+        expect_public_standings(world, page(world.anonymous, url), world.standings[stage.id])
+        expect_public_standings(world, page(world.anonymous, url, **{"HX-Request": "true"}),
+                                world.standings[stage.id])
+        # a query string is the same page (and must not defeat the cache; tests/public test that)
+        expect_public_standings(world, page(world.anonymous, url + "?utm=1"), world.standings[stage.id])
+
+
+def check_public_home(world: World) -> None:
+    text = visible_text(page(world.anonymous, f"/p/{world.slug}/"))
+    assert world.tournament.name in text
+    for stage, round_ in rounds_of(world):
+        assert f"/p/{world.slug}/seating/{stage.id}/{round_.number}/" in page(world.anonymous, f"/p/{world.slug}/")
+
+
+def check_public_list(world: World) -> None:
+    assert world.tournament.name in visible_text(page(world.anonymous, "/p/"))
+
+
+def check_tournament_list(world: World) -> None:
+    assert world.tournament.name in visible_text(page(world.anonymous, "/"))
+    assert world.tournament.name in visible_text(page(world.organizer, "/"))
+
+
+def check_rules(world: World) -> None:
+    text = visible_text(page(world.anonymous, f"/p/{world.slug}/rules/"))
+    assert world.tournament.name in text or world.tournament.get_ruleset_display() in text
+
+
+def check_where(world: World) -> None:
+    stage, round_ = list(rounds_of(world))[-1]
+    _table, players = sorted(seated(world, stage, round_).items())[-1]
+    player = next(p for p in world.truth.players if p.id == players[0])
+    text = visible_text(page(world.anonymous, f"/p/{world.slug}/where/?q={player.name.split()[0]}"))
+    assert player.name in text
+
+
+def expect_seating(world: World, text: str, stage: m.Stage, round_: m.Round) -> None:
+    tables = seated(world, stage, round_)
+    body = visible_text(text)
+    for players in tables.values():
+        for pid in players:
+            assert world.name(pid) in body, (stage.id, round_.number, pid)
+
+
+def check_seating(world: World) -> None:
+    text = page(world.anonymous, f"/p/{world.slug}/seating/")
+    stage, round_ = list(rounds_of(world))[-1]
+    expect_seating(world, text, stage, round_)
+    page(world.anonymous, f"/p/{world.slug}/seating/", **{"HX-Request": "true"})
+
+
+def check_round_seating(world: World) -> None:
+    for stage, round_ in rounds_of(world):
+        text = page(world.anonymous, f"/p/{world.slug}/seating/{stage.id}/{round_.number}/")
+        expect_seating(world, text, stage, round_)
+
+
+def takes_part(world: World, stage: m.Stage, pid: str) -> bool:
+    """Whether the player has anything in the stage to show: a seat (played or in play), a bye, an absence, a
+    penalty."""
+    for round_ in stage.rounds:
+        if pid in round_.byes or pid in round_.absent or any(p.player == pid for p in round_.penalties) or \
+                any(s.player == pid for g in round_.games for s in g.seats):
+            return True
+    return any(t["stage"] == stage.id and pid in {s["player"] for s in t["seats"]} for t in world.in_play)
+
+
+def check_player(world: World) -> None:
+    for player in world.truth.players:
+        text = page(world.anonymous, f"/p/{world.slug}/players/{player.id}/")
+        assert player.name in visible_text(text)
+        for stage in stages_of(world):
+            row = next((r for r in world.standings[stage.id].rows if r.player == player.id), None)
+            marker = f'id="total-{stage.id}"'
+            if world.hidden or row is None or not takes_part(world, stage, player.id):
+                assert marker not in text, (player.id, stage.id)  # nothing of the stage to show, or no figure
+                continue
+            assert marker in text, (player.id, stage.id)
+            total = visible_text(text[text.index(marker):text.index("</p>", text.index(marker))])
+            expected = rf"Место {row.rank} · баллов: {re.escape(ru_points(row.points))} · игр: {row.tally.games} "
+            assert re.search(expected, total), (total, row)
+            for t in world.in_play:  # the seat of a round in play: "not yet", no protocol to link
+                if t["stage"] == stage.id and player.id in {s["player"] for s in t["seats"]}:
+                    assert f'/p/{world.slug}/games/{stage.id}/{t["round"]}/{t["table"]}/' not in text
+                    assert "ещё нет" in text[text.index(marker):]
+
+
+def played(round_: m.Round) -> list[m.Game]:
+    """The games with a result (a seated table without one is no public game)."""
+    return [g for g in round_.games if g.winner is not None]
+
+
+def check_game(world: World) -> None:
+    for stage, round_ in rounds_of(world):
+        for game in played(round_):
+            text = visible_text(page(world.anonymous, f"/p/{world.slug}/games/{stage.id}/{round_.number}/"
+                                                      f"{game.table}/"))
+            for seat in game.seats:
+                assert world.name(seat.player) in text
+    for t in world.in_play:  # no result yet: not a public game
+        get(world.anonymous, f"/p/{world.slug}/games/{t['stage']}/{t['round']}/{t['table']}/", 404)
+
+
+def api(world: World, client: Client, url: str, status: int = 200) -> Any:
+    response = get(client, url, status)
+    return response.json()
+
+
+def expect_api_standings(data: dict[str, Any], standings: Standings) -> None:
+    rows = data["rows"] if "rows" in data else data["standings"]
+    assert [r["player"] for r in rows] == [r.player for r in standings.rows]
+    for got, row in zip(rows, standings.rows, strict=True):
+        # the JSON's points are floats (docs/command-line.md): the nearest to the exact value
+        assert got["rank"] == row.rank and got["points"] == float(row.points), (got, row.points)
+
+
+def check_api_standings(world: World) -> None:
+    for stage in stages_of(world):
+        url = f"/api/tournaments/{world.slug}/standings/?stage={stage.id}"
+        if world.hidden:
+            api(world, world.anonymous, url, 403)
+        else:
+            expect_api_standings(api(world, world.anonymous, url), world.standings[stage.id])
+        expect_api_standings(api(world, world.organizer, url), world.standings[stage.id])
+
+
+def items_of(data: Any) -> list[Any]:
+    """A list answer of the API, paginated or not."""
+    return list(data["results"] if isinstance(data, dict) else data)
+
+
+def check_api_lists(world: World) -> None:
+    assert world.slug in [t["slug"] for t in items_of(api(world, world.anonymous, "/api/tournaments/"))]
+
+
+def check_api_tournament(world: World) -> None:
+    data = api(world, world.anonymous, f"/api/tournaments/{world.slug}/")
+    assert data["slug"] == world.slug and data["ruleset"] == world.truth.ruleset
+
+
+def check_api_stages(world: World) -> None:
+    items = items_of(api(world, world.anonymous, f"/api/tournaments/{world.slug}/stages/"))
+    assert [s["id"] if "id" in s else s["ext_id"] for s in items] == [s.id for s in world.truth.stages]
+
+
+def check_api_rounds(world: World) -> None:
+    items = items_of(api(world, world.anonymous, f"/api/tournaments/{world.slug}/rounds/"))
+    assert len(items) == len(list(rounds_of(world)))
+
+
+def check_api_seating(world: World) -> None:
+    for stage, round_ in rounds_of(world):
+        data = api(world, world.anonymous, f"/api/tournaments/{world.slug}/rounds/{stage.id}/{round_.number}/seating/")
+        got = {t["table"]: [s["player"] for s in sorted(t["seats"], key=lambda s: s["seat"])] for t in data["tables"]}
+        assert sorted(map(sorted, got.values())) == sorted(map(sorted, seated(world, stage, round_).values()))
+
+
+def check_api_games(world: World) -> None:
+    items = items_of(api(world, world.anonymous, f"/api/tournaments/{world.slug}/games/"))
+    assert len(items) == sum(len(played(r)) for _s, r in rounds_of(world))
+
+
+def check_api_schema(world: World) -> None:
+    assert b"openapi" in get(world.anonymous, "/api/schema/").content
+
+
+def check_api_protocol(world: World) -> None:
+    table = world.tournament_tables[-1]  # type: ignore[attr-defined]
+    data = api(world, world.organizer, f"/api/tournaments/{world.slug}/protocols/{table.pk}/")
+    assert "seats" in data
+
+
+# organizer pages

@@ -1,0 +1,262 @@
+"""The page matrix's checks of the organizer's and the judges' pages, the printables and the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+from django.test import Client
+from openpyxl import load_workbook
+
+from scoring import fileio
+from scoring.standings import Standings, compute_standings
+from tests.site.page_matrix_public import (
+    expect_seating,
+)
+from tests.site.page_matrix_world import (
+    World,
+    get,
+    organizer_points,
+    page,
+    rounds_of,
+    stages_of,
+    tables_of,
+    visible_text,
+)
+
+
+def check_detail(world: World) -> None:
+    text = visible_text(page(world.organizer, f"/t/{world.slug}/"))
+    assert world.tournament.name in text
+
+
+def check_export(world: World) -> None:
+    response = get(world.organizer, f"/t/{world.slug}/export/")
+    exported = fileio.loads(b"".join(response.streaming_content).decode() if response.streaming else
+                            response.content.decode())
+    for stage in exported.stages:
+        got = compute_standings(exported, stage.id)
+        truth = world.standings[stage.id]
+        assert [(r.player, r.rank, r.points) for r in got.rows] == [(r.player, r.rank, r.points) for r in truth.rows]
+
+
+def check_participants(world: World) -> None:
+    text = visible_text(page(world.organizer, f"/t/{world.slug}/participants/"))
+    for player in world.truth.players:
+        assert player.name.split()[0] in text, player.name
+
+
+def check_import_players(world: World) -> None:
+    page(world.organizer, f"/t/{world.slug}/participants/import/")
+
+
+def check_participant_edit(world: World) -> None:
+    participant = world.tournament.participants.order_by("number").first()
+    text = page(world.organizer, f"/t/{world.slug}/participants/{participant.pk}/edit/")
+    assert participant.player.surname in text
+
+
+def check_teams(world: World) -> None:
+    text = visible_text(page(world.organizer, f"/t/{world.slug}/teams/"))
+    for team in world.truth.teams or ():
+        assert team.name in text
+
+
+def check_keep_apart(world: World) -> None:
+    page(world.organizer, f"/t/{world.slug}/keep-apart/")
+
+
+def check_stage(world: World) -> None:
+    for stage in stages_of(world):
+        page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
+
+
+def check_round(world: World) -> None:
+    for stage, round_ in rounds_of(world):
+        text = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/rounds/{round_.number}/")
+        expect_seating(world, text, stage, round_)
+
+
+def check_job(world: World) -> None:
+    from tournaments.models import SeatingJob, Stage
+
+    stage = Stage.objects.filter(tournament=world.tournament).order_by("order").first()
+    job = SeatingJob.objects.create(stage=stage, method="random", seed=1,
+                                    created_by=world.tournament.organizers.first())
+    page(world.organizer, f"/t/{world.slug}/stages/{stage.ext_id}/seating/{job.pk}/")
+
+
+def check_organizer_standings(world: World) -> None:
+    for stage in stages_of(world):
+        rows = tables_of(page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/standings/"))["standings"][1:]
+        truth = world.standings[stage.id].rows
+        if not truth:
+            continue
+        assert len(rows) == len(truth)
+        for cells, row in zip(rows, truth, strict=True):
+            assert cells[0] == str(row.rank) and cells[1].startswith(row.name), (cells, row)
+            assert cells[3:6] == [organizer_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
+
+
+def check_staff(world: World) -> None:
+    page(world.organizer, f"/t/{world.slug}/staff/")
+
+
+def check_protocols(world: World) -> None:
+    page(world.organizer, f"/t/{world.slug}/protocols/")
+
+
+def table_pages(world: World, suffix: str) -> None:
+    for table in world.tournament_tables:  # type: ignore[attr-defined]
+        text = visible_text(page(world.organizer, f"/t/{world.slug}/tables/{table.pk}/{suffix}"))
+        for seat in table.seats.all():
+            assert seat.participant.player.surname in text, (suffix, table.number, seat.number)
+
+
+def check_protocol(world: World) -> None:
+    table_pages(world, "")
+
+
+def check_history(world: World) -> None:
+    for table in world.tournament_tables:  # type: ignore[attr-defined]
+        page(world.organizer, f"/t/{world.slug}/tables/{table.pk}/history/")
+
+
+def check_protests(world: World) -> None:
+    for table in world.tournament_tables:  # type: ignore[attr-defined]
+        page(world.organizer, f"/t/{world.slug}/tables/{table.pk}/protests/")
+
+
+def check_table_screen(world: World) -> None:
+    table_pages(world, "live/")
+
+
+# printables and exports
+
+
+def check_print_seating(world: World, pdf: bool = False) -> None:
+    if pdf and not world.pdf:
+        return
+    for stage, round_ in rounds_of(world):
+        if pdf and (stage, round_) != list(rounds_of(world))[-1]:
+            continue  # one PDF per world: WeasyPrint is slow, and renders the same HTML as the print page
+        url = f"/t/{world.slug}/print/{stage.id}/{round_.number}/seating{'.pdf' if pdf else '/'}"
+        response = get(world.organizer, url)
+        if pdf:
+            assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+        else:
+            expect_seating(world, response.content.decode(), stage, round_)
+
+
+def check_print_forms(world: World, pdf: bool = False) -> None:
+    if pdf and not world.pdf:
+        return
+    stage, round_ = list(rounds_of(world))[-1]
+    url = f"/t/{world.slug}/print/{stage.id}/{round_.number}/protocols{'.pdf' if pdf else '/'}"
+    response = get(world.organizer, url)
+    if pdf:
+        assert response.content.startswith(b"%PDF")
+    else:
+        expect_seating(world, response.content.decode(), stage, round_)
+
+
+def result_clients(world: World) -> list[Client]:
+    """Anyone while the standings are public; only the organizers while hidden (the others get 403)."""
+    return [world.organizer] if world.hidden else [world.anonymous, world.organizer]
+
+
+def refused_while_hidden(world: World, url: str) -> None:
+    if world.hidden:
+        get(world.anonymous, url, 403)
+
+
+def expect_result_rows(world: World, rows: list[list[str]], standings: Standings) -> None:
+    """A stage's table in a CSV or a sheet: the names and the points (exact) in standings order."""
+    header = rows[0]
+    name_col = next(i for i, h in enumerate(header) if h in ("Игрок", "Player"))
+    points_col = next(i for i, h in enumerate(header) if h in ("Баллы", "Points"))
+    body = rows[1:]
+    assert [r[name_col] for r in body] == [r.name for r in standings.rows]
+    assert [Fraction(r[points_col]) for r in body] == [r.points for r in standings.rows]  # exact decimal text
+
+
+def csv_rows(content: bytes, world: World) -> list[list[str]]:
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    if world.hidden:
+        assert "не для публикации" in rows[0][0] or "not for publication" in rows[0][0]
+        rows = rows[1:]
+    return rows
+
+
+def check_results_csv(world: World) -> None:
+    url = f"/t/{world.slug}/results.csv"
+    refused_while_hidden(world, url)
+    for client in result_clients(world):
+        rows = csv_rows(get(client, url).content, world)
+        assert len(rows) >= 2 or not any(s.rows for s in world.standings.values())
+
+
+def check_stage_csv(world: World) -> None:
+    for stage in stages_of(world):
+        url = f"/t/{world.slug}/results/{stage.id}.csv"
+        refused_while_hidden(world, url)
+        for client in result_clients(world):
+            rows = csv_rows(get(client, url).content, world)
+            if world.standings[stage.id].rows:
+                expect_result_rows(world, rows, world.standings[stage.id])
+
+
+def check_results_xlsx(world: World) -> None:
+    url = f"/t/{world.slug}/results.xlsx"
+    refused_while_hidden(world, url)
+    for client in result_clients(world):
+        book = load_workbook(io.BytesIO(get(client, url).content))
+        assert len(book.worksheets) == 1 + len(world.truth.stages)
+        for sheet, stage in zip(book.worksheets[1:], stages_of(world), strict=True):
+            rows = [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
+            if world.hidden:
+                rows = rows[1:]
+            rows = rows[:next((i for i, r in enumerate(rows) if not any(r)), len(rows))]  # the legend below
+            if world.standings[stage.id].rows:
+                header = [str(h) for h in rows[0]]
+                name_col, points_col = header.index("Игрок"), header.index("Баллы")
+                assert [r[name_col] for r in rows[1:]] == [r.name for r in world.standings[stage.id].rows]
+                assert [Fraction(r[points_col]).limit_denominator(10**6) for r in rows[1:]] == \
+                    [r.points for r in world.standings[stage.id].rows]
+
+
+def check_results_print(world: World) -> None:
+    url = f"/t/{world.slug}/results/"
+    refused_while_hidden(world, url)
+    for client in result_clients(world):
+        text = visible_text(page(client, url))
+        for stage in stages_of(world):
+            for row in world.standings[stage.id].rows[:3]:
+                assert row.name in text
+
+
+def check_results_pdf(world: World) -> None:
+    from pypdf import PdfReader
+
+    url = f"/t/{world.slug}/results.pdf"
+    refused_while_hidden(world, url)
+    if not world.pdf:
+        return
+    client = result_clients(world)[0]
+    content = get(client, url).content
+    text = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages).split())
+    leader = next((s.rows[0] for s in world.standings.values() if s.rows), None)
+    assert leader is None or leader.name.split()[0] in text
+
+
+def check_login(world: World) -> None:
+    page(Client(), "/accounts/login/")
+
+
+def check_create(world: World) -> None:
+    page(world.organizer, "/new/")
+
+
+def check_import(world: World) -> None:
+    page(world.organizer, "/import/")
