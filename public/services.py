@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.errors import UserError
 from tournaments.models import Tournament
 
 from .models import ResultsVersion
 
 
-class VisibilityError(Exception):
+class VisibilityError(UserError):
     """The standings are in that state already; the message is for the organizer."""
 
 

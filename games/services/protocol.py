@@ -18,6 +18,7 @@ from simple_history.utils import bulk_update_with_history
 
 from scoring.errors import Problem
 from scoring.numbers import to_decimal
+from tournaments.errors import UserError
 from tournaments.models import Table, Tournament
 from tournaments.rules import ruleset_for
 
@@ -26,7 +27,7 @@ from ..permissions import Staff
 from .facts import ProtocolFacts, facts_of, problems, tracks_days
 
 
-class ProtocolError(Exception):
+class ProtocolError(UserError):
     """A user's error (never a bug): shown as it is."""
 
 

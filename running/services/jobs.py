@@ -24,9 +24,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from running.services import planning
+from tournaments.errors import SeatingError
 from tournaments.models import JobState, Round, SeatingJob, Stage
 from tournaments.models.jobs import ACTIVE_STATES
-from tournaments.services.errors import SeatingError
 
 log = logging.getLogger(__name__)
 STALE_AFTER = dt.timedelta(minutes=5)

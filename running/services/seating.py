@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from running.services.planning import generate_next_round, regenerate_round, require_draft
 from running.services.stage_players import stage_players
 from scoring.seating import METHODS
+from tournaments.errors import SeatingError
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Table
 from tournaments.rules import ruleset_for
-from tournaments.services.errors import SeatingError
 
 __all__ = [
     "SeatingError", "clear_seating", "generate_next_round", "mark_absent", "publish_round", "regenerate_round",

@@ -16,11 +16,11 @@ from django.views import View
 
 from running.forms import PenaltyForm, PlanForm
 from running.services import figures, jobs, planning, seating
+from tournaments.errors import SeatingError
 from tournaments.models import JobState, Participant, Round, SeatingJob, Stage
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.rules import ruleset_for
 from tournaments.services import penalties
-from tournaments.services.errors import SeatingError
 
 
 def job_url(job: SeatingJob) -> str:
