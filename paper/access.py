@@ -16,7 +16,7 @@ from tournaments.models import Tournament
 
 
 def may_print(user: Any, tournament: Tournament) -> bool:
-    return staff_of(user, tournament).sees_all
+    return staff_of(user, tournament).may("print")
 
 
 def may_see_results(user: Any, tournament: Tournament) -> bool:

@@ -221,7 +221,7 @@ class FourEyesRefused(ProtocolError):
 def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
     """The chief judge or an organizer confirms a submitted protocol; it is locked from then on. With the
     tournament's four-eyes rule, not by the one who submitted it or changed it since."""
-    if not staff.can_confirm:
+    if not staff.may("confirm"):
         raise ProtocolError(_("Only the chief judge or an organizer can confirm a protocol."))
     row = locked(game, version)
     if row.state != GameState.SUBMITTED:
@@ -238,7 +238,7 @@ def confirm(game: Game, staff: Staff, user: Any, version: int) -> Game:
 @transaction.atomic
 def reopen(game: Game, staff: Staff, user: Any, version: int, reason: str) -> Game:
     """Only the chief judge reopens a confirmed protocol, with a reason; it is submitted again."""
-    if not staff.can_reopen:
+    if not staff.may("reopen"):
         raise ProtocolError(_("Only the chief judge can reopen a confirmed protocol."))
     if not reason.strip():
         raise ProtocolError(_("Give the reason for reopening the protocol."))

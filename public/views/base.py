@@ -17,13 +17,13 @@ from typing import Any, ClassVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views import View
 
-from tournaments.models import Tournament
+from tournaments.mixins import TournamentMixin
 
 from ..snapshot import BUILD_SECONDS, Snapshot, record_newest, serve_older, served
 from ..versioning import cache_scope, current, tournament_scope, version_tag
@@ -49,7 +49,7 @@ def conditional(request: HttpRequest, etag: str, build: Any) -> HttpResponseBase
     return response
 
 
-class PublicTournamentView(View):
+class PublicTournamentView(TournamentMixin, View):
     """Subclasses set the templates and ``fragment_context``; the rest is shared."""
 
     page_template: ClassVar[str]
@@ -58,14 +58,12 @@ class PublicTournamentView(View):
     tab: ClassVar[str] = ""
     query_keys: ClassVar[tuple[str, ...]] = ()  # the query parameters the fragment reads; others change nothing
     http_method_names = ["get", "head"]
+    tournament_related = ("results_version",)
 
-    tournament: Tournament
     snapshot: Snapshot
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = get_object_or_404(
-            Tournament.objects.select_related("results_version"), slug=kwargs["slug"]
-        )
+        self.load_tournament(kwargs["slug"])
         self.snapshot = Snapshot(self.tournament)
         self.rendering: str | None = None
         self.cached: str | None = None
