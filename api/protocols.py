@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -27,9 +26,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Game, GameSeat
-from games.permissions import Staff, can_open, staff_of
+from games.permissions import Staff, staff_of, table_to_open
 from games.problem_text import problem_text
 from games.services import protocol as service
+from tournaments.mixins import TournamentLoader
 from tournaments.models import Table, Tournament
 
 from . import protocol_serializers as s
@@ -46,7 +46,10 @@ ERRORS = {
 }
 
 
-class ProtocolAPIBase(APIView):
+class ProtocolAPIBase(TournamentLoader, APIView):
+    """The table's protocol for its staff: the web's ``TableAccessMixin`` checks, answered by DRF
+    (authentication first: 401 before 403/404; a 404 in JSON)."""
+
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
     request: AuthenticatedRequest  # IsAuthenticated: a request without a user was answered 401
@@ -56,11 +59,10 @@ class ProtocolAPIBase(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # authentication first: 401 before 403/404
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.load_tournament(kwargs["slug"])
         self.staff = staff_of(request.user, self.tournament)
-        self.table = get_object_or_404(Table.objects.select_related("round__stage"), pk=kwargs["table"],
-                                       round__stage__tournament=self.tournament)
-        if not can_open(self.staff, self.table):
+        self.table = table_to_open(self.tournament, kwargs["table"])
+        if not self.staff.may("open", self.table):
             raise PermissionDenied(_("Only the judge of this table, the chief judge or an organizer may."))
 
     def game(self) -> Game:
@@ -130,7 +132,7 @@ class ConfirmView(ProtocolAPIBase):
     @extend_schema(request=s.ActionSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Confirm a submitted protocol (chief judge or organizer); it is locked then")
     def post(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
-        if not self.staff.can_confirm:
+        if not self.staff.may("confirm"):
             raise PermissionDenied(_("Only the chief judge or an organizer can confirm a protocol."))
         data = s.ActionSerializer(data=request.data)
         if not data.is_valid():
@@ -143,7 +145,7 @@ class ReopenView(ProtocolAPIBase):
     @extend_schema(request=s.ReopenSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Reopen a confirmed protocol (chief judge, with a reason); it is submitted again")
     def post(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
-        if not self.staff.can_reopen:
+        if not self.staff.may("reopen"):
             raise PermissionDenied(_("Only the chief judge can reopen a confirmed protocol."))
         data = s.ReopenSerializer(data=request.data)
         if not data.is_valid():

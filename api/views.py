@@ -29,6 +29,7 @@ from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
 from scoring.errors import UnknownStage
 from scoring.standings import standings_json
+from tournaments.mixins import TournamentLoader
 from tournaments.models import Round, Tournament
 
 from . import serializers as s
@@ -39,16 +40,16 @@ class TournamentListView(ListAPIView):  # type: ignore[type-arg]
     serializer_class = s.TournamentSerializer
 
 
-class OneTournament:
+class OneTournament(TournamentLoader):
     """Loads ``self.tournament`` by slug and answers conditionally on its results version."""
 
-    tournament: Tournament
+    tournament_related = ("results_version",)
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        found = Tournament.objects.select_related("results_version").filter(slug=kwargs["slug"]).first()
-        if found is None:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
+        try:
+            self.load_tournament(kwargs["slug"])
+        except Http404:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
             return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
-        self.tournament = found
         etag = etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),
                         self.tournament.standings_hidden)
         return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]

@@ -1,20 +1,29 @@
-"""Who may open, edit, confirm and reopen a game's protocol (checked on the server).
+"""Who may open, edit, confirm and reopen a game's protocol, and print (checked on the server).
 
-- Organizers of the tournament (and superusers) and its chief judge: every protocol; they confirm.
+- Organizers of the tournament (and superusers) and its chief judge: every protocol; they confirm
+  and print the seating sheets and blank forms.
 - A judge: only the protocols of the tables assigned to them (for that round, or the whole stage).
 - Only the chief judge reopens a confirmed protocol and decides protests.
+
+``staff_of`` builds a user's ``Staff`` once per request; ``Staff.may(action)`` is the one answer to
+who may act (the staff pages, the paper and the API all ask it). Whether a user organises the
+tournament is ``Tournament.is_organizer`` (the lower layer); the judges' roles are here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 
 from tournaments.models import Table, Tournament
 
 from .models import Judge, JudgeAssignment
+
+Action = Literal["enter", "see_all", "open", "confirm", "reopen", "decide", "print"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,26 @@ class Staff:
     def is_staff(self) -> bool:
         return self.sees_all or self.judge is not None
 
+    def may(self, action: Action, table: Table | None = None) -> bool:
+        """Whether this user may ``action``: ``enter`` the staff pages, ``see_all`` protocols,
+        ``open`` ``table``'s protocol, ``confirm`` one, ``reopen`` a confirmed one, ``decide`` protests
+        (and accept a late one), ``print`` the seating sheets and blank forms."""
+        if action == "open":
+            if table is None:
+                raise TypeError("Staff.may('open') needs the table")
+            return self.sees_all or (self.judge is not None and assigned(self.judge, table))
+        return RULES[action](self)
+
+
+RULES: dict[str, Callable[[Staff], bool]] = {
+    "enter": lambda staff: staff.is_staff,
+    "see_all": lambda staff: staff.sees_all,
+    "confirm": lambda staff: staff.can_confirm,
+    "reopen": lambda staff: staff.can_reopen,
+    "decide": lambda staff: staff.chief,
+    "print": lambda staff: staff.sees_all,
+}
+
 
 def staff_of(user: Any, tournament: Tournament) -> Staff:
     if not getattr(user, "is_authenticated", False):
@@ -63,9 +92,12 @@ def assigned(judge: Judge, table: Table) -> bool:
 
 
 def can_open(staff: Staff, table: Table) -> bool:
-    if staff.sees_all:
-        return True
-    return staff.judge is not None and assigned(staff.judge, table)
+    return staff.may("open", table)
+
+
+def table_to_open(tournament: Tournament, pk: Any) -> Table:
+    """The table ``pk`` of ``tournament`` (with its round and stage), or ``Http404``."""
+    return get_object_or_404(Table.objects.select_related("round__stage"), pk=pk, round__stage__tournament=tournament)
 
 
 def assigned_tables(judge: Judge) -> Q:

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from mafia_tournament.users import AnyUser
 
 
+
 def may_print(user: AnyUser, tournament: Tournament) -> bool:
-    return staff_of(user, tournament).sees_all
+    return staff_of(user, tournament).may("print")
 
 
 def may_see_results(user: AnyUser, tournament: Tournament) -> bool:

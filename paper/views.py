@@ -6,13 +6,14 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views import View
 
 from tournaments.filenames import safe_filename
-from tournaments.models import Round, Tournament
+from tournaments.mixins import TournamentMixin
+from tournaments.models import Round
 
 from .access import may_print
 from .pdf import pdf_response, render_pdf
@@ -20,21 +21,16 @@ from .protocol_forms import forms_context
 from .seating import round_sheets
 
 
-class PrintAccessMixin(LoginRequiredMixin):
+class PrintAccessMixin(LoginRequiredMixin, TournamentMixin):
     """Loads ``self.tournament`` and ``self.round``; organizers and the chief judge only."""
 
-    tournament: Tournament
     round: Round
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+    def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         if not may_print(request.user, self.tournament):
             raise PermissionDenied
         self.round = get_object_or_404(Round.objects.select_related("stage"), stage__tournament=self.tournament,
                                        stage__ext_id=kwargs["stage"], number=kwargs["number"])
-        return super().dispatch(request, *args, **kwargs)
 
     def file_stem(self, kind: str) -> str:
         return safe_filename(self.tournament.slug, self.round.stage.ext_id, f"r{self.round.number}", kind)

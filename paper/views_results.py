@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -19,7 +19,7 @@ from django.views import View
 
 from public.snapshot import Snapshot
 from tournaments.filenames import attachment
-from tournaments.models import Tournament
+from tournaments.mixins import TournamentMixin
 
 from .access import may_see_results
 from .documents import BeingPrepared, Document, built_document
@@ -30,16 +30,16 @@ from .spreadsheets import to_csv, to_xlsx
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-class ResultsBase(View):
+class ResultsBase(TournamentMixin, View):
     http_method_names = ["get", "head"]
-    tournament: Tournament
+    tournament_related = ("results_version",)
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = get_object_or_404(Tournament.objects.select_related("results_version"),
-                                            slug=kwargs["slug"])
+    def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         if not may_see_results(request.user, self.tournament):
             raise PermissionDenied(_("The organizer has not published the standings yet: the results are shown "
                                      "here once they are."))
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         try:
             return super().dispatch(request, *args, **kwargs)
         except BeingPrepared as preparing:

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.errors import UserError
 from tournaments.models import Tournament
 
 from .models import ResultsVersion
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 
-class VisibilityError(Exception):
+class VisibilityError(UserError):
     """The standings are in that state already; the message is for the organizer."""
 
 

@@ -61,7 +61,7 @@ def late_reason(game: Game, minutes: int | None, now: dt.datetime) -> str | None
 @transaction.atomic
 def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_late: bool = False) -> Protest:
     """Records the protest of ``seat``; after the window only the chief judge may accept it."""
-    if not staff.is_staff:
+    if not staff.may("enter"):
         raise ProtocolError(_("Only the table's judge, the chief judge or an organizer records a protest."))
     text = text.strip()
     if not text:
@@ -74,7 +74,7 @@ def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_
         raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": seat})
     now = timezone.now()
     late = late_reason(row, ruleset_for(row.table.round.stage.tournament).protest_minutes, now)
-    if late is not None and not (accept_late and staff.chief):
+    if late is not None and not (accept_late and staff.may("decide")):
         raise ProtocolError(late + " " + _("Only the chief judge can accept it."))
     return Protest.objects.create(
         game=row,
@@ -95,7 +95,7 @@ def is_decided(protest: Protest) -> bool:
 @transaction.atomic
 def decide(protest: Protest, staff: Staff, user: User, decision: str, reason: str) -> Protest:
     """The chief judge's final decision; upheld reopens a confirmed protocol for correction."""
-    if not staff.chief:
+    if not staff.may("decide"):
         raise ProtocolError(_("Only the chief judge decides protests."))
     if decision not in (ProtestDecision.UPHELD, ProtestDecision.REJECTED):
         raise ProtocolError(_("Choose: upheld or rejected."))

@@ -19,6 +19,7 @@ from simple_history.utils import bulk_update_with_history
 
 from scoring.errors import Problem
 from scoring.numbers import to_decimal
+from tournaments.errors import UserError
 from tournaments.models import Table, Tournament
 from tournaments.rules import ruleset_for
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 
-class ProtocolError(Exception):
+class ProtocolError(UserError):
     """A user's error (never a bug): shown as it is."""
 
 
@@ -224,7 +225,7 @@ class FourEyesRefused(ProtocolError):
 def confirm(game: Game, staff: Staff, user: User, version: int) -> Game:
     """The chief judge or an organizer confirms a submitted protocol; it is locked from then on. With the
     tournament's four-eyes rule, not by the one who submitted it or changed it since."""
-    if not staff.can_confirm:
+    if not staff.may("confirm"):
         raise ProtocolError(_("Only the chief judge or an organizer can confirm a protocol."))
     row = locked(game, version)
     if row.state != GameState.SUBMITTED:
@@ -241,7 +242,7 @@ def confirm(game: Game, staff: Staff, user: User, version: int) -> Game:
 @transaction.atomic
 def reopen(game: Game, staff: Staff, user: User, version: int, reason: str) -> Game:
     """Only the chief judge reopens a confirmed protocol, with a reason; it is submitted again."""
-    if not staff.can_reopen:
+    if not staff.may("reopen"):
         raise ProtocolError(_("Only the chief judge can reopen a confirmed protocol."))
     if not reason.strip():
         raise ProtocolError(_("Give the reason for reopening the protocol."))

@@ -7,6 +7,7 @@ happens, so days survived and the first kill are derived from it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ from scoring.rulesets import Ruleset
 
 from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, label
-from .facts import ProtocolFacts
+from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError, change
 
 if TYPE_CHECKING:
@@ -50,14 +51,11 @@ def apply_tap(game: Game, user: User, version: int, tap: Tap, ruleset: Ruleset) 
 
 
 def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
-    if tap.action == "phase":
-        facts.phase = max(1, facts.phase + (1 if tap.value == "next" else -1))
-        return ""
-    if tap.action == "winner":
-        facts.winner = "" if facts.winner == tap.value else tap.value
-        return ""
-    if tap.action == "missed":
-        facts.mafia_missed_three_nights = not facts.mafia_missed_three_nights
+    """Applies one tap to ``facts`` (its handler in ``GAME_TAPS`` or, once the seat is found, ``SEAT_TAPS``);
+    returns what the screen should say."""
+    game_tap = GAME_TAPS.get(tap.action)
+    if game_tap is not None:
+        game_tap(facts, tap)
         return ""
     if tap.seat is None:
         raise ProtocolError(_("Choose a seat."))
@@ -65,66 +63,112 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
         seat = facts.seat(tap.seat)
     except KeyError:
         raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": tap.seat}) from None
+    seat_tap = SEAT_TAPS.get(tap.action)
+    if seat_tap is None:
+        raise ProtocolError(_("Unknown action."))
+    return seat_tap(facts, seat, tap, ruleset)
+
+
+def phase(facts: ProtocolFacts, tap: Tap) -> None:
+    facts.phase = max(1, facts.phase + (1 if tap.value == "next" else -1))
+
+
+def winner(facts: ProtocolFacts, tap: Tap) -> None:
+    facts.winner = "" if facts.winner == tap.value else tap.value
+
+
+def missed(facts: ProtocolFacts, tap: Tap) -> None:
+    facts.mafia_missed_three_nights = not facts.mafia_missed_three_nights
+
+
+def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
     n = seat.number
-    if tap.action == "foul":
-        if seat.removed:
-            raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
-        seat.foul_reasons.append(tap.reason or OTHER)
-        if seat.fouls == 3:
-            return _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
-                     "nominate.") % {"n": n, "reason": label(tap.reason or OTHER)}
-        if seat.fouls == 4:
-            seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
-            return removed_message(n, ruleset, _("fourth foul"))
-        return _("Seat %(n)s: foul %(k)s (%(reason)s).") % {"n": n, "k": seat.fouls,
-                                                              "reason": label(tap.reason or OTHER)}
-    if tap.action == "unfoul":
-        if seat.foul_reasons:
-            seat.foul_reasons.pop()
-            if seat.removal_reason == FOURTH_FOUL:
-                seat.removal_reason, seat.left, seat.left_number = "", "", None
-        return _("Seat %(n)s: %(k)s fouls.") % {"n": n, "k": seat.fouls}
-    if tap.action == "remove":
-        seat.removal_reason, seat.left, seat.left_number = tap.reason or OTHER, Left.REMOVED, facts.day
-        return removed_message(n, ruleset, label(seat.removal_reason))
-    if tap.action in ("voted", "killed"):
-        if seat.left:
-            raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
-        if (tap.action == "killed") != facts.is_night:
-            raise ProtocolError(_("Players are voted out by day and killed by night: switch the day/night first."))
-        seat.left, seat.left_number = tap.action, facts.day
-        if tap.action == "voted":
-            return _("Seat %(n)s is voted out on day %(d)s.") % {"n": n, "d": facts.day}
-        return _("Seat %(n)s is killed on night %(d)s.") % {"n": n, "d": facts.day}
-    if tap.action == "back":
-        seat.left, seat.left_number = "", None
-        if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
-            seat.removal_reason = ""
-        return _("Seat %(n)s is back at the table.") % {"n": n}
-    if tap.action == "best_move":
-        if n in facts.best_move:
-            facts.best_move.remove(n)
-        else:
-            facts.best_move.append(n)
-        return ""
-    if tap.action == "best":
-        seat.best = not seat.best
-        return ""
-    if tap.action in ("circle_best", "circle_worst"):
-        return mark(facts, n, tap.circle, tap.action.removeprefix("circle_"))
-    if tap.action == "subjective":
-        try:
-            seat.subjective = Fraction(tap.value) if tap.value.strip() else None
-        except (ValueError, ZeroDivisionError):
-            raise ProtocolError(_("The subjective mark must be a number.")) from None
-        return ""
-    if tap.action == "extra":
-        try:
-            seat.extra = Fraction(tap.value or "0")
-        except (ValueError, ZeroDivisionError):
-            raise ProtocolError(_("Extra points must be a number.")) from None
-        return ""
-    raise ProtocolError(_("Unknown action."))
+    if seat.removed:
+        raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
+    seat.foul_reasons.append(tap.reason or OTHER)
+    if seat.fouls == 3:
+        return _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
+                 "nominate.") % {"n": n, "reason": label(tap.reason or OTHER)}
+    if seat.fouls == 4:
+        seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
+        return removed_message(n, ruleset, _("fourth foul"))
+    return _("Seat %(n)s: foul %(k)s (%(reason)s).") % {"n": n, "k": seat.fouls,
+                                                          "reason": label(tap.reason or OTHER)}
+
+
+def unfoul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    if seat.foul_reasons:
+        seat.foul_reasons.pop()
+        if seat.removal_reason == FOURTH_FOUL:
+            seat.removal_reason, seat.left, seat.left_number = "", "", None
+    return _("Seat %(n)s: %(k)s fouls.") % {"n": seat.number, "k": seat.fouls}
+
+
+def remove(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    seat.removal_reason, seat.left, seat.left_number = tap.reason or OTHER, Left.REMOVED, facts.day
+    return removed_message(seat.number, ruleset, label(seat.removal_reason))
+
+
+def leaves(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    """``voted`` out by day or ``killed`` by night."""
+    n = seat.number
+    if seat.left:
+        raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
+    if (tap.action == "killed") != facts.is_night:
+        raise ProtocolError(_("Players are voted out by day and killed by night: switch the day/night first."))
+    seat.left, seat.left_number = tap.action, facts.day
+    if tap.action == "voted":
+        return _("Seat %(n)s is voted out on day %(d)s.") % {"n": n, "d": facts.day}
+    return _("Seat %(n)s is killed on night %(d)s.") % {"n": n, "d": facts.day}
+
+
+def back(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    seat.left, seat.left_number = "", None
+    if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
+        seat.removal_reason = ""
+    return _("Seat %(n)s is back at the table.") % {"n": seat.number}
+
+
+def best_move(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    if seat.number in facts.best_move:
+        facts.best_move.remove(seat.number)
+    else:
+        facts.best_move.append(seat.number)
+    return ""
+
+
+def best(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    seat.best = not seat.best
+    return ""
+
+
+def circle_mark(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    """``circle_best`` or ``circle_worst``: see ``mark``."""
+    return mark(facts, seat.number, tap.circle, tap.action.removeprefix("circle_"))
+
+
+def subjective(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    try:
+        seat.subjective = Fraction(tap.value) if tap.value.strip() else None
+    except (ValueError, ZeroDivisionError):
+        raise ProtocolError(_("The subjective mark must be a number.")) from None
+    return ""
+
+
+def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    try:
+        seat.extra = Fraction(tap.value or "0")
+    except (ValueError, ZeroDivisionError):
+        raise ProtocolError(_("Extra points must be a number.")) from None
+    return ""
+
+
+GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap], None]] = {"phase": phase, "winner": winner, "missed": missed}
+SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = {
+    "foul": foul, "unfoul": unfoul, "remove": remove, "voted": leaves, "killed": leaves, "back": back,
+    "best_move": best_move, "best": best, "circle_best": circle_mark, "circle_worst": circle_mark,
+    "subjective": subjective, "extra": extra,
+}
 
 
 def mark(facts: ProtocolFacts, n: int, circle: int, kind: str) -> str:

@@ -6,50 +6,39 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponseBase
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from scoring.errors import Problem
-from tournaments.models import Table, Tournament
+from tournaments.mixins import TournamentMixin
+from tournaments.models import Table
 
-from ..permissions import Staff, can_open, staff_of
+from ..permissions import Staff, staff_of, table_to_open
 from ..problem_text import problem_text
 
 
-class StaffRequiredMixin(LoginRequiredMixin):
+class StaffRequiredMixin(LoginRequiredMixin, TournamentMixin):
     """Loads ``self.tournament`` and ``self.staff``; anonymous → login, no role here → 403."""
 
-    tournament: Tournament
     staff: Staff
-    request: HttpRequest
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+    def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         self.staff = staff_of(request.user, self.tournament)
-        if not self.staff.is_staff:
+        if not self.staff.may("enter"):
             raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
 
 class TableAccessMixin(StaffRequiredMixin):
-    """Also loads ``self.table``; a judge gets further only for a table assigned to them."""
+    """Also loads ``self.table`` (404 when the tournament has no such table); a judge gets further
+    only for a table assigned to them."""
 
     table: Table
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+    def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         self.staff = staff_of(request.user, self.tournament)
-        self.table = get_object_or_404(
-            Table.objects.select_related("round__stage"), pk=kwargs["table"], round__stage__tournament=self.tournament
-        )
-        if not can_open(self.staff, self.table):
+        self.table = table_to_open(self.tournament, kwargs["table"])
+        if not self.staff.may("open", self.table):
             raise PermissionDenied
-        return super(StaffRequiredMixin, self).dispatch(request, *args, **kwargs)
 
 
 def split_problems(problems: list[Problem]) -> tuple[dict[int, list[str]], list[str]]:

@@ -89,7 +89,7 @@ class ProtocolListView(StaffRequiredMixin, View):
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         tables = Table.objects.published().filter(round__stage__tournament=self.tournament)
-        if not self.staff.sees_all:
+        if not self.staff.may("see_all"):
             assert self.staff.judge is not None
             tables = tables.filter(assigned_tables(self.staff.judge))
         rows = list(tables.select_related("round__stage").order_by("round__stage__order", "round__number", "number"))

@@ -17,13 +17,13 @@ from typing import Any, ClassVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.views import View
 
-from tournaments.models import Tournament
+from tournaments.mixins import TournamentMixin
 
 from ..cache import (
     BUILD_SECONDS,
@@ -45,7 +45,7 @@ from ..cache import (
 from ..snapshot import Snapshot
 
 
-class PublicTournamentView(View):
+class PublicTournamentView(TournamentMixin, View):
     """Subclasses set the templates and ``fragment_context``; the rest is shared."""
 
     page_template: ClassVar[str]
@@ -54,14 +54,12 @@ class PublicTournamentView(View):
     tab: ClassVar[str] = ""
     query_keys: ClassVar[tuple[str, ...]] = ()  # the query parameters the fragment reads; others change nothing
     http_method_names = ["get", "head"]
+    tournament_related = ("results_version",)
 
-    tournament: Tournament
     snapshot: Snapshot
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.tournament = get_object_or_404(
-            Tournament.objects.select_related("results_version"), slug=kwargs["slug"]
-        )
+        self.load_tournament(kwargs["slug"])
         self.snapshot = Snapshot(self.tournament)
         self.rendering: str | None = None
         self.cached: str | None = None

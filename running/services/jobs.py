@@ -24,9 +24,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from running.services import planning
+from tournaments.errors import SeatingError
 from tournaments.models import JobState, Round, SeatingJob, Stage
 from tournaments.models.jobs import ACTIVE_STATES
-from tournaments.services.errors import SeatingError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

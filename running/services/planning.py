@@ -28,10 +28,10 @@ from scoring import model as m
 from scoring.round_planning import PlannedBlock, plan_rounds
 from scoring.seating import ByeLimitError
 from scoring.seating import SeatingError as EngineError
+from tournaments.errors import SeatingError
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Table
 from tournaments.rules import ruleset_for
 from tournaments.services.apart import pairs as keep_apart_pairs
-from tournaments.services.errors import SeatingError
 
 Progress = Callable[[float], None]
 METHODS = frozenset(method.value for method in m.SeatingMethod)

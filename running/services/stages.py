@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 from exchange.reading import to_model
 from running.services.figures import planned_rounds
 from scoring.standings import Standings, compute_standings
+from tournaments.errors import SeatingError
 from tournaments.models import Participant, RoundState, Stage, StagePlayer, Table
-from tournaments.services.errors import SeatingError
 
 
 class StageError(SeatingError):

@@ -4,7 +4,8 @@ with the seating figures, swap, seat again, publish; absences and penalties."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.db import transaction
@@ -16,11 +17,11 @@ from django.views import View
 
 from running.forms import PenaltyForm, PlanForm
 from running.services import figures, jobs, planning, seating
+from tournaments.errors import SeatingError
 from tournaments.models import JobState, Participant, Round, SeatingJob, Stage
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.rules import ruleset_for
 from tournaments.services import penalties
-from tournaments.services.errors import SeatingError
 
 
 def job_url(job: SeatingJob) -> str:
@@ -145,27 +146,31 @@ class RoundView(OrganizerRequiredMixin, View):
         return self.page(request, self.load(stage, number))
 
     def post(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponseBase:
+        """One action, named by the ``action`` field (``ACTIONS``); a refused or unknown one is the page with
+        its message (400); done, the round's page again unless the action answers otherwise."""
         round_ = self.load(stage, number)
-        action = request.POST.get("action", "")
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
         try:
-            if action == "penalty":
-                return self.penalty(request, round_)
-            if action == "regenerate":
-                return self.regenerate(request, round_)
-            if action in ("absent", "present"):
-                return self.absence(request, round_, action)
-            self.act(request, round_, action)
+            if handler is None:
+                raise SeatingError(_("Unknown action."))
+            response = handler(self, request, round_)
         except SeatingError as error:
             messages.error(request, str(error))
             return self.page(request, round_, status=400)
-        return redirect("running:round", slug=slug, stage=stage, number=round_.number)
+        return response or redirect("running:round", slug=slug, stage=stage, number=round_.number)
 
-    def absence(self, request: HttpRequest, round_: Round, action: str) -> HttpResponseBase:
+    def absent(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+        return self.absence(request, round_, away=True)
+
+    def present(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+        return self.absence(request, round_, away=False)
+
+    def absence(self, request: HttpRequest, round_: Round, *, away: bool) -> HttpResponseBase:
         """Marks a player absent (or back) and seats the draft again, both or neither: a seating that cannot
         start (one is being computed) leaves the absence and the tables as they were."""
         participant = self.participant(request)
         with transaction.atomic():
-            if action == "absent":
+            if away:
                 seating.mark_absent(round_, participant)
                 done = _("%(name)s is marked absent; the round is seated again.")
             else:
@@ -191,7 +196,7 @@ class RoundView(OrganizerRequiredMixin, View):
         planning.require_draft(round_)
         return self.start(request, round_, form.cleaned_data["method"], form.cleaned_data.get("tables"))
 
-    def penalty(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+    def penalty(self, request: HttpRequest, round_: Round) -> HttpResponseBase | None:
         form = PenaltyForm(request.POST, players=penalties.candidates(round_))
         if request.POST.get("remove"):
             penalties.remove(round_, request.POST["remove"])
@@ -202,28 +207,31 @@ class RoundView(OrganizerRequiredMixin, View):
             data = form.cleaned_data
             penalties.add(round_, data["participant"], data["points"], data["reason"])
             messages.success(request, _("The penalty is recorded."))
-        return redirect("running:round", slug=self.tournament.slug, stage=round_.stage.ext_id,
-                        number=round_.number)
+        return None
 
-    def act(self, request: HttpRequest, round_: Round, action: str) -> None:
-        if action == "publish":
-            seating.publish_round(round_, request.user)
-            messages.success(request, _("The seating is published."))
-        elif action == "unpublish":
-            seating.unpublish_round(round_)
-            messages.success(request, _("The round is a draft again."))
-        elif action == "swap":
-            first, second = request.POST.get("first", ""), request.POST.get("second", "")
-            if first.startswith("b") != second.startswith("b"):  # a seat and a bye
-                seat, bye = (second, first) if first.startswith("b") else (first, second)
-                seating.swap_seat_and_bye(round_, self.pk(seat), self.pk(bye[1:]))
-                messages.success(request, _("The seated player goes on the bye and the player on the bye takes "
-                                            "the seat."))
-            else:
-                seating.swap_seats(round_, self.pk(first), self.pk(second))
-                messages.success(request, _("The two players are swapped."))
+    def publish(self, request: HttpRequest, round_: Round) -> None:
+        seating.publish_round(round_, request.user)
+        messages.success(request, _("The seating is published."))
+
+    def unpublish(self, request: HttpRequest, round_: Round) -> None:
+        seating.unpublish_round(round_)
+        messages.success(request, _("The round is a draft again."))
+
+    def swap(self, request: HttpRequest, round_: Round) -> None:
+        first, second = request.POST.get("first", ""), request.POST.get("second", "")
+        if first.startswith("b") != second.startswith("b"):  # a seat and a bye
+            seat, bye = (second, first) if first.startswith("b") else (first, second)
+            seating.swap_seat_and_bye(round_, self.pk(seat), self.pk(bye[1:]))
+            messages.success(request, _("The seated player goes on the bye and the player on the bye takes "
+                                        "the seat."))
         else:
-            raise SeatingError(_("Unknown action."))
+            seating.swap_seats(round_, self.pk(first), self.pk(second))
+            messages.success(request, _("The two players are swapped."))
+
+    ACTIONS: ClassVar[dict[str, Callable[[RoundView, HttpRequest, Round], HttpResponseBase | None]]] = {
+        "penalty": penalty, "regenerate": regenerate, "absent": absent, "present": present,
+        "publish": publish, "unpublish": unpublish, "swap": swap,
+    }
 
     def pk(self, value: str) -> int:
         try:

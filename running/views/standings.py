@@ -15,10 +15,10 @@ from exchange.reading import to_model
 from running.services.figures import planned_rounds
 from running.services.stages import close_stage, next_stage_of, reopen_stage
 from scoring.standings import compute_standings
+from tournaments.errors import SeatingError
 from tournaments.labels import chain_columns, metric_label
 from tournaments.models import Stage
 from tournaments.permissions import OrganizerRequiredMixin
-from tournaments.services.errors import SeatingError
 
 
 def number(value: Fraction | int | None) -> str:

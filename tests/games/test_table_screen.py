@@ -155,3 +155,12 @@ def test_half_points_read_as_decimals(round_: Any, people: dict[str, Any], langu
     protocol = screen.client.get(reverse("games:protocol", args=[round_.stage.tournament.slug,
                                                                   table(round_, 1).pk])).content.decode()
     assert total in protocol and "1/2" not in protocol and ",50" not in protocol
+
+
+def test_an_unknown_tap_is_refused_after_the_seat_is_checked(screen: Screen) -> None:
+    screen.client.cookies["django_language"] = "en"
+    version = screen.game.version
+    assert "Choose a seat." in screen.tap("nonsense")
+    assert "There is no seat 99 at this table." in screen.tap("nonsense", seat=99)
+    assert "Unknown action." in screen.tap("nonsense", seat=1)
+    assert screen.game.version == version

@@ -102,3 +102,9 @@ def test_a_bye_of_another_round_is_refused(client: Any, two_rounds: Round) -> No
     seat = two_rounds.seats.first()
     response = client.post(round_url(two_rounds), {"action": "swap", "first": seat.pk, "second": f"b{other.pk}"})
     assert response.status_code == 400 and "Choose a seat and a bye of this round." in response.content.decode()
+
+
+def test_an_unknown_action_is_refused_on_the_page(client: Any, two_rounds: Round) -> None:
+    response = client.post(round_url(two_rounds), {"action": "nonsense"})
+    assert response.status_code == 400
+    assert "Unknown action." in response.content.decode()

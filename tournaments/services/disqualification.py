@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import SeatingError
 from ..models import Participant
-from .errors import SeatingError
 
 if TYPE_CHECKING:
     from mafia_tournament.users import User

@@ -8,8 +8,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from ..errors import PenaltyError
 from ..models import Participant, ParticipantStatus, Penalty, Round, Stage
-from .errors import PenaltyError
 
 
 def candidates(round_: Round) -> QuerySet[Participant]:

@@ -10,11 +10,14 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from ..errors import UserError
 from ..models import Participant, ParticipantStatus, Player, Team, Tournament
 from ..rules import ruleset_for, uses_applications
 
 
-class RegistrationError(Exception):
+class RegistrationError(UserError):
+    """A registration the rules refuse; ``field`` names the form field the message belongs to."""
+
     def __init__(self, field: str | None, message: str) -> None:
         super().__init__(message)
         self.field = field
