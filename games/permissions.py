@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
@@ -24,6 +24,9 @@ from tournaments.models import Table, Tournament
 from .models import Judge, JudgeAssignment
 
 Action = Literal["enter", "see_all", "open", "confirm", "reopen", "decide", "print"]
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import AnyUser
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,9 @@ RULES: dict[str, Callable[[Staff], bool]] = {
 }
 
 
-def staff_of(user: Any, tournament: Tournament) -> Staff:
-    if not getattr(user, "is_authenticated", False):
+def staff_of(user: AnyUser | None, tournament: Tournament) -> Staff:
+    """The roles ``user`` has in ``tournament`` (none for anyone not signed in; the API's anonymous is None)."""
+    if user is None or not user.is_authenticated:
         return Staff()
     judge = Judge.objects.filter(tournament=tournament, user=user).first()
     return Staff(

@@ -10,10 +10,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404
 
 from .models import Tournament
+
+
+def signed_in(request: HttpRequest) -> User:
+    """The user of a request that only signed-in users reach (a login mixin sent the others to the login page):
+    the user the services record as having done it."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 class TournamentLoader:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin, PermissionRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponseRedirect
 
 from .mixins import TournamentMixin
 
@@ -29,7 +29,7 @@ class CanCreateTournamentMixin(PermissionRequiredMixin):
     permission_required = "tournaments.add_tournament"
     raise_exception = False
 
-    def handle_no_permission(self) -> HttpResponseBase:
+    def handle_no_permission(self) -> HttpResponseRedirect:
         if self.request.user.is_authenticated:  # type: ignore[attr-defined]
             raise PermissionDenied
         return super().handle_no_permission()

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for
 
 from ..forms_protest import DecisionForm, ProtestForm
@@ -30,7 +31,7 @@ class ProtestsView(ProtocolBase):
 
     def lodge_form(self, game: Game, data: object) -> ProtestForm:
         seats = sorted(game.seats.values_list("seat__number", flat=True))
-        return ProtestForm(data, seats=seats, chief=self.staff.chief)  # type: ignore[arg-type]
+        return ProtestForm(data, seats=seats, chief=self.staff.chief)
 
     def page(self, game: Game, form: ProtestForm, decision: tuple[int, DecisionForm] | None,
              status: int = 200) -> HttpResponse:
@@ -53,7 +54,7 @@ class ProtestsView(ProtocolBase):
         if not form.is_valid():
             return self.page(game, form, None, status=400)
         try:
-            service.lodge(game, self.staff, request.user, form.cleaned_data["seat"], form.cleaned_data["text"],
+            service.lodge(game, self.staff, signed_in(request), form.cleaned_data["seat"], form.cleaned_data["text"],
                           accept_late=bool(form.cleaned_data.get("accept_late")))
         except ProtocolError as error:
             form.add_error(None, str(error))
@@ -79,7 +80,8 @@ class DecideView(ProtestsView):
         if not form.is_valid():
             return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)
         try:
-            service.decide(row, self.staff, request.user, form.cleaned_data["decision"], form.cleaned_data["reason"])
+            service.decide(row, self.staff, signed_in(request), form.cleaned_data["decision"],
+                           form.cleaned_data["reason"])
         except ProtocolError as error:
             form.add_error(None, str(error))
             return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)

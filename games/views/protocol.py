@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import ProtocolForm
@@ -25,7 +26,7 @@ class ProtocolBase(TableAccessMixin, View):
 
     def load(self) -> Game | HttpResponseBase:
         try:
-            return service.open_protocol(self.table, self.request.user)
+            return service.open_protocol(self.table, signed_in(self.request))
         except service.ProtocolError as error:
             messages.error(self.request, str(error))
             return redirect("games:protocols", slug=self.tournament.slug)
@@ -58,7 +59,7 @@ class ProtocolView(ProtocolBase):
             "tournament": self.tournament, "table": self.table, "game": game, "form": form,
             "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
             "editable": game.state != GameState.CONFIRMED, "ruleset": ruleset,
-            "confirm_refusal": service.four_eyes_refusal(game, self.request.user, self.tournament)
+            "confirm_refusal": service.four_eyes_refusal(game, signed_in(self.request), self.tournament)
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
         }, status=status)
@@ -73,7 +74,7 @@ class ProtocolView(ProtocolBase):
         if not form.is_valid():
             return self.page(game, form, [], status=400)
         try:
-            service.change(game, request.user, form.cleaned_data["version"], form.apply)
+            service.change(game, signed_in(request), form.cleaned_data["version"], form.apply)
         except service.ProtocolRejected as error:
             return self.page(game, form, error.problems, status=400)
         except service.ProtocolError as error:
@@ -97,13 +98,13 @@ class StateView(ProtocolBase):
             version = -1
         try:
             if action == "submit":
-                service.submit(game, request.user, version)
+                service.submit(game, signed_in(request), version)
                 messages.success(request, _("The protocol is submitted; it counts in the standings."))
             elif action == "confirm":
-                service.confirm(game, self.staff, request.user, version)
+                service.confirm(game, self.staff, signed_in(request), version)
                 messages.success(request, _("The protocol is confirmed and locked."))
             elif action == "reopen":
-                service.reopen(game, self.staff, request.user, version, request.POST.get("reason", ""))
+                service.reopen(game, self.staff, signed_in(request), version, request.POST.get("reason", ""))
                 messages.success(request, _("The protocol is reopened."))
             else:
                 messages.error(request, _("Unknown action."))

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
@@ -73,12 +74,12 @@ class TableScreenView(ProtocolBase):
         said, error, status = "", "", 200
         try:
             if action == "roles":
-                game = service.change(game, request.user, version, lambda facts: set_roles(facts, data))
+                game = service.change(game, signed_in(request), version, lambda facts: set_roles(facts, data))
                 said = _("Roles are saved.")
             else:
                 reason = data.get("reason" if action == "foul" else "removal", "")
                 tap = Tap(action, seat, reason, data.get("value", ""), circle)
-                game, said = apply_tap(game, request.user, version, tap, ruleset_for(self.tournament))
+                game, said = apply_tap(game, signed_in(request), version, tap, ruleset_for(self.tournament))
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
         except service.ProtocolRejected as rejected:

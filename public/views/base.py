@@ -57,15 +57,16 @@ class PublicTournamentView(TournamentMixin, View):
     tournament_related = ("results_version",)
 
     snapshot: Snapshot
+    rendering: str | None  # the rendering lock this request holds, if any
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.load_tournament(kwargs["slug"])
         self.snapshot = Snapshot(self.tournament)
-        self.rendering: str | None = None
         self.cached: str | None = None
+        self.rendering = None
         if not self.answered_as_it_is(request):
             self.snapshot.settle()  # the version served: a newer one may be being built meanwhile
-            self.stand_in()
+            self.rendering = self.stand_in()
         try:
             self.version = current(self.tournament)
             return conditional(request, self.etag(request),
@@ -86,17 +87,17 @@ class PublicTournamentView(TournamentMixin, View):
         self.cached = cache.get(self.fragment_key())
         return self.cached is not None
 
-    def stand_in(self) -> None:
+    def stand_in(self) -> str | None:
         """While another request renders this page for the version chosen, serves the newest one
         rendered (its ETag and all), so that a page is rendered once at a time, not by every worker
-        at once; otherwise this request renders it (``self.rendering``: the lock it holds)."""
+        at once; otherwise this request renders it and holds the lock returned."""
         if cache.has_key(self.fragment_key()):
-            return
+            return None
         page = self.page_key()
         if take_lock(rendering_lock(page), BUILD_SECONDS, cache):
-            self.rendering = rendering_lock(page)
-            return
+            return rendering_lock(page)
         serve_older(self.tournament, cache.get(rendered_key(page)))
+        return None
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         raise NotImplementedError

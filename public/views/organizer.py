@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.mixins import signed_in
 from tournaments.permissions import OrganizerRequiredMixin
 
 from ..services import VisibilityError, set_standings_hidden
@@ -21,7 +22,7 @@ class StandingsVisibilityView(OrganizerRequiredMixin, View):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         hidden = request.POST.get("hidden") == "1"
         try:
-            set_standings_hidden(self.tournament, hidden, request.user)
+            set_standings_hidden(self.tournament, hidden, signed_in(request))
         except VisibilityError as error:
             messages.error(request, str(error))
         else:

@@ -18,6 +18,7 @@ from django.views import View
 from running.forms import PenaltyForm, PlanForm
 from running.services import figures, jobs, planning, seating
 from tournaments.errors import SeatingError
+from tournaments.mixins import signed_in
 from tournaments.models import JobState, Participant, Round, SeatingJob, Stage
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.rules import ruleset_for
@@ -61,7 +62,7 @@ class StageView(OrganizerRequiredMixin, View):
         if not form.is_valid():
             return self.page(request, stage_row, form, status=400)
         try:
-            job = jobs.start(stage_row, request.user, method=form.cleaned_data["method"],
+            job = jobs.start(stage_row, signed_in(request), method=form.cleaned_data["method"],
                              rounds=form.cleaned_data["rounds"], tables=form.cleaned_data.get("tables"))
         except SeatingError as error:
             messages.error(request, str(error))
@@ -177,13 +178,13 @@ class RoundView(OrganizerRequiredMixin, View):
                 seating.unmark_absent(round_, participant)
                 done = _("%(name)s is back; the round is seated again.")
             tables = planning.remembered_tables(round_, len(self.players(round_)))
-            job = jobs.start(round_.stage, request.user, round_=round_, tables=tables)
+            job = jobs.start(round_.stage, signed_in(request), round_=round_, tables=tables)
         messages.success(request, done % {"name": participant.player.full_name})
         jobs.launch(job)
         return redirect(job_url(job))
 
     def start(self, request: HttpRequest, round_: Round, method: str | None, tables: int | None) -> HttpResponseBase:
-        job = jobs.start(round_.stage, request.user, round_=round_, method=method, tables=tables)
+        job = jobs.start(round_.stage, signed_in(request), round_=round_, method=method, tables=tables)
         jobs.launch(job)
         return redirect(job_url(job))
 
@@ -210,7 +211,7 @@ class RoundView(OrganizerRequiredMixin, View):
         return None
 
     def publish(self, request: HttpRequest, round_: Round) -> None:
-        seating.publish_round(round_, request.user)
+        seating.publish_round(round_, signed_in(request))
         messages.success(request, _("The seating is published."))
 
     def unpublish(self, request: HttpRequest, round_: Round) -> None:

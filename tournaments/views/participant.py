@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
 from ..forms.people import RegisterForm
+from ..mixins import signed_in
 from ..models import Participant
 from ..permissions import OrganizerRequiredMixin
 from ..services import registration
@@ -71,7 +71,7 @@ class ParticipantRemoveView(OrganizerRequiredMixin, View):
 class DisqualificationActionView(OrganizerRequiredMixin, View):
     """POST only: a change of the participant's disqualification, with the reason given."""
 
-    def act(self, participant: Participant, user: Any, reason: str) -> Participant:
+    def act(self, participant: Participant, user: User, reason: str) -> Participant:
         raise NotImplementedError
 
     def done(self, participant: Participant) -> str:
@@ -81,7 +81,7 @@ class DisqualificationActionView(OrganizerRequiredMixin, View):
         participant = get_object_or_404(Participant.objects.select_related("player"), pk=pk,
                                         tournament=self.tournament)
         try:
-            self.act(participant, request.user, request.POST.get("reason", ""))
+            self.act(participant, signed_in(request), request.POST.get("reason", ""))
         except DisqualificationError as error:
             messages.error(request, str(error))
         else:

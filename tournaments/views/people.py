@@ -24,7 +24,7 @@ from ..services.people import add_player, add_players
 from ..services.teams import assign_team
 
 
-class ParticipantTable(tables.Table):
+class ParticipantTable(tables.Table):  # type: ignore[misc]  # django_tables2 ships no types
     number = tables.Column(verbose_name=gettext_lazy("number"))
     name = tables.Column(accessor="player__surname", verbose_name=gettext_lazy("player"),
                          order_by=("player__surname", "player__first_name"))

@@ -15,6 +15,7 @@ from django.views import View
 from scoring.rulesets import RULESETS, get_ruleset
 
 from ..forms.setup import ParamsForm, StageFormSet, TournamentForm, preset_stages
+from ..mixins import signed_in
 from ..models import RulesetId
 from ..permissions import CanCreateTournamentMixin
 from ..services.setup import create_tournament
@@ -49,13 +50,13 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         data = request.POST.copy()
         data["ruleset"] = ruleset_id
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])[:64]
+            data["slug"] = slugify(str(data["name"]))[:64]
         form = TournamentForm(data)
         params = ParamsForm(data, ruleset_id=ruleset_id, prefix="param")
         stages = StageFormSet(data, prefix="stage")
         if not (form.is_valid() and params.is_valid() and stages.is_valid()):
             return self.render_page(request, ruleset_id, form, params, stages, status=400)
-        rows = [f.cleaned_data for f in stages.forms if f.cleaned_data and not stages._should_delete_form(f)]
-        tournament = create_tournament(form.save(commit=False), params.overrides, rows, request.user)
+        rows = [f.cleaned_data for f in stages.forms if f.cleaned_data and not f.cleaned_data.get("DELETE", False)]
+        tournament = create_tournament(form.save(commit=False), params.overrides, rows, signed_in(request))
         messages.success(request, _("The tournament is created."))
         return redirect(tournament)

@@ -25,10 +25,10 @@ class TournamentListView(ListView):  # type: ignore[type-arg]
         context = super().get_context_data(**kwargs)
         user = self.request.user
         if user.is_authenticated:
-            organized = set(user.organized_tournaments.values_list("pk", flat=True))  # type: ignore[union-attr]
+            organized = set(user.organized_tournaments.values_list("pk", flat=True))
             context["organized"] = organized
             # A judge's way to their tables: the list is where the login lands.
-            context["judging"] = set(user.judging.values_list("tournament_id", flat=True))  # type: ignore[union-attr]
+            context["judging"] = set(user.judging.values_list("tournament_id", flat=True))
             context["is_superuser"] = user.is_superuser
         return context
 
