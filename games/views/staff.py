@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
@@ -42,40 +43,62 @@ class StaffView(OrganizerRequiredMixin, View):
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
-        action = request.POST.get("action")
-        if action == "judge":
-            form = JudgeForm(request.POST, tournament=self.tournament)
-            if not form.is_valid():
-                return self.page(judge_form=form, status=400)
-            staff.add_judge(self.tournament, form.cleaned_data["user"], chief=form.cleaned_data["chief"])
-        elif action == "assign":
-            assignment = AssignmentForm(request.POST, tournament=self.tournament)
-            if not assignment.is_valid():
-                return self.page(assignment_form=assignment, status=400)
-            staff.assign(**assignment.cleaned_data)
-        elif action == "remove_judge":
-            remove = RemoveJudgeForm(request.POST, tournament=self.tournament)
-            if not remove.is_valid() or not staff.remove_judge(self.tournament, remove.cleaned_data["judge"].pk):
-                return self.refuse(_("No judge was removed: there is no such judge in this tournament."))
-        elif action == "unassign":
-            unassign = UnassignForm(request.POST, tournament=self.tournament)
-            if not unassign.is_valid() or not staff.unassign(self.tournament, unassign.cleaned_data["assignment"].pk):
-                return self.refuse(_("No table was taken from a judge: this tournament's judges have no such table."))
-        elif action == "confirmation":
-            confirmation = ConfirmationForm(request.POST)
-            if not confirmation.is_valid():  # a checkbox is always valid; kept for the form's sake
-                return self.page(confirmation_form=confirmation, status=400)
-            on = confirmation.cleaned_data["four_eyes"]
-            if not staff.set_four_eyes(self.tournament, on):
-                return self.refuse(_("Nothing changed: four-eyes confirmation was already on.") if on else
-                                   _("Nothing changed: four-eyes confirmation was already off."))
-            messages.success(request, _("Four-eyes confirmation is on: whoever submitted a protocol cannot "
-                                        "confirm it.") if on else _("Four-eyes confirmation is off."))
-            return redirect("games:staff", slug=slug)
-        else:
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
+        if handler is None:
             return self.refuse(_("Unknown action."))
+        refused = handler(self, request)
+        if refused is not None:
+            return refused
         messages.success(request, _("Saved."))
         return redirect("games:staff", slug=slug)
+
+    # Each action: None when it saved something ("Saved."), else the answer (a form's errors, a refusal).
+
+    def add_judge(self, request: HttpRequest) -> HttpResponseBase | None:
+        form = JudgeForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.page(judge_form=form, status=400)
+        staff.add_judge(self.tournament, form.cleaned_data["user"], chief=form.cleaned_data["chief"])
+        return None
+
+    def assign(self, request: HttpRequest) -> HttpResponseBase | None:
+        assignment = AssignmentForm(request.POST, tournament=self.tournament)
+        if not assignment.is_valid():
+            return self.page(assignment_form=assignment, status=400)
+        staff.assign(**assignment.cleaned_data)
+        return None
+
+    def remove_judge(self, request: HttpRequest) -> HttpResponseBase | None:
+        remove = RemoveJudgeForm(request.POST, tournament=self.tournament)
+        if not remove.is_valid() or not staff.remove_judge(self.tournament, remove.cleaned_data["judge"].pk):
+            return self.refuse(_("No judge was removed: there is no such judge in this tournament."))
+        return None
+
+    def unassign(self, request: HttpRequest) -> HttpResponseBase | None:
+        unassign = UnassignForm(request.POST, tournament=self.tournament)
+        if not unassign.is_valid() or not staff.unassign(self.tournament, unassign.cleaned_data["assignment"].pk):
+            return self.refuse(_("No table was taken from a judge: this tournament's judges have no such table."))
+        return None
+
+    def confirmation(self, request: HttpRequest) -> HttpResponseBase | None:
+        confirmation = ConfirmationForm(request.POST)
+        if not confirmation.is_valid():  # a checkbox is always valid; kept for the form's sake
+            return self.page(confirmation_form=confirmation, status=400)
+        on = confirmation.cleaned_data["four_eyes"]
+        if not staff.set_four_eyes(self.tournament, on):
+            return self.refuse(_("Nothing changed: four-eyes confirmation was already on.") if on else
+                               _("Nothing changed: four-eyes confirmation was already off."))
+        messages.success(request, _("Four-eyes confirmation is on: whoever submitted a protocol cannot "
+                                    "confirm it.") if on else _("Four-eyes confirmation is off."))
+        return redirect("games:staff", slug=self.tournament.slug)
+
+    ACTIONS: ClassVar[dict[str, Callable[[StaffView, HttpRequest], HttpResponseBase | None]]] = {
+        "judge": add_judge,
+        "assign": assign,
+        "remove_judge": remove_judge,
+        "unassign": unassign,
+        "confirmation": confirmation,
+    }
 
     def refuse(self, message: str) -> HttpResponseRedirect:
         messages.error(self.request, message)
