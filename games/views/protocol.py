@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -96,18 +97,12 @@ class StateView(ProtocolBase):
             version = int(request.POST.get("version", ""))
         except ValueError:
             version = -1
+        handler = self.ACTIONS.get(action)
         try:
-            if action == "submit":
-                service.submit(game, signed_in(request), version)
-                messages.success(request, _("The protocol is submitted; it counts in the standings."))
-            elif action == "confirm":
-                service.confirm(game, self.staff, signed_in(request), version)
-                messages.success(request, _("The protocol is confirmed and locked."))
-            elif action == "reopen":
-                service.reopen(game, self.staff, signed_in(request), version, request.POST.get("reason", ""))
-                messages.success(request, _("The protocol is reopened."))
-            else:
+            if handler is None:
                 messages.error(request, _("Unknown action."))
+            else:
+                handler(self, request, game, version)
         except service.ProtocolRejected as error:
             by_seat, general = split_problems(error.problems)
             for message in [*general, *(m for ms in by_seat.values() for m in ms)]:
@@ -115,6 +110,22 @@ class StateView(ProtocolBase):
         except service.ProtocolError as error:
             messages.error(request, str(error))
         return redirect("games:protocol", slug=slug, table=table)
+
+    def submit(self, request: HttpRequest, game: Game, version: int) -> None:
+        service.submit(game, signed_in(request), version)
+        messages.success(request, _("The protocol is submitted; it counts in the standings."))
+
+    def confirm(self, request: HttpRequest, game: Game, version: int) -> None:
+        service.confirm(game, self.staff, signed_in(request), version)
+        messages.success(request, _("The protocol is confirmed and locked."))
+
+    def reopen(self, request: HttpRequest, game: Game, version: int) -> None:
+        service.reopen(game, self.staff, signed_in(request), version, request.POST.get("reason", ""))
+        messages.success(request, _("The protocol is reopened."))
+
+    ACTIONS: ClassVar[dict[str, Callable[[StateView, HttpRequest, Game, int], None]]] = {
+        "submit": submit, "confirm": confirm, "reopen": reopen,
+    }
 
 
 class HistoryView(ProtocolBase):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -62,20 +63,28 @@ class StandingsView(OrganizerRequiredMixin, View):
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
         stage_row = get_object_or_404(Stage, tournament=self.tournament, ext_id=stage)
-        action = request.POST.get("action")
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
         try:
-            if action == "close":
-                closed = close_stage(stage_row, short_confirmed=request.POST.get("short") == "1")
-                if closed.next_stage is not None:
-                    messages.success(request, _("The stage is closed; %(n)s players go on to %(next)s.")
-                                     % {"n": len(closed.advanced), "next": closed.next_stage})
-                else:
-                    messages.success(request, _("The stage is closed."))
-            elif action == "reopen":
-                reopen_stage(stage_row)
-                messages.success(request, _("The stage is open again; close it again to fix who goes on."))
-            else:
+            if handler is None:
                 messages.error(request, _("Unknown action."))
+            else:
+                handler(self, request, stage_row)
         except SeatingError as error:
             messages.error(request, str(error))
         return redirect("running:standings", slug=slug, stage=stage)
+
+    def close(self, request: HttpRequest, stage_row: Stage) -> None:
+        closed = close_stage(stage_row, short_confirmed=request.POST.get("short") == "1")
+        if closed.next_stage is not None:
+            messages.success(request, _("The stage is closed; %(n)s players go on to %(next)s.")
+                             % {"n": len(closed.advanced), "next": closed.next_stage})
+        else:
+            messages.success(request, _("The stage is closed."))
+
+    def reopen(self, request: HttpRequest, stage_row: Stage) -> None:
+        reopen_stage(stage_row)
+        messages.success(request, _("The stage is open again; close it again to fix who goes on."))
+
+    ACTIONS: ClassVar[dict[str, Callable[[StandingsView, HttpRequest, Stage], None]]] = {
+        "close": close, "reopen": reopen,
+    }

@@ -165,6 +165,15 @@ def test_states_through_the_pages(round_: Any, people: dict[str, Any]) -> None:
     assert "wrong winner" in history and "judge" in history and "chief" in history
 
 
+def test_an_unknown_state_action_changes_nothing_and_says_so(round_: Any, people: dict[str, Any]) -> None:
+    chief = client_for(people["chief"])
+    chief.get(url(round_, "protocol"))
+    game = Game.objects.get()
+    response = chief.post(url(round_, "state"), {"action": "publish", "version": game.version}, follow=True)
+    assert "Неизвестное действие" in response.content.decode() or "Unknown action." in response.content.decode()
+    assert Game.objects.get().state == GameState.DRAFT and Game.objects.get().version == game.version
+
+
 def test_query_counts(round_: Any, people: dict[str, Any], django_assert_max_num_queries: Any) -> None:
     client = client_for(people["judge"])
     client.get(url(round_, "protocol"))

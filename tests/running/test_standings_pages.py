@@ -84,6 +84,14 @@ def test_closing_is_refused_while_a_round_is_a_draft_or_unplayed(client: Any, pl
     assert not stage.closed and not played.stages.get(ext_id="semifinal").entries.exists()
 
 
+def test_an_unknown_standings_action_changes_nothing_and_says_so(client: Any, played: Any) -> None:
+    stage = played.stages.get(ext_id="qualifying")
+    response = client.post(standings_url(stage), {"action": "close-everything"}, follow=True)
+    assert "Неизвестное действие" in response.content.decode() or "Unknown action." in response.content.decode()
+    stage.refresh_from_db()
+    assert not stage.closed
+
+
 def test_standings_and_closing_are_refused_to_strangers(client: Any, played: Any, stranger: Any) -> None:
     stage = played.stages.get(ext_id="qualifying")
     client.logout()
