@@ -110,6 +110,7 @@ def plan_rounds(tournament: Tournament, stage_id: str, method: SeatingMethod, *,
         teams={p.id: p.team for p in tournament.players if p.team is not None},
         keep_apart=keep_apart,
         max_byes=ruleset.params.max_byes,
+        guests=frozenset(p.id for p in tournament.players if p.guest),
     )
     first = max((r.number for r in stage.rounds), default=0) + 1
     return PlannedBlock(stage.id, first, plan(request, progress))

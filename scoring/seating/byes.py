@@ -13,8 +13,9 @@ def choose_byes(
     byes: list[int],
     max_byes: int | None,
     rng: random.Random | None,
+    first: frozenset[int] = frozenset(),
 ) -> list[int]:
-    """Pick `count` players with the fewest byes so far.
+    """Pick `count` players: those in `first` (the guests) before anyone else, then the fewest byes so far.
 
     `candidates` is in preference order for ties: the Swiss methods pass the order reversed (the
     bottom first); the others pass `rng`, which shuffles ties. `byes` is not changed.
@@ -24,7 +25,7 @@ def choose_byes(
     pool = list(candidates)
     if rng is not None:
         rng.shuffle(pool)
-    pool.sort(key=lambda p: byes[p])  # stable: keeps the tie order
+    pool.sort(key=lambda p: (p not in first, byes[p]))  # stable: keeps the tie order
     allowed = pool if max_byes is None else [p for p in pool if byes[p] < max_byes]
     if len(allowed) < count:
         raise ByeLimitError(

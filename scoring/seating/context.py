@@ -27,6 +27,7 @@ class Context:
     table_counts: list[dict[int, int]]  # per player: physical table index -> times
     byes: list[int]
     penalty: list[dict[int, int] | None]  # per player: partner -> weight per meeting
+    guests: frozenset[int] = frozenset()  # who sits out first (``SeatingRequest.guests``)
 
     @property
     def n(self) -> int:
@@ -90,4 +91,5 @@ def build_context(request: SeatingRequest) -> Context:
     for a_id, b_id in request.keep_apart:
         if a_id in index and b_id in index and a_id != b_id:
             add(index[a_id], index[b_id], KEEP_APART_WEIGHT)
-    return Context(ids, index, k, tables, meetings, seat_counts, table_counts, byes, penalty)
+    guests = frozenset(index[p] for p in request.guests if p in index)
+    return Context(ids, index, k, tables, meetings, seat_counts, table_counts, byes, penalty, guests)

@@ -22,7 +22,7 @@ def block_byes(request: SeatingRequest, ctx: Context, rng: random.Random | None,
     count = ctx.n - ctx.tables * ctx.k
     out = []
     for _ in range(request.rounds):
-        chosen = choose_byes(order, count, byes, request.max_byes, rng)
+        chosen = choose_byes(order, count, byes, request.max_byes, rng, ctx.guests)
         for p in chosen:
             byes[p] += 1
         out.append(chosen)

@@ -48,6 +48,9 @@ class SeatingRequest:
     teams: Mapping[str, str] = field(default_factory=lambda: _NO_TEAMS)
     keep_apart: tuple[tuple[str, str], ...] = ()
     max_byes: int | None = None
+    # Guests (tomsk 4.1: registered after the 96th) sit out before any registered player: a registered
+    # player gets a bye only when every guest already has one in that round.
+    guests: frozenset[str] = frozenset()
     effort: float = 1.0  # scales the search budget (tests and benchmarks); results stay repeatable
 
 

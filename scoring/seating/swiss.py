@@ -21,7 +21,8 @@ DRAW_SAMPLE = 3_000  # draws tried per table when the pool allows more
 
 
 def swiss_order(request: SeatingRequest, ctx: Context) -> tuple[list[int], list[int]]:
-    """The seated players best first, and the byes (fewest byes, from the bottom of the order)."""
+    """The seated players best first, and the byes (guests first, then the fewest byes, from the bottom of the
+    order)."""
     if request.order is None:
         raise SeatingError(f"{request.method} needs the players' order (standings, best first)")
     if request.rounds != 1:
@@ -30,7 +31,7 @@ def swiss_order(request: SeatingRequest, ctx: Context) -> tuple[list[int], list[
         raise SeatingError("the order must list exactly the players to seat, each once")
     order = [ctx.index[p] for p in request.order]
     count = ctx.n - ctx.tables * ctx.k
-    byes = choose_byes(order[::-1], count, ctx.byes, request.max_byes, None)
+    byes = choose_byes(order[::-1], count, ctx.byes, request.max_byes, None, ctx.guests)
     off = set(byes)
     return [p for p in order if p not in off], sorted(byes)
 

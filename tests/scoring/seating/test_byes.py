@@ -43,3 +43,29 @@ def test_swiss_bye_limit_skips_the_bottom_player_who_had_one() -> None:
     history = SeatingHistory((), {order[-1]: 1})
     (rnd,) = plan(SeatingRequest(ids(11), 10, "swiss_zvezdy", history, order=order, max_byes=1))
     assert rnd.byes == (order[-2],)
+
+
+@pytest.mark.parametrize("method", ["random", "balanced"])
+def test_guests_sit_out_before_any_registered_player(method: str) -> None:
+    """tomsk 4.1: with 22 players of whom 2 are guests at tables of 10, the 2 byes are the guests', round after
+    round, whatever their byes so far: a registered player never loses a game to a guest."""
+    players = ids(22)
+    guests = frozenset(players[-2:])
+    history = SeatingHistory((), {p: 1 for p in guests})
+    rounds = plan(SeatingRequest(players, 10, method, history, rounds=3, guests=guests, effort=0.2))
+    assert [set(r.byes) for r in rounds] == [set(guests)] * 3
+
+
+def test_a_registered_player_sits_out_only_when_every_guest_does() -> None:
+    players = ids(23)
+    guests = frozenset(players[:2])
+    for seed in range(5):
+        (planned,) = plan(SeatingRequest(players, 10, "random", guests=guests, seed=seed))
+        assert guests <= set(planned.byes) and len(planned.byes) == 3
+
+
+def test_swiss_byes_take_the_guests_first_even_at_the_top_of_the_order() -> None:
+    players = ids(21)
+    guests = frozenset(players[:1])  # ranked first, yet a guest
+    (planned,) = plan(SeatingRequest(players, 10, "swiss_tens", order=tuple(players), guests=guests))
+    assert set(planned.byes) == set(guests)
