@@ -64,7 +64,7 @@ REMOVALS: dict[str, tuple[str, ...]] = {
     "kostroma": (FOURTH_FOUL, "left_seat", "night_touch", "night_hints", "insults", "peeking", OTHER),
     "zvezdy": (FOURTH_FOUL, "oath", "trust", "arguing", "insults", "peeking", "night_word", "pleading",
                "night_touch", OTHER),
-    "tomsk": (FOURTH_FOUL, OTHER),
+    "tomsk": (OTHER,),  # no count of remarks removes a player (docs/rules/tomsk.md, "Remarks")
 }
 
 

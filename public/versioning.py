@@ -99,14 +99,17 @@ class Batch:
 
     def __init__(self, key: tuple[str, int]) -> None:
         self.keys = {key}
+        self.ran = False
 
     def __call__(self) -> None:
+        self.ran = True  # even if the bump fails: later changes need a batch of their own
         bump(*resolve(self.keys))
 
 
 # The batch waiting at each savepoint level, per connection. Only Django's list of commit callbacks holds a
-# batch, so a weak reference dies exactly when the batch has run or was dropped with a rolled-back savepoint
-# or transaction; a live one is still waiting for the commit, and this level's changes join it.
+# batch, so a weak reference dies when the batch was dropped with a rolled-back savepoint or transaction; one
+# that has run is marked so (a failed bump's traceback may keep it alive a while). A live batch that has not
+# run is still waiting for the commit, and this level's changes join it.
 PENDING: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], weakref.ref[Batch]]] = weakref.WeakKeyDictionary()
 
 
@@ -120,10 +123,10 @@ def register(key: tuple[str, int]) -> None:
     waiting = PENDING.setdefault(wrapper, {})
     found = waiting.get(level)
     batch = found() if found is not None else None
-    if batch is not None:
+    if batch is not None and not batch.ran:
         batch.keys.add(key)
         return
-    for gone in [other for other, ref in waiting.items() if ref() is None]:  # run or rolled back
+    for gone in [other for other, ref in waiting.items() if (kept := ref()) is None or kept.ran]:
         del waiting[gone]
     batch = Batch(key)
     waiting[level] = weakref.ref(batch)

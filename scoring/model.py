@@ -88,11 +88,6 @@ class Seat:
             return self.side
         return ROLE_SIDE.get(self.role, Side.RED)
 
-    @property
-    def is_removed(self) -> bool:
-        """Removed from the table: marked so, or by the 4th foul (docs/rules/game.md)."""
-        return self.removed or self.fouls >= 4
-
 
 @dataclass(frozen=True)
 class Circle:

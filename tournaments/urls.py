@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import apart, participant, people, schedule, tournaments
+from .views import apart, participant, people, tournaments
 
 app_name = "tournaments"
 
@@ -21,5 +21,4 @@ urlpatterns = [
     path("participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(), name="decide"),
     path("teams/", people.TeamsView.as_view(), name="teams"),
     path("keep-apart/", apart.KeepApartView.as_view(), name="keep_apart"),
-    path("stages/<str:stage>/rounds/<int:number>/start/", schedule.RoundStartView.as_view(), name="round_start"),
 ]

@@ -43,6 +43,8 @@ class SeatFacts:
     subjective: Fraction | None = None
     days_survived: int | None = None  # as stored (imported games); derived when departures are known
     recorded_removed: bool | None = None  # the row's mark as saved (a file may say 4 fouls, not removed)
+    recorded_fouls: int | None = None  # the row's count as saved (what the standings read)
+    removal_at: int | None = 4  # the remark that removes a player under the regulation (``Ruleset.foul_removal_at``)
 
     @property
     def fouls(self) -> int:
@@ -50,7 +52,8 @@ class SeatFacts:
 
     @property
     def removed(self) -> bool:
-        return bool(self.removal_reason) or self.left == Left.REMOVED or self.fouls >= 4
+        by_fouls = self.removal_at is not None and self.fouls >= self.removal_at
+        return bool(self.removal_reason) or self.left == Left.REMOVED or by_fouls
 
 
 @dataclass
@@ -99,9 +102,11 @@ def participant_key(row: GameSeat) -> str:
     return str(row.seat.participant_id)
 
 
-def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str] = participant_key) -> ProtocolFacts:
+def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str] = participant_key, *,
+             removal_at: int | None = 4) -> ProtocolFacts:
     """``rows`` with ``seat`` loaded, in seat order; ``player`` names each seat's player (by default the
-    participant's key)."""
+    participant's key); ``removal_at``: the regulation's ``Ruleset.foul_removal_at``."""
+    fouls_remove = 5 if removal_at is None else removal_at
     return ProtocolFacts(
         seats=[
             SeatFacts(
@@ -110,7 +115,7 @@ def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str]
                 role=row.role,
                 side=row.side,
                 foul_reasons=list(row.foul_reasons) if row.foul_reasons else [OTHER] * row.fouls,
-                removal_reason=row.removal_reason or (OTHER if row.removed and row.fouls < 4 else ""),
+                removal_reason=row.removal_reason or (OTHER if row.removed and row.fouls < fouls_remove else ""),
                 left=row.left,
                 left_number=row.left_number,
                 extra=Fraction(row.extra),
@@ -118,6 +123,8 @@ def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str]
                 subjective=None if row.subjective is None else Fraction(row.subjective),
                 days_survived=row.days_survived,
                 recorded_removed=row.removed,
+                recorded_fouls=row.fouls,
+                removal_at=removal_at,
             )
             for row in rows
         ],
@@ -153,7 +160,7 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table:
                 player=s.player,
                 role=m.Role(s.role),
                 side=m.Side(s.side) if s.side else None,
-                fouls=min(s.fouls, 4),
+                fouls=s.recorded_fouls if recorded and s.recorded_fouls is not None else min(s.fouls, 4),
                 removed=s.recorded_removed if recorded and s.recorded_removed is not None else s.removed,
                 extra=s.extra,
                 best=s.best,

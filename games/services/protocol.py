@@ -107,9 +107,9 @@ def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts
     if row.state == GameState.CONFIRMED:
         raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
     rows = seat_rows(row)
-    facts = facts_of(row, rows)
-    mutate(facts)
     ruleset = ruleset_for(row.table.round.stage.tournament)
+    facts = facts_of(row, rows, removal_at=ruleset.foul_removal_at)
+    mutate(facts)
     found = problems(facts, ruleset, need_result=row.state != GameState.DRAFT)
     if found:
         raise ProtocolRejected(found)
@@ -179,8 +179,9 @@ def submit(game: Game, user: User, version: int) -> Game:
     row = locked(game, version)
     if row.state != GameState.DRAFT:
         raise ProtocolError(_("Only a draft can be submitted."))
-    facts = facts_of(row, seat_rows(row))
-    found = problems(facts, ruleset_for(row.table.round.stage.tournament), need_result=True)
+    ruleset = ruleset_for(row.table.round.stage.tournament)
+    facts = facts_of(row, seat_rows(row), removal_at=ruleset.foul_removal_at)
+    found = problems(facts, ruleset, need_result=True)
     if found:
         raise ProtocolRejected(found)
     now = timezone.now()

@@ -86,10 +86,11 @@ def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
     if seat.removed:
         raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
     seat.foul_reasons.append(tap.reason or OTHER)
-    if seat.fouls == 3:
+    # Each regulation's consequences of remarks (``Ruleset.foul_silence_at``, ``foul_removal_at``); tomsk sets none.
+    if seat.fouls == ruleset.foul_silence_at:
         return _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
                  "nominate.") % {"n": n, "reason": label(tap.reason or OTHER)}
-    if seat.fouls == 4:
+    if seat.fouls == ruleset.foul_removal_at:
         seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
         return removed_message(n, ruleset, _("fourth foul"))
     return _("Seat %(n)s: foul %(k)s (%(reason)s).") % {"n": n, "k": seat.fouls,

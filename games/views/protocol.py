@@ -45,7 +45,7 @@ class ProtocolView(ProtocolBase):
     def page(self, game: Game, form: ProtocolForm | None, found: list[Any], status: int = 200) -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
-        facts = facts_of(game, rows)
+        facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
         if form is None:
             form = ProtocolForm(initial={"version": game.version}, facts=facts, ruleset=ruleset)
             found = problems(facts, ruleset, need_result=game.state != GameState.DRAFT) if game.version > 1 else []
@@ -71,7 +71,8 @@ class ProtocolView(ProtocolBase):
             return game
         rows = list(game.seats.select_related("seat").order_by("seat__number"))
         ruleset = ruleset_for(self.tournament)
-        form = ProtocolForm(request.POST, facts=facts_of(game, rows), ruleset=ruleset)
+        form = ProtocolForm(request.POST, facts=facts_of(game, rows, removal_at=ruleset.foul_removal_at),
+                            ruleset=ruleset)
         if not form.is_valid():
             return self.page(game, form, [], status=400)
         try:

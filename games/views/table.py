@@ -35,7 +35,7 @@ class TableScreenView(ProtocolBase):
                circle: int = 0, roles: bool = False, mode: str = "") -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
-        facts = facts_of(game, rows)
+        facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
         points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
         names = {row.seat.number: row.seat.participant.player for row in rows}
         labels = dict(role_choices(ruleset))

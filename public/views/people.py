@@ -110,7 +110,7 @@ class GameView(PublicTournamentView):
         seats = [{
             "seat": s.seat, "player": s.player, "name": snapshot.name(s.player),
             "role": ROLES[s.role], "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
-            "removed": s.is_removed, "best": marks and s.best, "extra": s.extra if marks else 0,
+            "removed": snapshot.ruleset.is_removed(s), "best": marks and s.best, "extra": s.extra if marks else 0,
             "days": s.days_survived, "subjective": s.subjective if marks else None, "won": game.won(s),
             "first_killed": game.first_killed == s.seat,
             "points": seat_points(snapshot, stage.ext_id, kwargs["number"], game.table, s.player),

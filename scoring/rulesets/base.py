@@ -85,6 +85,10 @@ class Ruleset:
     allows_extra_characters: ClassVar[bool] = False
     protest_minutes: ClassVar[int | None] = None
     standings_hidden_by_default: ClassVar[bool] = False
+    # The consequences of remarks (fouls), from each regulation's own text: the remark that costs the player a
+    # speech and the one that removes them from the table without a last word; None: the document sets none.
+    foul_silence_at: ClassVar[int | None] = 3
+    foul_removal_at: ClassVar[int | None] = 4
     takes_applications: ClassVar[bool] = False  # players apply; the organizer accepts or rejects each
     team_size: ClassVar[int | None] = None  # the most players of one team, where the regulation sets it
 
@@ -97,6 +101,10 @@ class Ruleset:
         if errors:
             raise ParamError("\n".join(str(error) for error in errors))
         return cls(params)
+
+    def is_removed(self, seat: Seat) -> bool:
+        """Removed from the table: marked so, or by the remark that removes a player under this regulation."""
+        return seat.removed or (self.foul_removal_at is not None and seat.fouls >= self.foul_removal_at)
 
     # --- Table composition -------------------------------------------------------------
 
@@ -137,7 +145,7 @@ class Ruleset:
             best_move=self.best_move_points(game, seat),
             extra=seat.extra,
             circles=self.circle_points(game, seat),
-            removal=p.removal_points if seat.is_removed else ZERO,
+            removal=p.removal_points if self.is_removed(seat) else ZERO,
             # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
             missed_nights=(p.missed_nights_points
                            if game.mafia_missed_three_nights and seat.role in BLACK_ROLES

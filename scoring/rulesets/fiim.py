@@ -61,6 +61,10 @@ class Fiim(Ruleset):
     )
     special_roles = {Role.DON: 1, Role.MAFIA: 2, Role.SHERIFF: 1}
     tiebreaks = ("wins", "best", "don_wins", "sheriff_wins", "mafia_wins", "first_killed")
+    # The note after the list of remarks: a third remark costs the speech of this circle (or of the next one if
+    # the player has spoken); "main nuances" 7 and the list of removals: four remarks remove the player.
+    foul_silence_at = 3
+    foul_removal_at = 4
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         multiplier = self.multiplier_for(kind)

@@ -67,6 +67,8 @@ class Kostroma(Ruleset):
     allows_extra_characters = True
     protest_minutes = 10
     min_age = 14
+    foul_silence_at = 3  # annex 1.2, 3.1: three fouls cost the next minute's speech (nominating stays)
+    foul_removal_at = 4  # annex 1.2, 3.2: the fourth foul removes the player without a last word
     takes_applications = True  # annex 1.1: applications, accepted or rejected by the organizer
     max_age = 30
 

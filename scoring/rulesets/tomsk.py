@@ -67,6 +67,10 @@ class Tomsk(Ruleset):
     registration_cap = 96
     min_age = 18
     team_size = 12  # §4.5: teams of 12
+    # The document names remarks only as the judge's answer to a hand moved after "three" (§9.2, voting) and
+    # sets no consequence for their number: no remark count silences or removes a player.
+    foul_silence_at = None
+    foul_removal_at = None
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         if kind is StageKind.QUALIFYING:

@@ -66,6 +66,10 @@ class Zvezdy(Ruleset):
     )
     special_roles = {Role.DON: 1, Role.MAFIA: 2, Role.SHERIFF: 1}
     standings_hidden_by_default = True
+    # Three remarks cost the current circle's speech (the next one if already spoken; 30 seconds at a table of
+    # 3 or 4); four remarks remove the player (its list of removals).
+    foul_silence_at = 3
+    foul_removal_at = 4
 
     def tiebreak_chain(self, black_wins: int, red_wins: int) -> tuple[str, ...]:
         if black_wins >= red_wins:

@@ -159,7 +159,9 @@ def test_tomsk(round_: Any, people: dict[str, Any]) -> None:
     screen.next_phase()
     screen.tap("killed", seat=8)  # night 1: the first kill
     screen.next_phase()
-    screen.fouls(9, 4)  # day 2: removed by the 4th foul
+    screen.fouls(9, 4)  # day 2: four remarks remove nobody in tomsk (the document gives their number no effect)
+    assert not screen.game.seats.get(seat__number=9).removed
+    screen.tap("remove", seat=9, reason="other")  # the judge removes the player
     screen.tap("voted", seat=1)
     screen.next_phase()
     screen.tap("killed", seat=12)  # night 2
@@ -183,7 +185,7 @@ def test_tomsk(round_: Any, people: dict[str, Any]) -> None:
     screen.state(chief, "confirm")
     assert screen.game.state == GameState.CONFIRMED and screen.game.first_killed == 8
     # HP = OP + SP; OP = 2 for the red side's win + 0.5 per day survived. Seat 5 (sheriff): 2 + 2 + 2;
-    # seat 1 (mafia, out on day 2): 1 - 1; seat 11: 2 + 2 + 0.5; seat 9, removed on day 2: 2 + 1 (no
+    # seat 1 (mafia, out on day 2): 1 - 1; seat 11: 2 + 2 + 0.5; seat 9, removed by the judge on day 2: 2 + 1 (no
     # removal points in tomsk); the maniac (out on night 3): 1.5.
     half = Fraction(1, 2)
     assert points_by_seat(round_) == {1: 0, 2: 3 * half, 3: 2, 4: 3 * half, 5: 6, 6: 4, 7: 5 * half, 8: 5 * half,

@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from exchange.reading import to_model
 from games.models import Game
+from scoring.model import Role, Seat
+from scoring.rulesets import get_ruleset
 from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:
@@ -164,3 +166,23 @@ def test_an_unknown_tap_is_refused_after_the_seat_is_checked(screen: Screen) -> 
     assert "There is no seat 99 at this table." in screen.tap("nonsense", seat=99)
     assert "Unknown action." in screen.tap("nonsense", seat=1)
     assert screen.game.version == version
+
+
+@pytest.mark.parametrize(("ruleset", "silenced", "removed"), [
+    ("tomsk", False, False),  # the document sets no consequence for a number of remarks
+    ("kostroma", True, True),  # annex 1.2, 3.1 and 3.2
+    ("fiim", True, True),  # the note after its list of remarks; "main nuances" 7
+    ("zvezdy", True, True),
+])
+def test_each_regulation_gives_remarks_its_own_consequences(ruleset: str, silenced: bool, removed: bool,
+                                                            make_round: Any, organizer: User, settings: Any) -> None:
+    settings.LANGUAGE_CODE = "en"
+    screen = Screen(make_round(ruleset), organizer, ruleset)
+    said = [screen.tap("foul", seat=2, reason="gestures") for _ in range(4)]
+    assert ("loses their next speech" in said[2]) is silenced
+    assert ("is removed from the table" in said[3]) is removed
+    seat = screen.game.seats.get(seat__number=2)
+    assert seat.fouls == 4 and seat.removed is removed and (seat.left == "removed") is removed
+    # the standings' rule alike: four remarks not marked as a removal (a file may say so)
+    four = Seat(seat=2, player="p", role=Role.CIVILIAN, fouls=4)
+    assert get_ruleset(ruleset)().is_removed(four) is removed

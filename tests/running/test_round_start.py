@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def start_url(round_: Round) -> str:
-    return reverse("tournaments:round_start", kwargs={"slug": round_.stage.tournament.slug,
+    return reverse("running:round_start", kwargs={"slug": round_.stage.tournament.slug,
                                                       "stage": round_.stage.ext_id, "number": round_.number})
 
 

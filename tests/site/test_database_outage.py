@@ -182,7 +182,7 @@ def test_a_failure_after_the_view_in_saving_the_session_is_a_503_too(round_: Any
     fails, which is no view's exception. Any other error there stays Django's 500."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en", raise_request_exception=False)
     client.force_login(people["organizer"])
-    url = reverse("tournaments:round_start", args=[round_.stage.tournament.slug, round_.stage.ext_id, 1])
+    url = reverse("running:round_start", args=[round_.stage.tournament.slug, round_.stage.ext_id, 1])
     refuse_session_saves(monkeypatch, OperationalError("server closed the connection unexpectedly"))
     response = client.post(url, {"starts_at": "2026-05-01T14:30"})
     assert response.status_code == 503 and f"{UNAVAILABLE} {SAVED}" in response.content.decode()

@@ -138,7 +138,7 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:participant_disqualify": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:participant_reinstate": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:decide": "POST: an application's decision (kostroma)",
-    "tournaments:round_start": "POST: the round's start time",
+    "running:round_start": "POST: the round's start time",
     "public:standings_visibility": "POST: used by this matrix to hide and publish",
     "api:token": "POST: tests/api",
     "api:submit": "POST: tests/api/test_protocols.py",

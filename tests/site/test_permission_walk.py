@@ -121,7 +121,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "running:stage": (ORGANIZER, ORGANIZER_POST),
     "running:round": (ORGANIZER, ORGANIZER_POST),
     "running:job": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
-    "tournaments:round_start": ORGANIZER_ACTION,
+    "running:round_start": ORGANIZER_ACTION,
     "running:standings": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "public:list": PUBLIC,
     "public:home": PUBLIC,

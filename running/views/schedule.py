@@ -8,10 +8,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
-from ..forms.schedule import RoundStartForm
-from ..models import Round
-from ..permissions import OrganizerRequiredMixin
-from ..services.schedule import set_round_start
+from tournaments.forms.schedule import RoundStartForm
+from tournaments.models import Round
+from tournaments.permissions import OrganizerRequiredMixin
+from tournaments.services.schedule import set_round_start
 
 
 class RoundStartView(OrganizerRequiredMixin, View):
