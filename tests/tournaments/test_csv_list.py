@@ -5,6 +5,7 @@ refused before it is read."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -109,3 +110,56 @@ def test_the_browser_refuses_an_upload_past_the_limit(client: Client, tournament
     assert response.status_code == 400
     assert "larger than 2 MB" in response.content.decode()
     assert counts() == (0, 0)
+
+
+RUSSIAN_LIST = "Фамилия;Имя;Ник;Клуб;Город;Команда\nИванов;Иван;Ваня;Маф;Тверь;Полночь\nПетров;Пётр;;;;Полночь\n" \
+    "Сидоров;Сидор;;;;Рассвет\n"
+
+
+def test_a_russian_spreadsheet_in_windows_1251_with_semicolons_imports_and_makes_its_teams(
+        client: Client, tournament: Any) -> None:
+    """What Excel on a Russian Windows saves as CSV: Russian headers, `;`, Windows-1251; the teams it names are
+    made with the import (issue 15)."""
+    upload = SimpleUploadedFile("список.csv", RUSSIAN_LIST.replace("\n", "\r\n").encode("cp1251"))
+    preview = client.post(url(tournament), {"upload": upload})
+    assert preview.status_code == 200 and preview.context["ready"], preview.content.decode()[:2000]
+    first = preview.context["rows"][0]
+    assert first.values == {"surname": "Иванов", "first_name": "Иван", "nickname": "Ваня", "club": "Маф",
+                            "city": "Тверь", "team": "Полночь"}
+    assert first.new_team == "Полночь" and "new team" in preview.content.decode()
+    done = client.post(url(tournament), {"text": preview.context["text"], "confirm": "1"})
+    assert done.status_code == 302
+    teams = {t.name: sorted(t.members.values_list("player__surname", flat=True)) for t in tournament.teams.all()}
+    assert teams == {"Полночь": ["Иванов", "Петров"], "Рассвет": ["Сидоров"]}
+    assert sorted(tournament.teams.values_list("ext_id", flat=True)) == ["t1", "t2"]
+
+
+def test_a_file_in_neither_encoding_is_refused_and_nothing_is_saved(client: Client, tournament: Any) -> None:
+    upload = SimpleUploadedFile("list.csv", b"surname\n\x98\xff\n")  # 0x98 is no Windows-1251 character
+    response = client.post(url(tournament), {"upload": upload})
+    assert response.status_code == 400 and "neither UTF-8 nor Windows-1251" in response.content.decode()
+    assert counts() == (0, 0)
+
+
+def test_a_list_that_would_overfill_a_tomsk_team_is_refused_at_its_rows(client: Client, make_tournament: Any) -> None:
+    tomsk = make_tournament("tomsk", slug="tomsk-list")
+    text = "фамилия;дата рождения;команда\n" + "".join(f"Игрок{n};1990-01-01;Полночь\n" for n in range(13))
+    preview = client.post(url(tomsk), {"text": text})
+    assert preview.status_code == 400
+    bad = [row.line for row in preview.context["rows"] if row.errors]
+    assert bad == [14] and "more than 12 players" in preview.content.decode()  # tomsk 4.5: teams of 12
+    assert counts() == (0, 0) and not tomsk.teams.exists()
+
+
+def test_the_service_itself_keeps_a_team_within_the_regulation(make_tournament: Any) -> None:
+    """The preview marks the rows; the import refuses too, all or nothing (two lists checked side by side)."""
+    from tournaments.services.people import add_players
+    from tournaments.services.registration import RegistrationError
+
+    tomsk = make_tournament("tomsk", slug="tomsk-service")
+    rows = [({"surname": f"Игрок{n}", "birth_date": dt.date(1990, 1, 1)}, "Полночь") for n in range(13)]
+    with pytest.raises(RegistrationError, match="more than 12"):
+        add_players(tomsk, rows)
+    assert counts() == (0, 0) and not tomsk.teams.exists()
+    add_players(tomsk, rows[:12])
+    assert tomsk.teams.get().members.count() == 12

@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Player, Team, Tournament
+from ..rules import team_size_limit
 from ..services.registration import age_problem
+from ..services.teams import next_team_id
 
 
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -64,10 +66,7 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_ext_id(self) -> str:
         ext_id: str = self.cleaned_data.get("ext_id") or ""
         if not ext_id:
-            n = self.tournament.teams.count() + 1
-            while self.tournament.teams.filter(ext_id=f"t{n}").exists():
-                n += 1
-            ext_id = f"t{n}"
+            ext_id = next_team_id(self.tournament)
         elif self.tournament.teams.filter(ext_id=ext_id).exists():
             raise forms.ValidationError(_("This id is taken."))
         return ext_id
@@ -79,6 +78,31 @@ MAX_CSV_BYTES = 2_000_000
 DELIMITERS = ",;\t"
 
 CSV_COLUMNS = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone", "team"]
+# The headers Russian organizers' spreadsheets write, each read as its column (compared as ``header_key`` makes
+# them: lower case, ё as е, spaces, hyphens and underscores alike).
+RUSSIAN_COLUMNS = {
+    "фамилия": "surname", "имя": "first_name", "отчество": "patronymic", "ник": "nickname",
+    "никнейм": "nickname", "псевдоним": "nickname", "игровой ник": "nickname", "город": "city", "клуб": "club",
+    "дата рождения": "birth_date", "телефон": "phone", "команда": "team",
+}
+HEADERS = {**{column.replace("_", " "): column for column in CSV_COLUMNS}, **RUSSIAN_COLUMNS}
+# What a spreadsheet saved as CSV is written in: UTF-8 (with or without its mark), else Windows-1251 (Excel's
+# "CSV" on a Russian Windows).
+ENCODINGS = ("utf-8-sig", "cp1251")
+
+
+def header_key(cell: str) -> str:
+    return " ".join(cell.strip().lower().replace("ё", "е").replace("_", " ").replace("-", " ").split())
+
+
+def decoded(raw: bytes) -> str | None:
+    """The list's text in the first of ``ENCODINGS`` that reads it; None when none does."""
+    for encoding in ENCODINGS:
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
 
 
 @dataclass
@@ -88,6 +112,7 @@ class CsvRow:
     errors: list[str] = field(default_factory=list)
     form: PlayerForm | None = None
     team: Team | None = None
+    new_team: str = ""  # a team the list names that the tournament has not yet: made with the import
 
 
 class CsvForm(forms.Form):
@@ -97,8 +122,9 @@ class CsvForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8, "class": "font-monospace"}),
         help_text=gettext_lazy(
             "A header line, then one player a line. Columns: surname, first_name, patronymic, nickname, "
-            "city, club, birth_date (YYYY-MM-DD), phone, team; only surname is required. Commas, semicolons "
-            "or tabs; at most 2 MB."
+            "city, club, birth_date (YYYY-MM-DD), phone, team, or in Russian: фамилия, имя, отчество, ник, "
+            "город, клуб, дата рождения, телефон, команда; only the surname is required. Teams the list names "
+            "are made. Commas, semicolons or tabs; UTF-8 or Windows-1251; at most 2 MB."
         ),
     )
     upload = forms.FileField(label=gettext_lazy("or upload a CSV file"), required=False)
@@ -120,11 +146,10 @@ class CsvForm(forms.Form):
             raw = upload.read(MAX_CSV_BYTES + 1)
             if len(raw) > MAX_CSV_BYTES:
                 raise forms.ValidationError(too_large)
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
-            data["text"] = text
+            found = decoded(raw)
+            if found is None:
+                raise forms.ValidationError(_("The file is neither UTF-8 nor Windows-1251 text."))
+            data["text"] = text = found
         elif len(text) > MAX_CSV_BYTES:
             raise forms.ValidationError(too_large)
         if not text.strip():
@@ -142,16 +167,19 @@ class CsvForm(forms.Form):
     def parse(self, text: str) -> list[CsvRow]:
         reader = csv.reader(io.StringIO(text), delimiter=self.delimiter(text.splitlines()[0]))
         try:
-            header = [h.strip().lower() for h in next(reader, [])]
+            header = [HEADERS.get(header_key(h), h.strip().lower()) for h in next(reader, [])]
         except csv.Error as error:  # a header cell past csv's field limit (131,072 characters)
             raise forms.ValidationError(_("Line 1: %(problem)s") % {"problem": csv_problem(error)}) from None
         unknown = [h for h in header if h not in CSV_COLUMNS]
         if unknown or "surname" not in header:
             raise forms.ValidationError(
                 _("Line 1: the header must name columns among %(columns)s, surname included; unknown: %(bad)s")
-                % {"columns": ", ".join(CSV_COLUMNS), "bad": ", ".join(unknown) or "—"}
+                % {"columns": f"{', '.join(CSV_COLUMNS)} ({', '.join(RUSSIAN_COLUMNS)})",
+                   "bad": ", ".join(unknown) or "—"}
             )
         teams = {t.name: t for t in self.tournament.teams.all()}
+        sizes = {t.name: t.members.count() for t in teams.values()}
+        limit = team_size_limit(self.tournament)
         rows: list[CsvRow] = []
         line = 1
         while True:
@@ -181,8 +209,11 @@ class CsvForm(forms.Form):
             team_name = row.values.get("team", "")
             if team_name:
                 row.team = teams.get(team_name)
-                if row.team is None:
-                    row.errors.append(_("team: no team named “%(name)s”") % {"name": team_name})
+                row.new_team = "" if row.team is not None else team_name
+                sizes[team_name] = sizes.get(team_name, 0) + 1
+                if limit is not None and sizes[team_name] > limit:
+                    row.errors.append(_("team: %(name)s would have more than %(limit)s players, the most this "
+                                        "regulation allows") % {"name": team_name, "limit": limit})
             row.form = form
             rows.append(row)
         if not rows:

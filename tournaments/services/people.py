@@ -12,6 +12,7 @@ from ..models import Participant, ParticipantStatus, Player, StagePlayer, Team, 
 from ..rules import team_size_limit
 from . import registration
 from .registration import Outcome, register
+from .teams import made_team
 
 
 @transaction.atomic
@@ -23,9 +24,26 @@ def add_player(tournament: Tournament, data: dict[str, Any], *, team: Team | Non
 
 
 @transaction.atomic
-def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | None]]) -> list[Outcome]:
-    """Every row or none: the first refusal rolls back the whole list."""
-    return [add_player(tournament, data, team=team) for data, team in rows]
+def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | str | None]]) -> list[Outcome]:
+    """Every row or none: the first refusal rolls back the whole list. A team given by name is the tournament's
+    team of that name, made if it has none; no team grows past the regulation's size."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    made: dict[str, Team] = {}
+    outcomes = []
+    for data, team in rows:
+        if isinstance(team, str):
+            if team not in made:
+                made[team] = made_team(tournament, team)
+            team = made[team]
+        outcomes.append(add_player(tournament, data, team=team))
+    limit = team_size_limit(tournament)
+    if limit is not None:
+        for team in tournament.teams.all():
+            if team.members.count() > limit:
+                raise registration.RegistrationError("team", _(
+                    "%(team)s would have more than %(limit)s players, the most this regulation allows.")
+                    % {"team": team.name, "limit": limit})
+    return outcomes
 
 
 @transaction.atomic

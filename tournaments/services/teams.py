@@ -15,6 +15,22 @@ from ..rules import team_size_limit
 from .registration import RegistrationError
 
 
+def next_team_id(tournament: Tournament) -> str:
+    """The first free id of the form ``t1``, ``t2``, … after the tournament's team count."""
+    n = tournament.teams.count() + 1
+    while tournament.teams.filter(ext_id=f"t{n}").exists():
+        n += 1
+    return f"t{n}"
+
+
+@transaction.atomic
+def made_team(tournament: Tournament, name: str) -> Team:
+    """The tournament's team of that name, made now if it has none (a participants' list naming it)."""
+    found = tournament.teams.filter(name=name).first()
+    return found if found is not None else Team.objects.create(tournament=tournament, name=name,
+                                                               ext_id=next_team_id(tournament))
+
+
 @transaction.atomic
 def assign_team(tournament: Tournament, team: Team | None, participants: Sequence[Participant]) -> int:
     """Move ``participants`` to ``team`` (``None``: out of their team); returns how many changed."""

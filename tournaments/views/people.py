@@ -130,7 +130,8 @@ class ImportPlayersView(OrganizerRequiredMixin, View):
         if request.POST.get("confirm") != "1":
             context.update(rows=form.rows, ready=True, text=form.cleaned_data["text"])
             return render(request, self.template_name, context)
-        rows = [({k: v for k, v in row.form.cleaned_data.items()}, row.team) for row in form.rows if row.form]
+        rows = [({k: v for k, v in row.form.cleaned_data.items()}, row.team or row.new_team or None)
+                for row in form.rows if row.form]
         try:
             outcomes = add_players(self.tournament, rows)
         except registration.RegistrationError as error:
