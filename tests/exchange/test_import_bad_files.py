@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from exchange.files import import_text
 from games.models import Game
 from scoring.errors import InvalidTournament
+from tests.fuzz.tournament_files import paths
 from tests.helpers import played_file
 from tournaments.models import Participant, Player, Round, Seat, Stage, Tournament
 
@@ -37,18 +38,6 @@ def tables() -> list[type[Any]]:
 
 def counts() -> list[int]:
     return [model.objects.count() for model in tables()]
-
-
-def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path into the JSON tree (dict keys and list indices)."""
-    found = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            found += paths(value, (*prefix, i))
-    return found
 
 
 ALL_PATHS = paths(BASE)[1:]
