@@ -12,6 +12,7 @@ from .errors import InvalidTournament, Location, Problem
 DECIMAL_STRING = re.compile(r"^-?\d+(\.\d+)?$")
 # The places of the web app's decimal columns (points, extra points, multipliers).
 DECIMAL_PLACES = 6
+DECIMAL_SCALE: int = 10**DECIMAL_PLACES
 
 
 def is_number(value: object) -> bool:
@@ -56,10 +57,14 @@ def format_number(value: Fraction) -> str:
     return text
 
 
+def is_exact_decimal(value: Fraction) -> bool:
+    """Whether ``value`` has at most ``DECIMAL_PLACES`` decimal places (stored exactly by the web app)."""
+    return DECIMAL_SCALE % value.denominator == 0
+
+
 def to_decimal(value: Fraction, where: str) -> Decimal:
     """``value`` as a ``Decimal`` of at most ``DECIMAL_PLACES`` places, exactly; a value that would have to be
     rounded is an ``InvalidTournament`` naming ``where``, never stored rounded."""
-    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal(1).scaleb(-DECIMAL_PLACES))
-    if Fraction(decimal) != value:
+    if not is_exact_decimal(value):
         raise InvalidTournament([Problem(Location(field=where), f"more than {DECIMAL_PLACES} decimal places")])
-    return decimal
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal(1).scaleb(-DECIMAL_PLACES))

@@ -208,3 +208,19 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if inputs:
         terminalreporter.write_line(f"fuzz suite: {sum(inputs.values())} generated inputs tried by {len(inputs)} "
                                     f"tests, {len(failed & set(inputs))} of them failed")
+
+
+@pytest.fixture
+def api() -> Any:
+    """An API client for a user, authenticated by their token (made on first use)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def make(user: User | None = None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return make

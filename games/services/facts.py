@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.errors import Location, Problem
-from scoring.numbers import DECIMAL_PLACES
+from scoring.numbers import DECIMAL_PLACES, is_exact_decimal
 from scoring.rulesets import Ruleset
 from scoring.validation import game_problems
 from tournaments.labels import PARTS as PART_LABELS
@@ -187,7 +187,7 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
     found += [Problem(Location(seat=s.number), _("%(what)s has more than %(n)s decimal places")
                       % {"what": PART_LABELS[name], "n": DECIMAL_PLACES})
               for s in facts.seats for name, value in (("extra", s.extra), ("subjective", s.subjective))
-              if value is not None and not exact_decimal(value)]
+              if value is not None and not is_exact_decimal(value)]
     if need_result and not facts.winner:
         found.append(Problem(Location(), _("the winner is not recorded")))
     if any(not s.role for s in facts.seats):
@@ -199,11 +199,6 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
         # unplayed tables); the judge has dealt the cards, so the line-up is checked now.
         found += [Problem(Location(), text) for text in ruleset.composition_problems(game.seats)]
     return found
-
-
-def exact_decimal(value: Fraction) -> bool:
-    """Whether ``value`` is stored exactly in the protocol's decimal columns."""
-    return bool((value * 10**DECIMAL_PLACES).denominator == 1)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from tests.helpers import ROLES
 from .conftest import FUZZ, NASTY_TEXT
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    pass
 
 pytestmark = pytest.mark.django_db
 
@@ -60,20 +60,6 @@ def quick_passwords(settings: Any) -> None:
     takes a third of a second, on purpose)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-
-@pytest.fixture
-def api() -> Any:
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
-
-    def make(user: User | None = None) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-
-    return make
 
 
 @pytest.fixture
