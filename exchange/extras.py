@@ -20,7 +20,7 @@ from scoring import model as m
 from scoring.errors import InvalidTournament, Location, Problem
 
 NUMBERS_KEY = "player_numbers"
-DISQUALIFICATIONS_KEY = "disqualifications"
+DISQUALIFICATIONS_KEY = m.DISQUALIFICATIONS_KEY
 TABLES_IN_PLAY_KEY = "tables_in_play"
 KEEP_APART_KEY = "keep_apart"
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)

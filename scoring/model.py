@@ -8,9 +8,13 @@ the ruleset's default applies (see ``rulesets.base.Ruleset.stage_format``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+
+# The tournament-level key under which the web app writes who was disqualified (player, reason, at).
+DISQUALIFICATIONS_KEY = "disqualifications"
 
 
 class Side(StrEnum):
@@ -245,3 +249,13 @@ class Tournament:
 
     def players_by_id(self) -> dict[str, Player]:
         return {player.id: player for player in self.players}
+
+    def disqualified(self) -> dict[str, str]:
+        """Player → reason of everyone disqualified from the tournament: the file's
+        ``tournament.disqualifications`` (docs/tournament-file.md), entries without a player id ignored."""
+        text = dict(self.info.other).get(DISQUALIFICATIONS_KEY) if self.info is not None else None
+        entries = json.loads(text) if text is not None else []
+        if not isinstance(entries, list):
+            return {}
+        return {entry["player"]: str(entry.get("reason") or "") for entry in entries
+                if isinstance(entry, dict) and isinstance(entry.get("player"), str)}
