@@ -15,14 +15,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .model import Side, Stage, StageKind, Tournament
 from .rulesets import Ruleset
 from .standings import StandingRow, Standings, rank_players
 
 
-class CutKind(str, Enum):
+class CutKind(StrEnum):
     ADVANCE = "advance"  # the best N of the stage go on
     GAME = "game"  # fewer than K ranked above them in one of their games (per_game)
     WINNER = "winner"  # the winners of the final

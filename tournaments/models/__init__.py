@@ -6,6 +6,7 @@ from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .jobs import JobState, SeatingJob
+from .lots import DrawMethod, LotDraw
 from .people import Participant, ParticipantStatus, Player, Team
 from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 
@@ -13,8 +14,10 @@ __all__ = [
     "Absence",
     "AdvanceKind",
     "Bye",
+    "DrawMethod",
     "JobState",
     "KeepApart",
+    "LotDraw",
     "Participant",
     "ParticipantStatus",
     "Penalty",
