@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from public.snapshot import Snapshot, final_done
+from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
 from tournaments.labels import chain_columns, metric_label
@@ -75,6 +76,9 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
     ]
     if advance:
         columns.append(Column("advances", _("Advances")))
+    by_lot = decided_by_lot(standings)
+    if by_lot:  # only where a draw decided an order: most stages need no such column
+        columns.append(Column("by_lot", _("Place by lot")))
     rows = []
     for row in standings.rows:
         values: dict[str, Any] = {
@@ -83,6 +87,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
             "games": row.tally.games, "wins": row.tally.wins,
             "eligible": _("yes") if row.eligible else _("no"),
             "advances": _("yes") if row.player in advance else "",
+            "by_lot": _("by lot") if row.player in by_lot else "",
         }
         values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain)})
         rows.append(values)
