@@ -4,13 +4,16 @@
 (docs/tournament-file.md): ``player_numbers`` (written only when the numbers are not simply 1, 2, 3… in the
 players' order), ``disqualifications``, ``tables_in_play`` (the seating of each table of a published round whose
 protocol is not submitted yet, so a file exported mid-round, imported again, gives the judges the same tables to
-record) and ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``). Each reader checks its key and names
+record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``) and ``lot_draws`` (the record of each drawing
+of lots: the stage, the order drawn, how, who, when, and its cancellation; the stage's ``lots`` stay the list the
+standings read). Each reader checks its key and names
 what is wrong, or returns what the writer stores.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
@@ -23,9 +26,11 @@ NUMBERS_KEY = "player_numbers"
 DISQUALIFICATIONS_KEY = m.DISQUALIFICATIONS_KEY
 TABLES_IN_PLAY_KEY = "tables_in_play"
 KEEP_APART_KEY = "keep_apart"
+LOT_DRAWS_KEY = "lot_draws"
+LOT_DRAW_METHODS = ("app", "physical")
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
 # Written by the exchange from rows of their own, never kept as the tournament's other info.
-EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY)
+EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY)
 
 
 def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:
@@ -50,6 +55,61 @@ def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:
     if problems:
         raise InvalidTournament(problems)
     return [(a, b) for a, b in value]
+
+
+@dataclass(frozen=True)
+class LotDrawFacts:
+    stage: str
+    players: tuple[str, ...]
+    method: str
+    at: dt.datetime
+    by: str
+    note: str
+    cancelled_at: dt.datetime | None
+    cancelled_by: str
+
+
+def read_lot_draws(value: Any, t: m.Tournament) -> list[LotDrawFacts]:
+    """The file's ``lot_draws``: each a stage of the file, its players in the order drawn (players of the file, each
+    once), ``method`` ``app`` or ``physical``, ``at`` a date and time; ``by``, ``note``, ``cancelled_at`` and
+    ``cancelled_by`` optional."""
+    where = Location(field=f"tournament.{LOT_DRAWS_KEY}")
+    shape = _('must be a list of {"stage": id, "players": [id, …], "method": "app" or "physical", '
+              '"at": date and time, "by": text, "note": text, "cancelled_at": date and time, "cancelled_by": text}')
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise InvalidTournament([Problem(where, shape)])
+    stages, ids = {s.id for s in t.stages}, {p.id for p in t.players}
+    found: list[LotDrawFacts] = []
+    problems: list[Problem] = []
+    for item in value:
+        players, texts = item.get("players"), [item.get(k, "") for k in ("by", "note", "cancelled_by")]
+        if not isinstance(item.get("stage"), str) or not isinstance(players, list) or len(players) < 2 or \
+                not all(isinstance(p, str) for p in players) or item.get("method") not in LOT_DRAW_METHODS or \
+                not isinstance(item.get("at"), str) or not isinstance(item.get("cancelled_at"), str | None) or \
+                not all(isinstance(text, str) for text in texts):
+            problems.append(Problem(where, shape))
+            continue
+        if item["stage"] not in stages:
+            problems.append(Problem(where, _("stage %(stage)s is not in the file's stages") % {"stage": item["stage"]}))
+            continue
+        strangers = [p for p in players if p not in ids]
+        twice = [p for p in players if players.count(p) > 1]
+        at, cancelled = parse_moment(item["at"]), item.get("cancelled_at")
+        cancelled_at = None if cancelled is None else parse_moment(cancelled)
+        if strangers:
+            problems.append(Problem(where, _("player %(player)s is not in the file's players")
+                                    % {"player": strangers[0]}))
+        elif twice:
+            problems.append(Problem(where, _("player %(player)s is drawn twice in one draw") % {"player": twice[0]}))
+        elif at is None or (cancelled is not None and cancelled_at is None):
+            bad = item["at"] if at is None else cancelled
+            problems.append(Problem(where, _("%(value)r is not a date and time (ISO 8601)") % {"value": bad}))
+        else:
+            found.append(LotDrawFacts(item["stage"], tuple(players), item["method"], at, texts[0][:150],
+                                      texts[1][:200], cancelled_at, texts[2][:150]))
+    if problems:
+        raise InvalidTournament(problems)
+    return found
 
 
 InPlay = dict[tuple[str, int], dict[int, list[tuple[int, str]]]]  # (stage, round) → table → [(seat, player)]

@@ -25,6 +25,7 @@ from tournaments.models import (
     Absence,
     Bye,
     KeepApart,
+    LotDraw,
     Participant,
     Penalty,
     Round,
@@ -169,6 +170,25 @@ def keep_apart_data(tournament: Tournament) -> list[list[str]]:
     """The file's ``keep_apart``: the organizer's pairs, by player id (one query)."""
     pairs = KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
     return [[pair.first.ext_id, pair.second.ext_id] for pair in pairs]
+
+
+def lot_draws_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """The file's ``lot_draws``: every drawing of lots of the tournament, in stage order then as drawn (one query)."""
+    out: list[dict[str, Any]] = []
+    for draw in (LotDraw.objects.filter(stage__tournament=tournament).select_related("stage")
+                 .order_by("stage__order", "drawn_at", "id")):
+        item: dict[str, Any] = {"stage": draw.stage.ext_id, "players": list(draw.players), "method": draw.method,
+                                "at": timezone.localtime(draw.drawn_at).isoformat(timespec="seconds")}
+        if draw.drawn_by_name:
+            item["by"] = draw.drawn_by_name
+        if draw.note:
+            item["note"] = draw.note
+        if draw.cancelled_at is not None:
+            item["cancelled_at"] = timezone.localtime(draw.cancelled_at).isoformat(timespec="seconds")
+            if draw.cancelled_by_name:
+                item["cancelled_by"] = draw.cancelled_by_name
+        out.append(item)
+    return out
 
 
 def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:

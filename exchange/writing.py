@@ -1,7 +1,7 @@
 """Writing: ``scoring``'s model stored as a new tournament's rows (the import), all or nothing.
 
 Imported games are stored as confirmed protocols; the file's extra keys (``extras``) give the participants'
-numbers and disqualifications, the tables in play and the pairs kept apart.
+numbers and disqualifications, the tables in play, the pairs kept apart and the drawings of lots.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tournaments.models import (
     Absence,
     Bye,
     KeepApart,
+    LotDraw,
     Participant,
     Penalty,
     Player,
@@ -38,11 +39,14 @@ from tournaments.models import (
 from .extras import (
     DISQUALIFICATIONS_KEY,
     KEEP_APART_KEY,
+    LOT_DRAWS_KEY,
     NUMBERS_KEY,
     TABLES_IN_PLAY_KEY,
     InPlay,
+    LotDrawFacts,
     read_disqualifications,
     read_keep_apart,
+    read_lot_draws,
     read_numbers,
     read_tables_in_play,
 )
@@ -90,6 +94,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
+    draws = read_lot_draws(other.pop(LOT_DRAWS_KEY, []), t)
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -138,7 +143,20 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
         KeepApart(tournament=tournament, first=min(pair, key=lambda p: p.pk), second=max(pair, key=lambda p: p.pk))
         for pair in ((participants[a], participants[b]) for a, b in apart)
     )
+    save_lot_draws(tournament, draws)
     return tournament
+
+
+def save_lot_draws(tournament: Tournament, draws: list[LotDrawFacts]) -> None:
+    """The file's drawings of lots, as the audit of the stages' ``lots`` (who drew is a name: no account)."""
+    if not draws:
+        return
+    stages = {s.ext_id: s for s in Stage.objects.filter(tournament=tournament)}
+    LotDraw.objects.bulk_create(
+        LotDraw(stage=stages[d.stage], players=list(d.players), method=d.method, note=d.note, drawn_at=d.at,
+                drawn_by_name=d.by, cancelled_at=d.cancelled_at, cancelled_by_name=d.cancelled_by)
+        for d in draws
+    )
 
 
 
