@@ -15,6 +15,7 @@ from typing import Any
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import fileio
 from scoring import model as m
@@ -73,6 +74,14 @@ def tables_of(text: str) -> dict[str, list[list[str]]]:
 def visible_text(text: str) -> str:
     text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
     return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def rank_cell(row: Any, decided: frozenset[str]) -> str:
+    """A standings row's rank cell: the rank, then "by lot" where a draw decided the player's order."""
+    if row.player not in decided:
+        return str(row.rank)
+    with translation.override("ru"):
+        return f"{row.rank} {translation.gettext('by lot')}"
 
 
 def ru_points(value: Fraction | int) -> str:
