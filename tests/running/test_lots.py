@@ -184,3 +184,16 @@ def test_two_concurrent_draws_of_one_tie_make_one_draw(organizer: Any, tied: Any
     for thread in threads:
         thread.join()
     assert LotDraw.objects.filter(stage=stage).count() == 1 and len(errors) == 1
+
+
+@pytest.mark.parametrize("posted", [{}, {"players": ["p02"]}, {"players": ["p02", "p03", "p04"]},
+                                    {"players": ["p02", "x" * 5000]}])
+def test_a_draw_of_anything_but_a_whole_tie_is_refused(client: Any, organizer: Any, tied: Any,
+                                                       posted: dict[str, Any]) -> None:
+    stage = tied("fiim")
+    client.force_login(organizer)
+    html = client.post(url(stage), {"action": "draw", **posted}, follow=True).content.decode()
+    assert ru("These players are not tied at a cut any more: the standings have changed. "
+              "Look at them again.") in html
+    stage.refresh_from_db()
+    assert stage.lots is None and not LotDraw.objects.exists()
