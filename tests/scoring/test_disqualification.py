@@ -134,3 +134,14 @@ def test_cli_standings_and_advance_know_the_disqualified(tmp_path: Any) -> None:
     assert line.startswith("-") and f"disqualified: insulted the judge ({first})" in line
     final = json.loads(run_cli("standings", str(path), "--stage", "f").stdout)
     assert first not in final["winners"]
+
+
+def test_cli_seat_never_seats_the_disqualified(tmp_path: Any) -> None:
+    rounds = [round_(1, [game("fiim", players(10), "red"), game("fiim", players(10, start=11), "black", table=2)])]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(disqualify(tournament("fiim", [stage("q", rounds)]), "p07")))
+    result = run_cli("seat", str(path), "--stage", "q", "--method", "random")
+    assert result.returncode == 0, result.stderr
+    planned = json.loads(result.stdout)["rounds"][0]
+    seated = [pid for table_ in planned["tables"] for pid in table_["seats"]] + planned["byes"]
+    assert sorted(seated) == [p for p in players(20) if p != "p07"]
