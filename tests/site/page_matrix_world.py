@@ -116,7 +116,10 @@ def source_data(source: str, ruleset: str) -> dict[str, Any]:
     # a generated tournament of two stages: the first with 2 rounds, the final with 2; guests where allowed
     data = fileio.dump(generate(ruleset, players=24 if ruleset != "zvezdy" else 20, rounds=4, seed=11, stages=2,
                                 guests=2 if ruleset == "tomsk" else 0))
-    data["tournament"] = {"name": f"Сгенерированный турнир {ruleset}", "starts": "2025-05-01"}
+    # one player disqualified after playing: every page shows them last, struck out, without a rank
+    data["tournament"] = {"name": f"Сгенерированный турнир {ruleset}", "starts": "2025-05-01",
+                          "disqualifications": [{"player": "p0003", "reason": "Подсказки ночью",
+                                                 "at": "2025-05-01T15:00:00+03:00"}]}
     return dict(data)
 
 
