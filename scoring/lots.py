@@ -63,7 +63,7 @@ def _straddling(ranks: Sequence[int], cut: int) -> tuple[int, int] | None:
 
 def ties_at_places(standings: Standings, places: Iterable[int], kind: CutKind = CutKind.PLACE) -> list[CutTie]:
     """The ties crossing a line after each of ``places`` (1: the line under place 1) in the stage's rows."""
-    ranks = [row.rank for row in standings.rows]
+    ranks = _ranks(standings.rows)
     found: dict[int, list[Cut]] = {}
     for place in places:
         hit = _straddling(ranks, place)
@@ -81,7 +81,7 @@ def ties_at_cuts(tournament: Tournament, standings: Standings, ruleset: Ruleset,
     if not any(game.has_result for round_ in stage.rounds for game in round_.games):
         return []  # before the first result everyone is tied: nothing to draw yet
     found: dict[int, list[Cut]] = {}
-    ranks = [row.rank for row in standings.rows]
+    ranks = _ranks(standings.rows)
 
     def add(sub_ranks: Sequence[int], cut: int, kind: CutKind, where: tuple[int, int] | None = None) -> None:
         hit = _straddling(sub_ranks, cut)
@@ -93,24 +93,29 @@ def ties_at_cuts(tournament: Tournament, standings: Standings, ruleset: Ruleset,
     if rule is not None and rule[0] == "top":
         add(ranks, rule[1], CutKind.ADVANCE)
     elif rule is not None:
-        rank_of = {row.player: row.rank for row in standings.rows}
+        rank_of = {row.player: row.rank for row in standings.rows if row.rank is not None}
         for round_ in stage.rounds:
             for game in round_.games:
                 if game.has_result:
                     add(sorted(rank_of[s.player] for s in game.seats if s.player in rank_of), rule[1],
                         CutKind.GAME, (round_.number, game.table))
     if standings.kind is StageKind.FINAL and standings.winners is not None:
-        eligible = [row for row in standings.rows if row.eligible]
+        eligible = [row for row in standings.rows if row.eligible and row.rank is not None]
         if ruleset.winners_rule == "last_game_side":
             limit = ruleset.params.max_winners
             side = _last_side(stage)
             if limit is not None:
-                add([row.rank for row in eligible if row.player in side], limit, CutKind.WINNER)
+                add(_ranks(row for row in eligible if row.player in side), limit, CutKind.WINNER)
         else:
-            add([row.rank for row in eligible], 1, CutKind.WINNER)
+            add(_ranks(eligible), 1, CutKind.WINNER)
     for place in places:
         add(ranks, place, CutKind.PLACE)
     return _ties(standings.rows, found)
+
+
+def _ranks(rows: Iterable[StandingRow]) -> list[int]:
+    """The ranks of the ranked rows, best first (the disqualified have none and cross no cut)."""
+    return [row.rank for row in rows if row.rank is not None]
 
 
 def _advance_rule(stage: Stage, kind: StageKind, ruleset: Ruleset) -> tuple[str, int] | None:
@@ -142,12 +147,28 @@ def _ties(rows: Sequence[StandingRow], found: dict[int, list[Cut]]) -> list[CutT
 
 def decided_by_lot(standings: Standings) -> frozenset[str]:
     """The players whose order against someone tied with them came from the stage's lots: each group that the
-    chain leaves tied and the lots split (ranked again without lots, from the rows' own tallies)."""
-    rows = standings.rows
+    chain leaves tied and the lots split (ranked again without lots, from the rows' own tallies). Tiers are
+    ranked apart (the engine's ``rank_in_tiers``): the disqualified have no rank, and in a final the players
+    not eligible for awards follow the eligible ones whatever their points."""
+    decided: set[str] = set()
+    for tier in _ranked_tiers(standings):
+        decided.update(_decided_in(tier, standings.chain))
+    return frozenset(decided)
+
+
+def _ranked_tiers(standings: Standings) -> list[list[StandingRow]]:
+    final = standings.kind is StageKind.FINAL
+    tiers: dict[bool, list[StandingRow]] = {}
+    for row in standings.rows:
+        if row.rank is not None:
+            tiers.setdefault(final and not row.eligible, []).append(row)
+    return list(tiers.values())
+
+
+def _decided_in(rows: Sequence[StandingRow], chain: Sequence[str]) -> set[str]:
     if len({row.rank for row in rows}) == len(rows) and not _any_equal_points(rows):
-        return frozenset()
-    unbroken, _ = rank_players([row.player for row in rows], {row.player: row.tally for row in rows},
-                               standings.chain, ())
+        return set()
+    unbroken, _ = rank_players([row.player for row in rows], {row.player: row.tally for row in rows}, chain, ())
     groups: dict[int, list[str]] = {}
     for rank, pid in unbroken:
         groups.setdefault(rank, []).append(pid)
@@ -156,7 +177,7 @@ def decided_by_lot(standings: Standings) -> frozenset[str]:
     for group in groups.values():
         if len(group) > 1 and len({actual[pid] for pid in group}) > 1:
             decided.update(group)
-    return frozenset(decided)
+    return decided
 
 
 def _any_equal_points(rows: Sequence[StandingRow]) -> bool:

@@ -16,10 +16,11 @@ from running.services.figures import planned_rounds
 from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
 from tournaments.errors import UserError
-from tournaments.labels import chain_columns, metric_label
+from tournaments.labels import chain_columns, metric_label, standing_note
 from tournaments.mixins import signed_in
 from tournaments.models import LotDraw, Stage
 from tournaments.permissions import OrganizerRequiredMixin
+from tournaments.rules import ruleset_for
 
 from .lots import draw_history, tie_context
 
@@ -45,12 +46,13 @@ class StandingsView(OrganizerRequiredMixin, View):
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
         advance = set(standings.advance)
-        disqualified = set(self.tournament.participants.filter(disqualified_at__isnull=False)
-                           .values_list("ext_id", flat=True))
+        limit = ruleset_for(self.tournament).params.ineligible_after_absences
+        # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         rows: list[dict[str, Any]] = [
             {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
-             "disqualified": row.player in disqualified, "by_lot": row.player in found.decided,
+             "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
+             "by_lot": row.player in found.decided,
              "team": team_names.get(teams.get(row.player) or "", ""),
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
             for row in standings.rows

@@ -24,7 +24,12 @@ class Fiim(Ruleset):
     - Three nights in a row with nobody leaving: the city wins (``winner: red``).
     - Missing a round (4.): −2. Missing 2 rounds or more (5.): still ranked, but not eligible
       (no award, not a winner); such a player still advances if their rank allows [ours: the
-      regulation bars them from the awards only].
+      regulation bars them from the awards only]. In the final, whose places are the awards, they
+      rank after every eligible player [ours], so no result lists them above a winner.
+    - Disqualification (judges' decisions, 2): the panel may bar a player from taking any further
+      part. [ours] Their games played stand for the others (points, tie-breaks); they are listed
+      after all the others without a place, never advance (the next player takes the slot), win
+      nothing and receive no award.
     - Format (1.–3.): 70 players at 7 tables; qualifying 7 rounds (1–4 computer sample, i.e.
       ``balanced``; 5–7 ``swiss_tens``); top 30 → semifinal of 3 ``swiss_tens`` rounds; top 10 →
       final of 4 games at one table. Points are never reset.

@@ -32,6 +32,11 @@ class Kostroma(Ruleset):
     - Registration (2.1, 2.2, annex 1.1): city residents aged 14 to 30 inclusive; applications
       accepted or rejected by the organizer.
     - Protests (4.5): within 10 minutes of the game's end; the chief judge decides, finally.
+    - Disqualification from the tournament (annex 1.2, 3): the document allows it and says no more.
+      [ours] The games played stand for everyone else (points, tie-breaks, the side's win); the
+      player is listed after all the others without a place, never goes on (the next player takes
+      the slot) and is never a winner, even on the side that won the final's last game.
+      Disqualification "from the game stage" (3.2) is the removal from the table (−1, 4.2.4).
     """
 
     id = "kostroma"

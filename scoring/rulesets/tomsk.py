@@ -32,6 +32,11 @@ class Tomsk(Ruleset):
     - Teams (4.5): a team table beside the individual one, on every stage.
     - Registration (4.1, 6.1): cap 96, later registrations are guests; minimum age 18.
     - Tie-break [ours]: HP → wins → total days survived → lots.
+    - Disqualification from the tournament: the document does not provide for it. [ours, the
+      project's default] The games played stand for the others (HP, tie-breaks); the player is
+      listed after all the others without a place and never goes on: in ``per_game`` advancement
+      the next player of each of their games takes the place; among the winners the next of the
+      winning side takes it (still at most 6).
     """
 
     id = "tomsk"
