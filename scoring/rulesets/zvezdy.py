@@ -35,6 +35,9 @@ class Zvezdy(Ruleset):
       per game as don → head-to-head. Head-to-head: for the group still tied at that step,
       each one's points in the games where they sat with at least one other member of the
       group, applied once; then lots.
+    - Protests and judges [ours: the document is silent]: protests are taken, with no window;
+      a judge of the tournament cannot be its participant (as kostroma 3.1). No cap on the
+      participants unless the organizer sets one.
     """
 
     id = "zvezdy"
