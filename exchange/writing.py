@@ -44,6 +44,7 @@ from .extras import (
     read_disqualifications,
     read_keep_apart,
     read_numbers,
+    read_settings,
     read_tables_in_play,
 )
 
@@ -90,6 +91,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
+    settings = read_settings(other, len(ids))
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -102,6 +104,10 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
         starts=parse_date(info.starts, "tournament.starts"),
         ends=parse_date(info.ends, "tournament.ends"),
         standings_hidden=bool(info.standings_hidden),
+        protests_enabled=settings.protests_enabled,
+        participant_cap=settings.participant_cap,
+        applications_open=settings.applications_open,
+        applications_close=settings.applications_close,
     )
     tournament.organizers.add(*organizers)
     teams = {
