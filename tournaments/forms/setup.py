@@ -65,7 +65,10 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        default = get_ruleset(self.instance.ruleset).protests_by_default
+        ruleset = get_ruleset(self.instance.ruleset)
+        if not ruleset.takes_applications:  # no applications: no period
+            del self.fields["applications_open"], self.fields["applications_close"]
+        default = ruleset.protests_by_default
         widget = self.fields["protests_enabled"].widget
         assert isinstance(widget, forms.NullBooleanSelect)
         widget.choices = [
