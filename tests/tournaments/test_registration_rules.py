@@ -321,3 +321,20 @@ def test_bad_settings_in_the_file_are_named(generated: Any) -> None:
     for expected in ("tournament.protests_enabled", "true or false", "tournament.participant_cap",
                      "whole number from 1", "tournament.applications_open", "'soon' is not a date"):
         assert expected in text
+
+
+def test_a_new_kostroma_tournament_saves_its_cap_and_application_period(client: Any, organizer: Any) -> None:
+    from tests.tournaments.test_setup_page import create_post
+    from tournaments.models import Tournament
+
+    client.force_login(organizer)
+    url = reverse("site:new_tournament")
+    bad = create_post(participant_cap="60", applications_open="2026-03-04T18:00",
+                      applications_close="2026-02-15T10:00")
+    response = client.post(url, bad)
+    assert response.status_code == 400 and "Applications cannot close before they open." in response.content.decode()
+    good = {**bad, "applications_open": "2026-02-15T10:00", "applications_close": "2026-03-04T18:00"}
+    assert client.post(url, good).status_code == 302
+    t = Tournament.objects.get(slug="kostroma-cup")
+    assert t.participant_cap == 60 and t.applications_open is not None
+    assert timezone.localtime(t.applications_close).strftime("%d.%m %H:%M") == "04.03 18:00"
