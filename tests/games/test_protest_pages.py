@@ -145,6 +145,8 @@ def test_protests_off_hide_the_forms_and_links_and_refuse(
         if not on:
             assert "takes no protests" in response.content.decode()
             assert "takes no protests" in protocol_page
+            organizer_page = client_for(tournament.organizers.get()).get(urls(round_)["protests"]).content.decode()
+            assert "participants/#settings-form" in organizer_page
         Protest.objects.all().delete()
 
 
