@@ -6,8 +6,8 @@ players' order), ``disqualifications``, ``tables_in_play`` (the seating of each 
 protocol is not submitted yet, so a file exported mid-round, imported again, gives the judges the same tables to
 record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``) and ``lot_draws`` (the record of each drawing
 of lots: the stage, the order drawn, how, who, when, and its cancellation; the stage's ``lots`` stay the list the
-standings read). Each reader checks its key and names
-what is wrong, or returns what the writer stores.
+standings read) and the organizer's settings (``protests_enabled``, ``participant_cap``, ``applications_open``,
+``applications_close``). Each reader checks its key and names what is wrong, or returns what the writer stores.
 """
 
 from __future__ import annotations
@@ -29,8 +29,70 @@ KEEP_APART_KEY = "keep_apart"
 LOT_DRAWS_KEY = "lot_draws"
 LOT_DRAW_METHODS = ("app", "physical")
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
+# The organizer's procedure settings, each written only when set (absent: the regulation's default for protests,
+# no cap, no application period).
+PROTESTS_KEY = "protests_enabled"
+CAP_KEY = "participant_cap"
+OPEN_KEY = "applications_open"
+CLOSE_KEY = "applications_close"
+SETTINGS_KEYS = (PROTESTS_KEY, CAP_KEY, OPEN_KEY, CLOSE_KEY)
 # Written by the exchange from rows of their own, never kept as the tournament's other info.
-EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY)
+EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, *SETTINGS_KEYS)
+
+
+@dataclass(frozen=True)
+class Settings:
+    protests_enabled: bool | None = None
+    participant_cap: int | None = None
+    applications_open: dt.datetime | None = None
+    applications_close: dt.datetime | None = None
+
+
+def write_settings(settings: Settings) -> dict[str, Any]:
+    """The file's keys of the settings that are set."""
+    found: dict[str, Any] = {}
+    if settings.protests_enabled is not None:
+        found[PROTESTS_KEY] = settings.protests_enabled
+    if settings.participant_cap is not None:
+        found[CAP_KEY] = settings.participant_cap
+    for key, moment in ((OPEN_KEY, settings.applications_open), (CLOSE_KEY, settings.applications_close)):
+        if moment is not None:
+            found[key] = timezone.localtime(moment).isoformat(timespec="seconds")
+    return found
+
+
+def read_settings(other: dict[str, Any], players: int) -> Settings:
+    """Pops the settings' keys from the file's other info and checks them: a cap the file's ``players`` go past
+    is refused, naming the cap and how many are over."""
+    problems: list[Problem] = []
+
+    def where(key: str) -> Location:
+        return Location(field=f"tournament.{key}")
+
+    protests, cap = other.pop(PROTESTS_KEY, None), other.pop(CAP_KEY, None)
+    if protests is not None and not isinstance(protests, bool):
+        problems.append(Problem(where(PROTESTS_KEY), _("must be true or false")))
+        protests = None
+    if cap is not None:
+        if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= 2**31 - 1:
+            problems.append(Problem(where(CAP_KEY), _("must be a whole number from 1")))
+            cap = None
+        elif players > cap:
+            problems.append(Problem(where(CAP_KEY), _(
+                "the file has %(players)s players, %(over)s over the cap of %(cap)s") % {
+                    "players": players, "over": players - cap, "cap": cap}))
+    moments: dict[str, dt.datetime | None] = {}
+    for key in (OPEN_KEY, CLOSE_KEY):
+        value = other.pop(key, None)
+        moments[key] = parse_moment(value) if isinstance(value, str) else None
+        if value is not None and moments[key] is None:
+            problems.append(Problem(where(key), _("%(value)r is not a date and time (ISO 8601)") % {"value": value}))
+    opens, closes = moments[OPEN_KEY], moments[CLOSE_KEY]
+    if opens is not None and closes is not None and closes < opens:
+        problems.append(Problem(where(CLOSE_KEY), _("applications cannot close before they open")))
+    if problems:
+        raise InvalidTournament(problems)
+    return Settings(protests, cap, opens, closes)
 
 
 def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:

@@ -35,7 +35,7 @@ from tournaments.models import (
     Tournament,
 )
 
-from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY
+from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY, Settings, write_settings
 
 
 def to_fraction(value: Decimal | None) -> Fraction | None:
@@ -121,6 +121,8 @@ def to_model(tournament: Tournament) -> m.Tournament:
 def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
     other = {k: v for k, v in (t.info_other or {}).items() if k not in EXCHANGE_KEYS}
     other.update(participant_extras(participants))
+    other.update(write_settings(Settings(t.protests_enabled, t.participant_cap, t.applications_open,
+                                         t.applications_close)))
     return m.TournamentInfo(
         name=t.name,
         city=t.city or None,

@@ -48,6 +48,7 @@ from .extras import (
     read_keep_apart,
     read_lot_draws,
     read_numbers,
+    read_settings,
     read_tables_in_play,
 )
 
@@ -95,6 +96,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
     draws = read_lot_draws(other.pop(LOT_DRAWS_KEY, []), t)
+    settings = read_settings(other, len(ids))
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -107,6 +109,10 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
         starts=parse_date(info.starts, "tournament.starts"),
         ends=parse_date(info.ends, "tournament.ends"),
         standings_hidden=bool(info.standings_hidden),
+        protests_enabled=settings.protests_enabled,
+        participant_cap=settings.participant_cap,
+        applications_open=settings.applications_open,
+        applications_close=settings.applications_close,
     )
     tournament.organizers.add(*organizers)
     teams = {

@@ -43,6 +43,7 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
 class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
     search_fields = ["surname", "first_name", "nickname", "city", "club"]
+    raw_id_fields = ["user"]  # the site may have many users
 
 
 @admin.register(Team)

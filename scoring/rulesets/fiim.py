@@ -35,6 +35,13 @@ class Fiim(Ruleset):
       final of 4 games at one table. Points are never reset.
     - Tie-break: points → wins → times named best → wins as don → as sheriff → as mafia →
       times killed in the first night (more ranks higher) → lots.
+    - Participants ("main provisions" 1.): 70. A new tournament proposes a cap of 70 accepted
+      participants, which the organizer may change or remove [ours: the document states the
+      number, not what happens to a 71st; we refuse them rather than make them guests].
+    - Judges' decisions (6.): "not subject to appeal", so a tournament takes no protests unless
+      its organizer turns them on (then any time, no window: the document sets none).
+    - The judging panel (1.) judges; none of the judges plays [ours: as kostroma 3.1, the document
+      does not allow a judge to play, so we refuse it as for every ruleset].
     """
 
     id = "fiim"
@@ -70,6 +77,8 @@ class Fiim(Ruleset):
     # the player has spoken); "main nuances" 7 and the list of removals: four remarks remove the player.
     foul_silence_at = 3
     foul_removal_at = 4
+    protests_by_default = False  # "judges' decisions and sanctions" 6.
+    participant_cap = 70  # "main provisions" 1.
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         multiplier = self.multiplier_for(kind)

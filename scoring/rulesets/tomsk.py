@@ -31,6 +31,9 @@ class Tomsk(Ruleset):
       result, in standings order, at most ``max_winners`` (6).
     - Teams (4.5): a team table beside the individual one, on every stage.
     - Registration (4.1, 6.1): cap 96, later registrations are guests; minimum age 18.
+    - Protests and judges [ours: the document is silent]: protests are taken, with no window;
+      a judge of the tournament cannot be its participant (as kostroma 3.1). Past the 96 ranked players
+      a registration is a guest; the organizer may also set a hard cap on all participants.
     - Tie-break [ours]: HP → wins → total days survived → lots.
     - Disqualification from the tournament: the document does not provide for it. [ours, the
       project's default] The games played stand for the others (HP, tie-breaks); the player is

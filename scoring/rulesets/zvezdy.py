@@ -39,6 +39,9 @@ class Zvezdy(Ruleset):
       [ours, the project's default] A player the organizer disqualifies keeps their games for the
       others (points, head-to-head); they are listed after all the others without a place, never
       advance (the next player takes the slot) and never win.
+    - Protests and judges [ours: the document is silent]: protests are taken, with no window;
+      a judge of the tournament cannot be its participant (as kostroma 3.1). No cap on the
+      participants unless the organizer sets one.
     """
 
     id = "zvezdy"

@@ -44,9 +44,15 @@ def check_export(world: World) -> None:
 
 
 def check_participants(world: World) -> None:
-    text = visible_text(page(world.organizer, f"/t/{world.slug}/participants/"))
+    html = page(world.organizer, f"/t/{world.slug}/participants/")
+    text = visible_text(html)
     for player in world.truth.players:
         assert player.name.split()[0] in text, player.name
+    assert 'id="settings-form"' in html and 'name="protests_enabled"' in html
+    # Applications (kostroma) bring the bulk decisions and the application period's fields.
+    applications = world.tournament.ruleset == "kostroma"
+    assert ('id="bulk-decisions"' in html) is applications
+    assert ('name="applications_open"' in html) is applications
 
 
 def check_import_players(world: World) -> None:
