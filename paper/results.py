@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from public.snapshot import Snapshot, final_done
 from scoring.metrics import Value
 from scoring.model import StageKind
+from scoring.standings import Standings
 from tournaments.labels import chain_columns, metric_label
 from tournaments.models import Stage
 
@@ -37,6 +38,8 @@ class ResultTable:
     columns: list[Column]
     rows: list[dict[str, Any]]
     winners: list[str] = field(default_factory=list)
+    teams: ResultTable | None = None  # a stage's team table, where the tournament has teams
+    champion_teams: list[str] = field(default_factory=list)  # the team competition's champion (tomsk)
 
 
 def number_text(value: Value | None) -> str:
@@ -86,10 +89,26 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
         }
         values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain)})
         rows.append(values)
-    winners = []
-    if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
-        winners = [snapshot.name(pid) for pid in standings.winners]
-    return ResultTable(stage.ext_id, str(stage), columns, rows, winners)
+    winners, champions = [], []
+    if standings.kind is StageKind.FINAL and final_done(snapshot, stage):
+        winners = [snapshot.name(pid) for pid in standings.winners or ()]
+        names = {t.team: t.name for t in standings.teams or ()}
+        champions = [names.get(tid, tid) for tid in standings.champion_teams or ()]
+    return ResultTable(stage.ext_id, str(stage), columns, rows, winners, team_table(stage, standings), champions)
+
+
+def team_table(stage: Stage, standings: Standings) -> ResultTable | None:
+    """The stage's team table: place, team, points and, with a team competition, who goes on."""
+    if not standings.teams:
+        return None
+    columns = [Column("place", _("Place"), True), Column("team_id", _("Team id")), Column("team", _("Team")),
+               Column("points", _("Points"), True)]
+    if standings.team_cut is not None:
+        columns.append(Column("status", _("Team competition")))
+    rows = [{"place": t.rank, "team_id": t.team, "team": t.name, "points": t.points,
+             "status": _("goes on") if t.advances else "" if t.contending else _("out of the team competition")}
+            for t in standings.teams]
+    return ResultTable(f"{stage.ext_id}-teams", _("Teams · %(stage)s") % {"stage": stage}, columns, rows)
 
 
 def played(snapshot: Snapshot, stage: Stage) -> bool:
@@ -102,11 +121,13 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     placed: set[str] = set()
     rows: list[dict[str, Any]] = []
     winners: list[str] = []
+    champions: list[str] = []
     for stage in reversed(snapshot.stages):
         if not played(snapshot, stage):
             continue
         table = by_key[stage.ext_id]
         winners = winners or table.winners
+        champions = champions or table.champion_teams
         offset = len(rows)
         fresh = [r for r in table.rows if r["player"] not in placed]
         first_of_rank: dict[int, int] = {}
@@ -117,7 +138,7 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
             placed.add(row["player"])
     columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
                Column("points", _("Points in that stage"), True)]
-    return ResultTable("final", _("Final results"), columns, rows, winners)
+    return ResultTable("final", _("Final results"), columns, rows, winners, champion_teams=champions)
 
 
 def all_tables(snapshot: Snapshot) -> tuple[ResultTable, list[ResultTable]]:

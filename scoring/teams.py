@@ -61,3 +61,11 @@ def team_table(tournament: Tournament, points: Mapping[str, Fraction], cut: int 
         rows.append(TeamRow(rank, tid, names[tid], totals[tid], tid in contending, advances))
     best = tuple(row.team for row in rows if row.contending and row.rank == 1)
     return TeamTable(tuple(rows), cut, tuple(row.team for row in rows if row.advances), best)
+
+
+def cut_line_after(rows: tuple[TeamRow, ...] | None) -> int | None:
+    """How many rows of the team table sit above the cut line; None: no line (nobody goes on, or all do)."""
+    going = sum(1 for row in rows or () if row.advances)
+    if not rows or not going or going == len(rows) or not all(row.advances for row in rows[:going]):
+        return None
+    return going

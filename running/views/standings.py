@@ -16,6 +16,7 @@ from exchange.reading import to_model
 from running.services.figures import planned_rounds
 from running.services.stages import close_stage, next_stage_of, reopen_stage
 from scoring.standings import compute_standings
+from scoring.teams import cut_line_after
 from tournaments.errors import SeatingError
 from tournaments.labels import chain_columns, metric_label
 from tournaments.models import Stage
@@ -42,6 +43,7 @@ class StandingsView(OrganizerRequiredMixin, View):
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
         advance = set(standings.advance)
+        team_line = cut_line_after(standings.teams)
         disqualified = set(self.tournament.participants.filter(disqualified_at__isnull=False)
                            .values_list("ext_id", flat=True))
         rows: list[dict[str, Any]] = [
@@ -55,7 +57,12 @@ class StandingsView(OrganizerRequiredMixin, View):
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
-            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
+            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances,
+                       "contending": t.contending, "line": index + 1 == team_line}
+                      for index, t in enumerate(standings.teams or ())],
+            "team_cut": standings.team_cut, "team_advance_count": len(standings.team_advance),
+            "champion_teams": ([team_names.get(tid, tid) for tid in standings.champion_teams]
+                               if standings.champion_teams is not None else None),
             "advance_count": len(standings.advance),
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
             "next_stage": next_stage_of(stage_row),
