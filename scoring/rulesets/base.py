@@ -189,6 +189,11 @@ class Ruleset:
     def stage_format(self, kind: StageKind) -> StageFormat:
         raise NotImplementedError
 
+    def table_groups(self, kind: StageKind) -> tuple[tuple[int, ...], ...]:
+        """The groups of tables of a stage the programme plays apart: group i's games (the tables listed, in
+        every round of the stage) feed table i of the next stage. Empty: the stage is one group."""
+        return ()
+
     def multiplier_for(self, kind: StageKind) -> Fraction:
         return self.params.final_multiplier if kind is StageKind.FINAL else Fraction(1)
 

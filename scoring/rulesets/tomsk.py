@@ -97,6 +97,12 @@ class Tomsk(Ruleset):
         return StageFormat(None, reset=True, multiplier=self.multiplier_for(kind),
                            rounds=1, seating=(SeatingMethod.RANDOM,), tables=1)
 
+    def table_groups(self, kind: StageKind) -> tuple[tuple[int, ...], ...]:
+        """Programme (10): qualifying tables 1–4 (17:00 and 17:40) feed semifinal 1 at 18:30, 5–8 semifinal 2."""
+        if kind is StageKind.QUALIFYING:
+            return ((1, 2, 3, 4), (5, 6, 7, 8))
+        return ()
+
     def extra_seat_problems(self, game: Game, seat: Seat) -> list[Message]:
         """OP needs the days survived and SP the jury's mark in every game with a result."""
         if not game.has_result:
