@@ -195,3 +195,37 @@ def test_no_groups_on_the_last_stage_and_none_for_other_rulesets(client: Any, to
         html = client.get(reverse("running:stage", kwargs={"slug": other.slug, "stage": "q"})).content.decode()
         # a next stage: the section and its form are there, with no group until the organizer sets them
         assert 'id="table-groups"' in html and 'class="table-group"' not in html
+
+
+def test_closing_the_stage_is_refused_while_a_group_is_open_and_the_next_stage_has_rounds(
+        tomsk: Any, organizer: Any) -> None:
+    qualifying = tomsk.stages.get(ext_id="qualifying")
+    round_ = qualifying.rounds.get()
+    for number in range(1, 9):
+        play(round_, number, organizer)
+    groups.close_group(qualifying, 1, organizer)
+    with pytest.raises(groups.StageError, match="The next stage has rounds already"):
+        close_stage(qualifying)
+    qualifying.refresh_from_db()
+    assert not qualifying.closed
+
+
+def test_the_stage_page_runs_the_same_queries_however_far_the_groups_are(client: Any, tomsk: Any,
+                                                                          organizer: Any) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(organizer)
+    url = reverse("running:stage", kwargs={"slug": tomsk.slug, "stage": "qualifying"})
+    counts = []
+    qualifying = tomsk.stages.get(ext_id="qualifying")
+    for step in range(3):
+        if step == 1:
+            for number in (1, 2, 3, 4, 5):
+                play(qualifying.rounds.get(), number, organizer)
+        if step == 2:
+            groups.close_group(qualifying, 1, organizer)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] and counts[2] <= counts[0] + 1  # stored groups: no ruleset default to read
