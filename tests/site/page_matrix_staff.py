@@ -69,8 +69,16 @@ def check_keep_apart(world: World) -> None:
 
 
 def check_stage(world: World) -> None:
-    for stage in stages_of(world):
-        page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
+    from scoring.rulesets import get_ruleset
+
+    stages = list(stages_of(world))
+    ruleset = get_ruleset(world.truth.ruleset)()
+    for index, stage in enumerate(stages):
+        text = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
+        # groups of tables: a section wherever a next stage exists; the regulation's programme (tomsk) listed
+        assert ('id="table-groups"' in text) is (index + 1 < len(stages)), stage.id
+        groups = ruleset.table_groups(world.truth.stage_kind(stage)) if index + 1 < len(stages) else ()
+        assert text.count('class="table-group"') == len(groups), stage.id
 
 
 def check_round(world: World) -> None:
