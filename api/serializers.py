@@ -96,4 +96,8 @@ def standings_schema() -> Any:
         "ruleset": serializers.CharField(), "stage": serializers.CharField(), "standings": row.__class__(many=True),
         "teams": team.__class__(many=True, required=False),
         "winners": serializers.ListField(child=serializers.CharField(), required=False),
+        # The team competition (tomsk): how many teams the stage sends on, which, and the champion team(s).
+        "team_cut": serializers.IntegerField(required=False),
+        "team_advance": serializers.ListField(child=serializers.CharField(), required=False),
+        "champion_teams": serializers.ListField(child=serializers.CharField(), required=False),
     })

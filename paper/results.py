@@ -22,6 +22,7 @@ from public.snapshot import Snapshot, final_done
 from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
+from scoring.standings import Standings
 from tournaments.labels import chain_columns, metric_label, standing_note
 from tournaments.models import Stage
 
@@ -42,6 +43,8 @@ class ResultTable:
     columns: list[Column]
     rows: list[dict[str, Any]]
     winners: list[str] = field(default_factory=list)
+    teams: ResultTable | None = None  # a stage's team table, where the tournament has teams
+    champion_teams: list[str] = field(default_factory=list)  # the team competition's champion (tomsk)
 
 
 def number_text(value: Value | None) -> str:
@@ -99,10 +102,26 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
         rows.append(values)
     if any(row["note"] for row in rows):  # only where someone cannot take a place: the print is narrow
         columns.append(Column("note", _("Note")))
-    winners = []
-    if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
-        winners = [snapshot.name(pid) for pid in standings.winners]
-    return ResultTable(stage.ext_id, str(stage), columns, rows, winners)
+    winners, champions = [], []
+    if standings.kind is StageKind.FINAL and final_done(snapshot, stage):
+        winners = [snapshot.name(pid) for pid in standings.winners or ()]
+        names = {t.team: t.name for t in standings.teams or ()}
+        champions = [names.get(tid, tid) for tid in standings.champion_teams or ()]
+    return ResultTable(stage.ext_id, str(stage), columns, rows, winners, team_table(stage, standings), champions)
+
+
+def team_table(stage: Stage, standings: Standings) -> ResultTable | None:
+    """The stage's team table: place, team, points and, with a team competition, who goes on."""
+    if not standings.teams:
+        return None
+    columns = [Column("place", _("Place"), True), Column("team_id", _("Team id")), Column("team", _("Team")),
+               Column("points", _("Points"), True)]
+    if standings.team_cut is not None:
+        columns.append(Column("status", _("Team competition")))
+    rows = [{"place": t.rank, "team_id": t.team, "team": t.name, "points": t.points,
+             "status": _("goes on") if t.advances else "" if t.contending else _("out of the team competition")}
+            for t in standings.teams]
+    return ResultTable(f"{stage.ext_id}-teams", _("Teams · %(stage)s") % {"stage": stage}, columns, rows)
 
 
 def played(snapshot: Snapshot, stage: Stage) -> bool:
@@ -116,11 +135,13 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     rows: list[dict[str, Any]] = []
     disqualified: list[dict[str, Any]] = []  # last of all, from the last stage they played in
     winners: list[str] = []
+    champions: list[str] = []
     for stage in reversed(snapshot.stages):
         if not played(snapshot, stage):
             continue
         table = by_key[stage.ext_id]
         winners = winners or table.winners
+        champions = champions or table.champion_teams
         offset = len(rows)
         fresh = [r for r in table.rows if r["player"] not in placed]
         first_of_rank: dict[int, int] = {}
@@ -135,7 +156,7 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
                Column("points", _("Points in that stage"), True)]
     if any(row["note"] for row in rows):
         columns.append(Column("note", _("Note")))
-    return ResultTable("final", _("Final results"), columns, rows, winners)
+    return ResultTable("final", _("Final results"), columns, rows, winners, champion_teams=champions)
 
 
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:

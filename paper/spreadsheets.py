@@ -95,10 +95,11 @@ def sheet_title(title: str, used: set[str]) -> str:
 
 
 def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
+    """A sheet per table, then the stages' team tables, each on its own sheet."""
     book = Workbook()
     book.remove(book.worksheets[0])  # the empty sheet a new workbook has
     used: set[str] = set()
-    for table in tables:
+    for table in tables + [t.teams for t in tables if t.teams is not None]:
         sheet = book.create_sheet(sheet_title(table.title, used))
         if notice:
             append(sheet, [notice])
@@ -116,6 +117,8 @@ def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
         if table.winners:
             sheet.append([])
             append(sheet, [gettext("Winners"), ", ".join(table.winners)])
+        if table.champion_teams:
+            append(sheet, [gettext("Champion team"), ", ".join(table.champion_teams)])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

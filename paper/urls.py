@@ -21,4 +21,5 @@ urlpatterns = [
     path(RESULTS + ".xlsx", views_results.ResultsXlsxView.as_view(), name="results_xlsx"),
     path(RESULTS + ".csv", views_results.ResultsCsvView.as_view(), name="results_csv"),
     path(RESULTS + "/<str:stage>.csv", views_results.ResultsCsvView.as_view(), name="stage_csv"),
+    path(RESULTS + "/teams/<str:stage>.csv", views_results.TeamsCsvView.as_view(), name="teams_csv"),
 ]

@@ -96,6 +96,23 @@ class ResultsCsvView(ResultsBase):
         return self.answer(request, document, "text/csv; charset=utf-8", f"{stage or 'final'}.csv")
 
 
+class TeamsCsvView(ResultsBase):
+    """A stage's team table (``stage`` is its id); 404 where the tournament has no teams."""
+
+    def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
+        if not self.tournament.stages.filter(ext_id=stage).exists() or not self.tournament.teams.exists():
+            raise Http404(stage)
+
+        def build() -> bytes:
+            _final, stages = self.tables()
+            teams = next(t for t in stages if t.key == stage).teams
+            assert teams is not None  # the tournament has teams
+            return to_csv(teams, self.notice()).encode()
+
+        document = self.document(f"csv-teams:{stage}", build)
+        return self.answer(request, document, "text/csv; charset=utf-8", f"{stage}-teams.csv")
+
+
 class ResultsXlsxView(ResultsBase):
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         def build() -> bytes:

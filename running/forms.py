@@ -60,3 +60,40 @@ class PenaltyForm(forms.Form):
         if points == 0:
             raise forms.ValidationError(_("A penalty of zero points changes nothing."))
         return points
+
+
+class GroupsForm(forms.Form):
+    """The groups of tables, one line per table of the next stage: the tables feeding it (``1-4`` or ``1 2 3 4``)."""
+
+    groups = forms.CharField(label=gettext_lazy("groups of tables"), widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text=gettext_lazy("Line 1: the tables whose games feed table 1 of the next "
+                                                    "stage, line 2 table 2, and so on; e.g. 1-4."))
+
+    def clean_groups(self) -> list[list[int]]:
+        lines = [line for line in str(self.cleaned_data["groups"]).splitlines() if line.strip()]
+        return [self.tables(number, line) for number, line in enumerate(lines, start=1)]
+
+    @staticmethod
+    def tables(number: int, line: str) -> list[int]:
+        out: list[int] = []
+        for token in line.replace(",", " ").split():
+            first, dash, last = token.partition("-")
+            if not first.isdigit() or (dash and not last.isdigit()):
+                raise forms.ValidationError(_("Line %(n)s: “%(token)s” is not a table number or a range like 1-4.")
+                                            % {"n": number, "token": token})
+            low, high = int(first), int(last) if dash else int(first)
+            if high < low or high - low > 1000:
+                raise forms.ValidationError(_("Line %(n)s: “%(token)s” is not a range of tables.")
+                                            % {"n": number, "token": token})
+            out += range(low, high + 1)
+        return out
+
+
+def groups_text(groups: list[tuple[int, ...]]) -> str:
+    """The groups as the form shows them: a range where the tables follow each other."""
+    def line(tables: tuple[int, ...]) -> str:
+        if len(tables) > 1 and list(tables) == list(range(tables[0], tables[-1] + 1)):
+            return f"{tables[0]}-{tables[-1]}"
+        return " ".join(str(table) for table in tables)
+
+    return "\n".join(line(tables) for tables in groups)

@@ -123,6 +123,10 @@ def standings_text(standings: Standings) -> str:
         lines += _table(["#", "team", "name", "points"],
                         [[str(t.rank), t.team, t.name, format_number(t.points)] for t in standings.teams],
                         right_aligned={0, 3})
+    if standings.team_cut is not None:
+        lines += ["", f"teams advance ({standings.team_cut}): {', '.join(standings.team_advance) or '-'}"]
+    if standings.champion_teams is not None:
+        lines += ["", f"champion team: {', '.join(standings.champion_teams) or '-'}"]
     if standings.advance:
         lines += ["", f"advance ({len(standings.advance)}): {', '.join(standings.advance)}"]
     if standings.winners is not None:

@@ -23,6 +23,7 @@ from .model import Side, Stage, StageKind, Tournament
 from .numbers import to_json_number
 from .rulesets import Ruleset
 from .tally import PlayerTally, StageScoring
+from .teams import TeamRow, team_table
 from .validation import ruleset_for
 
 
@@ -42,14 +43,6 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
-class TeamRow:
-    rank: int
-    team: str
-    name: str
-    points: Fraction
-
-
-@dataclass(frozen=True)
 class Standings:
     ruleset: str
     stage: str
@@ -59,6 +52,11 @@ class Standings:
     teams: tuple[TeamRow, ...] | None
     advance: tuple[str, ...]
     winners: tuple[str, ...] | None
+    # The team competition (tomsk 4.5), where the ruleset has one: how many teams this stage sends on, which
+    # (in team-table order), and the champion team(s) once the final has a result.
+    team_cut: int | None = None
+    team_advance: tuple[str, ...] = ()
+    champion_teams: tuple[str, ...] | None = None
 
     def row(self, player: str) -> StandingRow | None:
         for row in self.rows:
@@ -113,15 +111,21 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
         )
         for rank, pid in order
     )
+    teams = team_table(tournament, {row.player: row.points for row in rows}, ruleset.team_advance.get(kind),
+                       _team_contenders(tournament, stage, ruleset), _has_result(stage))
     return Standings(
         ruleset=ruleset.id,
         stage=stage.id,
         kind=kind,
         chain=chain,
         rows=rows,
-        teams=_team_rows(tournament, rows),
+        teams=teams.rows,
         advance=tuple(_advancing(scoring, stage, kind, rows)),
         winners=_winners(ruleset, stage, kind, rows),
+        team_cut=teams.cut,
+        team_advance=teams.advance,
+        champion_teams=(teams.best if ruleset.team_advance and kind is StageKind.FINAL and _has_result(stage)
+                        else None),
     )
 
 
@@ -147,6 +151,20 @@ def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTa
         order += [(len(order) + rank, pid) for rank, pid in tier_order]
         values.update(tier_values)
     return order, values
+def _has_result(stage: Stage) -> bool:
+    return any(game.has_result for round_ in stage.rounds for game in round_.games)
+
+
+def _team_contenders(tournament: Tournament, stage: Stage, ruleset: Ruleset) -> frozenset[str] | None:
+    """The teams still in the team competition at ``stage``: those the previous stage's team cut sent on
+    (carried through a stage without a cut); None: every team (a first stage, or no team competition)."""
+    index = tournament.stage_index(stage.id)
+    if index == 0 or not ruleset.team_advance or not tournament.teams:
+        return None
+    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset)
+    if previous.team_cut is not None and previous.team_advance:
+        return frozenset(previous.team_advance)
+    return frozenset(row.team for row in previous.teams or () if row.contending)
 
 
 def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
@@ -206,24 +224,6 @@ def _by_lots(group: list[str], lot_place: Mapping[str, int]) -> list[list[str]]:
     listed = sorted((pid for pid in group if pid in lot_place), key=lot_place.__getitem__)
     unlisted = [pid for pid in group if pid not in lot_place]
     return [[pid] for pid in listed] + ([unlisted] if unlisted else [])
-
-
-def _team_rows(tournament: Tournament, rows: Sequence[StandingRow]) -> tuple[TeamRow, ...] | None:
-    if not tournament.teams:
-        return None
-    team_of = {p.id: p.team for p in tournament.players if p.team is not None}
-    totals = {team.id: Fraction(0) for team in tournament.teams}
-    for row in rows:
-        team = team_of.get(row.player)
-        if team in totals:
-            totals[team] += row.points
-    names = {team.id: team.name for team in tournament.teams}
-    ordered = sorted(totals, key=lambda tid: (-totals[tid], tid))
-    out: list[TeamRow] = []
-    for index, tid in enumerate(ordered):
-        rank = out[-1].rank if out and totals[tid] == out[-1].points else index + 1
-        out.append(TeamRow(rank, tid, names[tid], totals[tid]))
-    return tuple(out)
 
 
 def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Sequence[StandingRow]) -> list[str]:
@@ -300,6 +300,11 @@ def standings_json(standings: Standings) -> dict[str, object]:
     if standings.teams is not None:
         out["teams"] = [{"rank": t.rank, "team": t.team, "name": t.name, "points": to_json_number(t.points)}
                         for t in standings.teams]
+        if standings.team_cut is not None:
+            out["team_cut"] = standings.team_cut
+            out["team_advance"] = list(standings.team_advance)
+        if standings.champion_teams is not None:
+            out["champion_teams"] = list(standings.champion_teams)
     if standings.winners is not None:
         out["winners"] = list(standings.winners)
     return out

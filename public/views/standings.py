@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.lots import decided_by_lot
 from scoring.model import StageKind
+from scoring.teams import cut_line_after
 from tournaments.labels import METRIC_SHORT, chain_columns, metric_label, standing_note
 from tournaments.models import Stage
 
@@ -42,6 +43,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     by_lot = decided_by_lot(standings)
     limit = snapshot.ruleset.params.ineligible_after_absences
     # The engine lists the disqualified last, without a rank, and leaves them out of ``advance``.
+    team_names = {team.team: team.name for team in standings.teams or ()}
     rows = [
         {
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
@@ -61,6 +63,10 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "rows": rows,
         "chain": [(METRIC_SHORT.get(m, m), metric_label(m)) for m in columns],
         "teams": standings.teams,
+        "team_line": cut_line_after(standings.teams),
+        "team_cut": standings.team_cut,
+        "champion_teams": (None if standings.champion_teams is None or not final_done(snapshot, stage)
+                           else [team_names.get(tid, tid) for tid in standings.champion_teams]),
         "winners": winners,
         "how_ties": how_ties(standings.ruleset, standings.chain),
         "advance_count": len(advance),

@@ -9,6 +9,7 @@ stage may be re-opened until the next stage has rounds: the next stage's players
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -78,7 +79,7 @@ def close_stage(stage: Stage, *, short_confirmed: bool = False) -> Closed:
     if following is not None:
         following = Stage.objects.select_for_update().get(pk=following.pk)
         if following.rounds.exists():
-            raise StageError(_("The next stage has rounds already; its players cannot change."))
+            seated_by_groups(stage, following, standings.advance)
         if not standings.advance:
             raise StageError(_("Nobody advances from this stage; check its “who advances” setting."))
         ids = dict(Participant.objects.filter(tournament_id=stage.tournament_id).values_list("ext_id", "pk"))
@@ -90,6 +91,19 @@ def close_stage(stage: Stage, *, short_confirmed: bool = False) -> Closed:
     stage.closed = True
     stage.save(update_fields=["closed"])
     return Closed(stage, following, standings.advance)
+
+
+def seated_by_groups(stage: Stage, following: Stage, advance: Sequence[str]) -> None:
+    """The next stage may have rounds already only when every group of tables of this stage was closed and
+    seated it (``groups``) with exactly the players the stage sends on; then closing only fixes their order."""
+    groups = list(stage.table_groups.all())
+    if not groups or any(group.closed_at is None for group in groups):
+        raise StageError(_("The next stage has rounds already; its players cannot change."))
+    listed = set(following.entries.values_list("participant__ext_id", flat=True))
+    if listed != set(advance):
+        raise StageError(_("The groups of tables sent on other players than the stage's standings do "
+                           "(%(missing)s); the next stage's players cannot change now that it has rounds.")
+                         % {"missing": ", ".join(sorted(listed ^ set(advance)))})
 
 
 @transaction.atomic

@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from running.forms import PenaltyForm, PlanForm
-from running.services import figures, jobs, planning, seating
+from running.forms import GroupsForm, PenaltyForm, PlanForm, groups_text
+from running.services import figures, groups, jobs, planning, seating
+from running.services.stages import next_stage_of
 from tournaments.errors import SeatingError
 from tournaments.mixins import signed_in
 from tournaments.models import JobState, Participant, Round, SeatingJob, Stage
@@ -42,14 +43,21 @@ class StageView(OrganizerRequiredMixin, View):
         return PlanForm(data, players=players, table_size=ruleset_for(self.tournament).params.table_size,
                         initial={"method": planning.default_method(stage, number), "rounds": 1})
 
-    def page(self, request: HttpRequest, stage: Stage, form: PlanForm | None = None, status: int = 200) -> HttpResponse:
+    def page(self, request: HttpRequest, stage: Stage, form: PlanForm | None = None, status: int = 200,
+             groups_form: GroupsForm | None = None) -> HttpResponse:
         rounds = list(stage.rounds.order_by("number"))
         players = len([p for p in seating.stage_players(stage) if p.disqualified_at is None])
+        following = next_stage_of(stage)
+        group_views = groups.group_views(stage) if following is not None else []
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage, "rounds": rounds, "players": players,
             "form": form or self.form(stage, players), "job": jobs.active_job(stage),
             "bye_problem": figures.bye_problem(stage, players) if not rounds else None,
             "planned": figures.planned_rounds(stage),
+            "next_stage": following, "groups": group_views,
+            "groups_locked": any(group.state == groups.SEATED for group in group_views),
+            "groups_form": groups_form or GroupsForm(initial={
+                "groups": groups_text([group.tables for group in group_views])}),
         }, status=status)
 
     def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
@@ -57,6 +65,9 @@ class StageView(OrganizerRequiredMixin, View):
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
         stage_row = self.stage(stage)
+        action = request.POST.get("action")
+        if action in ("groups", "close_group"):
+            return self.group_action(request, stage_row, action)
         form = self.form(stage_row, len([p for p in seating.stage_players(stage_row) if p.disqualified_at is None]),
                          request.POST)
         if not form.is_valid():
@@ -69,6 +80,29 @@ class StageView(OrganizerRequiredMixin, View):
             return self.page(request, stage_row, form, status=400)
         jobs.launch(job)
         return redirect(job_url(job))
+
+
+    def group_action(self, request: HttpRequest, stage: Stage, action: str) -> HttpResponseBase:
+        """Set the groups of tables, or close one group and seat its table of the next stage."""
+        form = GroupsForm(request.POST) if action == "groups" else None
+        try:
+            if form is not None:
+                if not form.is_valid():
+                    return self.page(request, stage, status=400, groups_form=form)
+                groups.set_groups(stage, form.cleaned_data["groups"])
+                messages.success(request, _("The groups of tables are saved."))
+            else:
+                feeds = request.POST.get("group", "")
+                if not feeds.isdigit():
+                    raise groups.GroupError(_("Choose a group."))
+                closed = groups.close_group(stage, int(feeds), signed_in(request))
+                messages.success(request, _("Group %(n)s is closed: table %(n)s of %(next)s is seated with its "
+                                            "%(count)s players.") % {"n": closed.group.feeds, "next": closed.next_stage,
+                                                                     "count": len(closed.players)})
+        except SeatingError as error:
+            messages.error(request, str(error))
+            return self.page(request, stage, status=400, groups_form=form)
+        return redirect("running:stage", slug=self.tournament.slug, stage=stage.ext_id)
 
 
 class JobView(OrganizerRequiredMixin, View):

@@ -15,6 +15,7 @@ from django.views import View
 from running.services.figures import planned_rounds
 from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
+from scoring.teams import cut_line_after
 from tournaments.errors import UserError
 from tournaments.labels import chain_columns, metric_label, standing_note
 from tournaments.mixins import signed_in
@@ -48,6 +49,7 @@ class StandingsView(OrganizerRequiredMixin, View):
         advance = set(standings.advance)
         limit = ruleset_for(self.tournament).params.ineligible_after_absences
         # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
+        team_line = cut_line_after(standings.teams)
         rows: list[dict[str, Any]] = [
             {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
@@ -60,7 +62,12 @@ class StandingsView(OrganizerRequiredMixin, View):
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
-            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
+            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances,
+                       "contending": t.contending, "line": index + 1 == team_line}
+                      for index, t in enumerate(standings.teams or ())],
+            "team_cut": standings.team_cut, "team_advance_count": len(standings.team_advance),
+            "champion_teams": ([team_names.get(tid, tid) for tid in standings.champion_teams]
+                               if standings.champion_teams is not None else None),
             "advance_count": len(standings.advance),
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
             "next_stage": next_stage_of(stage_row),

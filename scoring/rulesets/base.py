@@ -94,6 +94,9 @@ class Ruleset:
     foul_removal_at: ClassVar[int | None] = 4
     takes_applications: ClassVar[bool] = False  # players apply; the organizer accepts or rejects each
     team_size: ClassVar[int | None] = None  # the most players of one team, where the regulation sets it
+    # The team competition: how many teams each kind of stage sends on (docs/rules/tournament.md, "Teams").
+    # Empty: the regulation has none; a tournament with teams then only shows the team table.
+    team_advance: ClassVar[Mapping[StageKind, int]] = {}
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.defaults
@@ -188,6 +191,11 @@ class Ruleset:
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         raise NotImplementedError
+
+    def table_groups(self, kind: StageKind) -> tuple[tuple[int, ...], ...]:
+        """The groups of tables of a stage the programme plays apart: group i's games (the tables listed, in
+        every round of the stage) feed table i of the next stage. Empty: the stage is one group."""
+        return ()
 
     def multiplier_for(self, kind: StageKind) -> Fraction:
         return self.params.final_multiplier if kind is StageKind.FINAL else Fraction(1)

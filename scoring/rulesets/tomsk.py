@@ -29,7 +29,20 @@ class Tomsk(Ruleset):
       semifinal (12); the semifinal and the final start from zero (reset).
     - Winners (11.6): the ranked players of the side that won the final's last game with a
       result, in standings order, at most ``max_winners`` (6).
-    - Teams (4.5): a team table beside the individual one, on every stage.
+    - Teams (4.5): "6 teams of 12; 2 teams go on to the semifinal, 1 to the final". The document is
+      silent on how; our reading, as a Tomsk organizer runs it: a team competition beside the
+      individual one, with its own cut, not a quota on who plays. A team's score in a stage is the sum of
+      the stage points of its ranked members (the semifinal and final reset, so there it counts only the
+      members who got that far). After the qualifying the 2 best teams stay in the team competition;
+      in the semifinal those 2 are ranked first (the others below them, out) and the best goes on to
+      the final: that team is the champion team, named once the final has a result (the awards follow
+      the final, 5.3); an unbroken tie at a cut lets every tied team through, and the final's points
+      then rank the tied teams. Individual advancement (per game) alone seats the next stage.
+    - Programme (10): the qualifying games are played 2 at a time in 4 slots (17:00, 17:40, 18:30,
+      19:10); semifinal 1 starts at 18:30 and semifinal 2 at 19:50. So the qualifying tables form two
+      groups: tables 1–4 (the first two slots) feed semifinal table 1 and tables 5–8 feed table 2;
+      with per-game advancement (the top 3 of each game) a group can be closed as soon as its own
+      games are over.
     - Registration (4.1, 6.1): cap 96, later registrations are guests; minimum age 18.
     - Protests and judges [ours: the document is silent]: protests are taken, with no window;
       a judge of the tournament cannot be its participant (as kostroma 3.1). Past the 96 ranked players
@@ -75,6 +88,8 @@ class Tomsk(Ruleset):
     registration_cap = 96
     min_age = 18
     team_size = 12  # §4.5: teams of 12
+    # §4.5: 2 teams go on to the semifinal, 1 to the final (the champion team, named once the final has a result).
+    team_advance = {StageKind.QUALIFYING: 2, StageKind.SEMIFINAL: 1}
     # The document names remarks only as the judge's answer to a hand moved after "three" (§9.2, voting) and
     # sets no consequence for their number: no remark count silences or removes a player.
     foul_silence_at = None
@@ -89,6 +104,12 @@ class Tomsk(Ruleset):
                                rounds=1, seating=(SeatingMethod.RANDOM,), tables=2)
         return StageFormat(None, reset=True, multiplier=self.multiplier_for(kind),
                            rounds=1, seating=(SeatingMethod.RANDOM,), tables=1)
+
+    def table_groups(self, kind: StageKind) -> tuple[tuple[int, ...], ...]:
+        """Programme (10): qualifying tables 1–4 (17:00 and 17:40) feed semifinal 1 at 18:30, 5–8 semifinal 2."""
+        if kind is StageKind.QUALIFYING:
+            return ((1, 2, 3, 4), (5, 6, 7, 8))
+        return ()
 
     def extra_seat_problems(self, game: Game, seat: Seat) -> list[Message]:
         """OP needs the days survived and SP the jury's mark in every game with a result."""

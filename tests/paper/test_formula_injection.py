@@ -117,6 +117,8 @@ def test_results_downloads_keep_payload_names_as_text(client: Any, payload_tourn
             float(line[points])  # exact decimal text, not quoted
             assert not any(cell[:1] in ("=", "+", "@", "\t", "\r") for cell in line)
             assert not any(cell[:1] == "-" and not cell.lstrip("-").replace(".", "").isdigit() for cell in line)
+    rows = read_csv(client.get(reverse("paper:teams_csv", args=[slug, stage.ext_id])).content.decode("utf-8"))
+    assert {r[2] for r in rows[1:]} >= {"'" + p for p in PAYLOADS[:2]}
     response = client.get(reverse("paper:results_xlsx", args=[slug]))
     assert response.status_code == 200
     xml = workbook_xml(response.content)
@@ -124,6 +126,12 @@ def test_results_downloads_keep_payload_names_as_text(client: Any, payload_tourn
     book = load_workbook(io.BytesIO(response.content))
     for sheet in book.worksheets:
         header = [c.value for c in sheet[1]]
+        if "Player" not in header:  # a stage's team table: the team names stay text, the points numbers
+            team, points_col = header.index("Team"), header.index("Points")
+            rows = list(sheet.iter_rows(min_row=2))
+            assert {r[team].value for r in rows} >= set(PAYLOADS[:2]) and all(r[team].data_type == "s" for r in rows)
+            assert all(r[points_col].data_type == "n" for r in rows)
+            continue
         name, points = header.index("Player") + 1, header.index("Points") + 1 if "Points" in header else None
         values = set()
         for row in sheet.iter_rows(min_row=2, max_row=1 + payload_tournament.participants.count()):

@@ -122,3 +122,22 @@ def test_team_table_ranks_teams_and_counts_only_ranked_members() -> None:
     assert result.teams is not None
     # a: p04 2 + p06 2 (p05 is a guest: not counted) = 4; c: p08, p09, p10 = 6 (blacks 0); b: 2.
     assert [(t.rank, t.team, float(t.points)) for t in result.teams] == [(1, "c", 6), (2, "a", 4), (3, "b", 2)]
+
+
+def test_rulesets_without_a_team_competition_show_the_team_table_only() -> None:
+    # kostroma, fiim and zvezdy have no team competition: a tournament with teams gets the team table of each
+    # stage, but no team cut, no team going on and no champion team, and the JSON keeps its old keys.
+    from scoring.standings import standings_json
+
+    for ruleset in ("fiim", "kostroma", "zvezdy"):
+        table, other = (players(10), players(10, start=11))
+        qualifying = stage("q", [round_(1, [game(ruleset, table, "red"), game(ruleset, other, "black", table=2)])])
+        data = tournament(ruleset, [qualifying, stage("f", [round_(1, [game(ruleset, table, "black")])])],
+                          teams=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])
+        for player in data["players"]:
+            player["team"] = "a" if int(player["id"][1:]) <= 10 else "b"
+        for stage_id in ("q", "f"):
+            result = standings(data, stage_id)
+            assert result.teams is not None and all(t.contending and not t.advances for t in result.teams)
+            assert result.team_cut is None and result.team_advance == () and result.champion_teams is None
+            assert set(standings_json(result)) <= {"ruleset", "stage", "standings", "teams", "winners"}

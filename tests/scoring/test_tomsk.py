@@ -118,3 +118,82 @@ def test_team_table_sums_the_stage_points_of_the_members() -> None:
     # Table 2 (all t2): 3 mafia × 2.5 + SP 1.5 + 9 others × 0.5 = 13.5.
     assert by_team["t2"] == 3 * 2.5 + 1.5 + 9 * 0.5
     assert [team.team for team in result.teams] == ["t1", "t2"]
+
+
+def four_teams() -> dict[str, Any]:
+    """three_stage_tomsk with teams of 6: t1 p01–p06, t2 p07–p12, t3 p13–p18, t4 p19–p24."""
+    data = three_stage_tomsk()
+    data["teams"] = [{"id": f"t{n}", "name": f"Team {n}"} for n in range(1, 5)]
+    for player in data["players"]:
+        player["team"] = f"t{(int(player['id'][1:]) - 1) // 6 + 1}"
+    return data
+
+
+def test_the_two_best_teams_of_the_qualifying_go_on() -> None:
+    result = standings(four_teams(), "q")
+    # t2 (p07–p12, the winning reds of table 1) 21.5; t3 (the winning mafia and maniac of table 2) 10.5;
+    # t1 7; t4 3.
+    assert result.teams is not None
+    assert [(t.team, t.rank, float(t.points), t.advances) for t in result.teams] == [
+        ("t2", 1, 21.5, True), ("t3", 2, 10.5, True), ("t1", 3, 7, False), ("t4", 4, 3, False)]
+    assert result.team_cut == 2 and result.team_advance == ("t2", "t3")
+    assert result.champion_teams is None
+
+
+def test_the_semifinal_ranks_the_two_contenders_first_and_sends_one_on() -> None:
+    result = standings(four_teams(), "s")
+    # Semifinal only (reset): t2 has p07 4.5, p08 3.5, p09 2.5, p11 and p12 0.5 = 11.5; t3 2.5; t1 (out of
+    # the team competition) 1: ranked below the contenders whatever its points.
+    assert result.teams is not None
+    assert [(t.team, t.rank, float(t.points), t.contending, t.advances) for t in result.teams] == [
+        ("t2", 1, 11.5, True, True), ("t3", 2, 2.5, True, False),
+        ("t1", 3, 1, False, False), ("t4", 4, 0, False, False)]
+    assert result.team_cut == 1 and result.team_advance == ("t2",)
+
+
+def test_the_team_sent_to_the_final_is_the_champion_once_the_final_has_a_result() -> None:
+    data = four_teams()
+    final = standings(data, "f")
+    assert final.team_cut is None and final.team_advance == ()
+    assert final.champion_teams == ("t2",)
+    data["stages"][2]["rounds"][0]["games"][0]["winner"] = None
+    assert standings(data, "f").champion_teams is None
+
+
+def test_no_team_goes_on_before_the_stage_has_a_result() -> None:
+    data = four_teams()
+    data["stages"][0]["rounds"][0]["games"] = []
+    result = standings(data, "q")
+    assert result.team_cut == 2 and result.team_advance == ()
+    assert result.teams is not None and all(t.rank == 1 for t in result.teams)
+
+
+def test_an_unbroken_tie_at_the_team_cut_lets_both_teams_through() -> None:
+    data = one_game("red")  # 8 reds on 2.5, 4 blacks on 0.5
+    data["teams"] = [{"id": f"t{n}", "name": f"Team {n}"} for n in range(1, 4)]
+    # t1: p01 p07 p08 = 5.5; t2: p02 p09 p10 = 5.5; t3: the rest = 2.5 × 4 + 0.5 × 2 = 11.
+    members = {"t1": ("p01", "p07", "p08"), "t2": ("p02", "p09", "p10")}
+    for player in data["players"]:
+        player["team"] = next((tid for tid, ids in members.items() if player["id"] in ids), "t3")
+    result = standings(data)
+    assert result.team_advance == ("t3", "t1", "t2")
+
+
+def test_team_fields_in_the_standings_json() -> None:
+    from scoring.standings import standings_json
+
+    out = standings_json(standings(four_teams(), "s"))
+    assert out["teams"] == [{"rank": 1, "team": "t2", "name": "Team 2", "points": 11.5},
+                            {"rank": 2, "team": "t3", "name": "Team 3", "points": 2.5},
+                            {"rank": 3, "team": "t1", "name": "Team 1", "points": 1},
+                            {"rank": 4, "team": "t4", "name": "Team 4", "points": 0}]
+    assert out["team_cut"] == 1 and out["team_advance"] == ["t2"] and "champion_teams" not in out
+    final = standings_json(standings(four_teams(), "f"))
+    assert final["champion_teams"] == ["t2"] and "team_cut" not in final
+
+
+def test_the_cli_text_names_the_teams_going_on_and_the_champion_team() -> None:
+    from scoring.cli import standings_text
+
+    assert "teams advance (1): t2" in standings_text(standings(four_teams(), "s"))
+    assert "champion team: t2" in standings_text(standings(four_teams(), "f"))

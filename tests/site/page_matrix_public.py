@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from django.test import Client
@@ -40,6 +42,23 @@ def expect_public_standings(world: World, text: str, standings: Standings) -> No
         if row.disqualified is not None:
             assert row.disqualified in cells[1], (cells, row)
         assert cells[2:5] == [ru_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
+    expect_team_table(text, standings, "teams", ru_points)
+
+
+def expect_team_table(text: str, standings: Standings, table_id: str, points: Callable[[Fraction], str]) -> None:
+    """The team table in standings order with its points, the teams going on marked, the champion named."""
+    if standings.teams is None:
+        assert f'id="{table_id}"' not in text
+        return
+    rows = tables_of(text)[table_id][1:]
+    assert [(cells[0], cells[1].split(" (")[0], cells[2]) for cells in rows] == \
+        [(str(t.rank), t.name, points(t.points)) for t in standings.teams]
+    assert text.count("team-cut-line") == (1 if 0 < len(standings.team_advance) < len(standings.teams) else 0)
+    assert ('id="team-cut"' in text) is (standings.team_cut is not None)
+    if standings.champion_teams:
+        names = {t.team: t.name for t in standings.teams}
+        champion = visible_text(text[text.index('id="champion-team"'):])
+        assert all(names[tid] in champion for tid in standings.champion_teams)
 
 
 def check_public_standings(world: World) -> None:

@@ -14,6 +14,7 @@ from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings
 from tests.site.page_matrix_public import (
     expect_seating,
+    expect_team_table,
 )
 from tests.site.page_matrix_world import (
     World,
@@ -76,8 +77,16 @@ def check_keep_apart(world: World) -> None:
 
 
 def check_stage(world: World) -> None:
-    for stage in stages_of(world):
-        page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
+    from scoring.rulesets import get_ruleset
+
+    stages = list(stages_of(world))
+    ruleset = get_ruleset(world.truth.ruleset)()
+    for index, stage in enumerate(stages):
+        text = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
+        # groups of tables: a section wherever a next stage exists; the regulation's programme (tomsk) listed
+        assert ('id="table-groups"' in text) is (index + 1 < len(stages)), stage.id
+        groups = ruleset.table_groups(world.truth.stage_kind(stage)) if index + 1 < len(stages) else ()
+        assert text.count('class="table-group"') == len(groups), stage.id
 
 
 def check_round(world: World) -> None:
@@ -97,7 +106,8 @@ def check_job(world: World) -> None:
 
 def check_organizer_standings(world: World) -> None:
     for stage in stages_of(world):
-        rows = tables_of(page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/standings/"))["standings"][1:]
+        text = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/standings/")
+        rows = tables_of(text)["standings"][1:]
         truth = world.standings[stage.id].rows
         if not truth:
             continue
@@ -106,6 +116,7 @@ def check_organizer_standings(world: World) -> None:
         for cells, row in zip(rows, truth, strict=True):
             assert cells[0] == rank_cell(row, decided, blank="—") and cells[1].startswith(row.name), (cells, row)
             assert cells[3:6] == [organizer_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
+        expect_team_table(text, world.standings[stage.id], "team-standings", organizer_points)
 
 
 def check_staff(world: World) -> None:
@@ -221,8 +232,9 @@ def check_results_xlsx(world: World) -> None:
     refused_while_hidden(world, url)
     for client in result_clients(world):
         book = load_workbook(io.BytesIO(get(client, url).content))
-        assert len(book.worksheets) == 1 + len(world.truth.stages)
-        for sheet, stage in zip(book.worksheets[1:], stages_of(world), strict=True):
+        stages = len(world.truth.stages)
+        assert len(book.worksheets) == 1 + stages * (2 if world.truth.teams else 1)  # team sheets at the end
+        for sheet, stage in zip(book.worksheets[1:1 + stages], stages_of(world), strict=True):
             rows = [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
             if world.hidden:
                 rows = rows[1:]
@@ -233,6 +245,21 @@ def check_results_xlsx(world: World) -> None:
                 assert [r[name_col] for r in rows[1:]] == [r.name for r in world.standings[stage.id].rows]
                 assert [Fraction(r[points_col]).limit_denominator(10**6) for r in rows[1:]] == \
                     [r.points for r in world.standings[stage.id].rows]
+
+
+def check_teams_csv(world: World) -> None:
+    for stage in stages_of(world):
+        url = f"/t/{world.slug}/results/teams/{stage.id}.csv"
+        if not world.truth.teams:
+            get(world.organizer, url, 404)
+            continue
+        refused_while_hidden(world, url)
+        teams = world.standings[stage.id].teams or ()
+        for client in result_clients(world):
+            rows = csv_rows(get(client, url).content, world)
+            assert [(r[0], r[2], Fraction(r[3])) for r in rows[1:]] == [(str(t.rank), t.name, t.points) for t in teams]
+            going = [r[2] for r in rows[1:] if r[-1] in ("проходит дальше", "goes on")]
+            assert going == [t.name for t in teams if t.advances]
 
 
 def check_results_print(world: World) -> None:

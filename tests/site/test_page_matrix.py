@@ -66,6 +66,7 @@ from tests.site.page_matrix_staff import (
     check_stage_csv,
     check_table_screen,
     check_teams,
+    check_teams_csv,
 )
 from tests.site.page_matrix_world import (
     RULESETS,
@@ -129,6 +130,7 @@ PAGES: dict[str, Check] = {
     "paper:results_xlsx": check_results_xlsx,
     "paper:results_csv": check_results_csv,
     "paper:stage_csv": check_stage_csv,
+    "paper:teams_csv": check_teams_csv,
     "login": check_login,
 }
 

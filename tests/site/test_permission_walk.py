@@ -168,6 +168,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "paper:results_xlsx": PUBLIC,
     "paper:results_csv": PUBLIC,
     "paper:stage_csv": PUBLIC,
+    "paper:teams_csv": ((404,) * 7, (405,) * 7),  # this fiim tournament has no teams (the page matrix has some)
     "login": ((200,) * 7, (200,) * 7),
     "logout": ((405,) * 7, (302,) * 7),
     "set_language": ((302,) * 7, (302,) * 7),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
+from .groups import TableGroup
 from .jobs import JobState, SeatingJob
 from .lots import DrawMethod, LotDraw
 from .people import Participant, ParticipantStatus, Player, Team
@@ -32,6 +33,7 @@ __all__ = [
     "StageKind",
     "StagePlayer",
     "Table",
+    "TableGroup",
     "Team",
     "Tournament",
 ]
