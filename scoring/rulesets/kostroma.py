@@ -32,6 +32,8 @@ class Kostroma(Ruleset):
     - Registration (2.1, 2.2, annex 1.1): city residents aged 14 to 30 inclusive; applications
       accepted or rejected by the organizer.
     - Protests (4.5): within 10 minutes of the game's end; the chief judge decides, finally.
+    - Awards (5.3, 5.4): the winners get diplomas (грамоты); the organizers may set up special prizes, so no
+      award is given by default: the common nominations are suggestions, and the organizer adds their own.
     """
 
     id = "kostroma"
