@@ -41,7 +41,19 @@ class Candidate:
     tied: bool
 
 
-def _games_on(side: Side) -> Callable[[PlayerTally], int]:
+def _role_points(role: Role) -> Measure:
+    return lambda tally: tally.points_as(role)
+
+
+def _role_games(role: Role) -> Callable[[PlayerTally], int]:
+    return lambda tally: tally.games_as[role]
+
+
+def _side_points(side: Side) -> Measure:
+    return lambda tally: tally.points_by_side(side)
+
+
+def _side_games(side: Side) -> Callable[[PlayerTally], int]:
     return lambda tally: sum(1 for s in tally.seats if s.seat.effective_side is side)
 
 
@@ -50,12 +62,10 @@ def _kinds() -> dict[str, AwardKind]:
         AwardKind("best_player", "best player", lambda t: t.points, lambda t: t.games),
         AwardKind("most_best", "most times named best", lambda t: t.best or None, lambda t: t.games),
     ]
-    for role in Role:
-        kinds.append(AwardKind(f"best_role:{role.value}", f"best {role.value}",
-                               lambda t, r=role: t.points_as(r), lambda t, r=role: t.games_as[r]))
-    for side in (Side.RED, Side.BLACK):
-        kinds.append(AwardKind(f"best_side:{side.value}", f"best {side.value} player",
-                               lambda t, s=side: t.points_by_side(s), _games_on(side)))
+    kinds += [AwardKind(f"best_role:{role.value}", f"best {role.value}", _role_points(role), _role_games(role))
+              for role in Role]
+    kinds += [AwardKind(f"best_side:{side.value}", f"best {side.value} player", _side_points(side), _side_games(side))
+              for side in (Side.RED, Side.BLACK)]
     return {kind.id: kind for kind in kinds}
 
 
