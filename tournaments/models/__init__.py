@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
+from .awards import Award, Diplomas
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .jobs import JobState, SeatingJob
 from .people import Participant, ParticipantStatus, Player, Team
@@ -12,7 +13,9 @@ from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 __all__ = [
     "Absence",
     "AdvanceKind",
+    "Award",
     "Bye",
+    "Diplomas",
     "JobState",
     "KeepApart",
     "Participant",
