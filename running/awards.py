@@ -38,6 +38,11 @@ class AwardResult:
     chosen_by: str
     chosen_at: dt.datetime | None
 
+    @property
+    def recipients(self) -> list[tuple[str, str]]:
+        """(player id, name) of each recipient."""
+        return list(zip(self.players, self.names, strict=True))
+
 
 def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals: bool = False) -> list[AwardResult]:
     """The given awards in order (``all_proposals``: also the proposals not given, for the organizer)."""

@@ -80,4 +80,8 @@ class StandingsView(PublicTournamentView):
             context["players"] = [(snapshot.numbers.get(pid), pid, snapshot.name(pid)) for pid in players]
             return context
         context.update(standings_context(snapshot, stage))
+        if stage == snapshot.default_stage():
+            context["results_title"] = snapshot.results_title()
+            if snapshot.final_over:
+                context["awards"] = snapshot.awards
         return context
