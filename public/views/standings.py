@@ -82,6 +82,7 @@ class StandingsView(PublicTournamentView):
         context.update(standings_context(snapshot, stage))
         if stage == snapshot.default_stage():
             context["results_title"] = snapshot.results_title()
+            awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state
             if snapshot.final_over:
-                context["awards"] = snapshot.awards
+                context["awards"] = awards
         return context
