@@ -7,6 +7,7 @@ import io
 from fractions import Fraction
 
 from django.test import Client
+from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring import fileio
@@ -212,8 +213,9 @@ def check_results_xlsx(world: World) -> None:
     refused_while_hidden(world, url)
     for client in result_clients(world):
         book = load_workbook(io.BytesIO(get(client, url).content))
-        assert len(book.worksheets) == 1 + len(world.truth.stages)
-        for sheet, stage in zip(book.worksheets[1:], stages_of(world), strict=True):
+        sheets = [s for s in book.worksheets if s.title not in ("Награды", "Awards")]  # once the results are final
+        assert len(sheets) == 1 + len(world.truth.stages)
+        for sheet, stage in zip(sheets[1:], stages_of(world), strict=True):
             rows = [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
             if world.hidden:
                 rows = rows[1:]
@@ -248,6 +250,18 @@ def check_results_pdf(world: World) -> None:
     text = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages).split())
     leader = next((s.rows[0] for s in world.standings.values() if s.rows), None)
     assert leader is None or leader.name.split()[0] in text
+
+
+def check_awards(world: World) -> None:
+    """Every proposal of the ruleset, with its title, on the organizer's awards page."""
+    from scoring.rulesets import get_ruleset
+    from tournaments.labels import award_label
+
+    with translation.override("ru"):
+        text = visible_text(page(world.organizer, f"/t/{world.slug}/awards/"))
+        for proposal in get_ruleset(world.truth.ruleset)().proposed_awards():
+            assert award_label(proposal.kind) in text
+    get(world.anonymous, f"/t/{world.slug}/awards/", 302)
 
 
 def check_login(world: World) -> None:

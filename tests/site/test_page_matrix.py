@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 
 from tests.site.page_matrix_public import (
+    check_api_awards,
     check_api_games,
     check_api_lists,
     check_api_protocol,
@@ -39,6 +40,7 @@ from tests.site.page_matrix_public import (
     check_where,
 )
 from tests.site.page_matrix_staff import (
+    check_awards,
     check_create,
     check_detail,
     check_export,
@@ -95,6 +97,7 @@ PAGES: dict[str, Check] = {
     "running:round": check_round,
     "running:job": check_job,
     "running:standings": check_organizer_standings,
+    "running:awards": check_awards,
     "public:list": check_public_list,
     "public:home": check_public_home,
     "public:rules": check_rules,
@@ -113,6 +116,7 @@ PAGES: dict[str, Check] = {
     "api:seating": check_api_seating,
     "api:games": check_api_games,
     "api:standings": check_api_standings,
+    "api:awards": check_api_awards,
     "api:protocol": check_api_protocol,
     "games:staff": check_staff,
     "games:protocols": check_protocols,
