@@ -21,4 +21,6 @@ urlpatterns = [
     path(RESULTS + ".xlsx", views_results.ResultsXlsxView.as_view(), name="results_xlsx"),
     path(RESULTS + ".csv", views_results.ResultsCsvView.as_view(), name="results_csv"),
     path(RESULTS + "/<str:stage>.csv", views_results.ResultsCsvView.as_view(), name="stage_csv"),
+    path("diplomas/", views_results.DiplomasView.as_view(), name="diplomas"),
+    path("diplomas.pdf", views_results.DiplomasView.as_view(pdf=True), name="diplomas_pdf"),
 ]

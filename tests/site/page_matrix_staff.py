@@ -264,6 +264,24 @@ def check_awards(world: World) -> None:
     get(world.anonymous, f"/t/{world.slug}/awards/", 302)
 
 
+def check_diplomas(world: World, pdf: bool = False) -> None:
+    """One page per diploma; a certificate for each ranked finalist (players of the last stage with any)."""
+    url = f"/t/{world.slug}/diplomas{'.pdf' if pdf else '/'}"
+    refused_while_hidden(world, url)
+    if pdf:
+        if world.pdf:
+            assert get(result_clients(world)[0], url).content.startswith(b"%PDF")
+        return
+    for client in result_clients(world):
+        for language in ("ru", "en"):
+            text = page(client, url + f"?lang={language}")
+            finalists = next((s for s in reversed(world.truth.stages) if s.participants()), None)
+            if finalists is not None:
+                guests = {p.id for p in world.truth.players if p.guest}
+                ranked = [pid for pid in finalists.participants() if pid not in guests]
+                assert text.count('class="diploma participant"') <= len(ranked)
+
+
 def check_login(world: World) -> None:
     page(Client(), "/accounts/login/")
 

@@ -43,6 +43,7 @@ from tests.site.page_matrix_staff import (
     check_awards,
     check_create,
     check_detail,
+    check_diplomas,
     check_export,
     check_history,
     check_import,
@@ -133,6 +134,8 @@ PAGES: dict[str, Check] = {
     "paper:results_xlsx": check_results_xlsx,
     "paper:results_csv": check_results_csv,
     "paper:stage_csv": check_stage_csv,
+    "paper:diplomas": check_diplomas,
+    "paper:diplomas_pdf": lambda world: check_diplomas(world, pdf=True),
     "login": check_login,
 }
 
