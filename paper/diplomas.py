@@ -47,7 +47,7 @@ def winners(snapshot: Snapshot) -> list[Diploma]:
         last = snapshot.stages[-1]
         standings = snapshot.standings(last.ext_id)
         return [Diploma("winner", _("Diploma"), snapshot.name(pid), _("Winner of the tournament"))
-                for pid in standings.winners or ()]
+                for pid in standings.winners or () if pid not in snapshot.disqualified]
     final = final_table(snapshot, [stage_table(snapshot, stage) for stage in snapshot.stages])
     return [Diploma("place", _("Diploma"), row["name"], place_line(row["place"]))
             for row in final.rows if row["place"] <= PRIZE_PLACES and row["player"] not in snapshot.disqualified]
