@@ -11,6 +11,8 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from scoring import model as m
 from scoring.awards import Candidate, compute_candidate, tournament_tallies
 from scoring.validation import ruleset_for as model_ruleset
@@ -49,7 +51,7 @@ def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals
     rows = {row.kind or f"#{row.pk}": row for row in
             Award.objects.filter(tournament=tournament).select_related("recipient", "chosen_by")}
     players = model.players_by_id()
-    ruleset, _ = model_ruleset(model)
+    ruleset, _problems = model_ruleset(model)
     tallies = tournament_tallies(model, ruleset) if model.stages else {}
     out: list[AwardResult] = []
     for proposal in proposals(tournament):
@@ -65,6 +67,21 @@ def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals
             continue
         out.append(_result(row, row.kind, row.enabled, Candidate(row.kind, (), None, False), players))
     return out
+
+
+def refusal_for(model: m.Tournament, player: str) -> str | None:
+    """Why ``player`` may not receive an award under the regulation, beyond a disqualification (which the
+    service checks): a guest, or too many absences (fiim 5.); None when they may."""
+    found = model.players_by_id().get(player)
+    if found is None:
+        return None  # the service names an unknown player
+    if found.guest:
+        return _("%(player)s is a guest, not ranked: no award.") % {"player": found.name}
+    ruleset, _problems = model_ruleset(model)
+    if model.stages and player not in tournament_tallies(model, ruleset) and player not in model.disqualified():
+        return _("%(player)s missed too many rounds: the regulation bars them from the awards.") % {
+            "player": found.name}
+    return None
 
 
 def _result(row: Award | None, kind: str, given: bool, candidate: Candidate,

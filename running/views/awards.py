@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from exchange.reading import to_model
-from running.awards import resolve_awards
+from running.awards import refusal_for, resolve_awards
 from tournaments.errors import UserError
 from tournaments.mixins import signed_in
 from tournaments.models import Diplomas
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.services import awards as service
+from tournaments.services.awards import AwardError
 
 
 class AwardsView(OrganizerRequiredMixin, View):
@@ -67,6 +68,9 @@ class AwardsView(OrganizerRequiredMixin, View):
         messages.success(request, _("The award is removed."))
 
     def choose(self, request: HttpRequest) -> None:
+        refusal = refusal_for(to_model(self.tournament), request.POST.get("player", ""))
+        if refusal is not None:
+            raise AwardError(refusal)
         service.choose_recipient(self.tournament, signed_in(request), request.POST.get("player"),
                                  request.POST.get("reason"), **self.target(request))
         messages.success(request, _("The recipient is chosen."))

@@ -121,3 +121,24 @@ def test_the_page_runs_a_fixed_number_of_queries(client: Any, organizer: Any, ge
     with CaptureQueriesContext(connection) as queries:
         assert client.get(awards_url(t)).status_code == 200
     assert len(queries) <= 24
+
+
+def test_fiim_a_player_who_missed_two_rounds_cannot_be_chosen(client: Any, organizer: Any, import_file: Any) -> None:
+    """fiim 5.: a player who missed two rounds or more takes no part in the awards, chosen by hand neither."""
+    from tests.helpers import played_file
+
+    data = played_file(20, 3)
+    rounds = data["stages"][0]["rounds"]
+    missing = rounds[0]["games"][0]["seats"][0]["player"]
+    data["players"].append({"id": "p099", "name": "Отсутствующий Игрок"})
+    for r in rounds[:2]:
+        r["absent"] = ["p099"]
+    t = import_file(data, "fiim-absent")
+    client.force_login(organizer)
+    html = client.post(awards_url(t), {"action": "choose", "kind": "best_player", "player": "p099",
+                                       "reason": "x"}, follow=True).content.decode()
+    assert ru("%(player)s missed too many rounds: the regulation bars them from the awards.") % {
+        "player": "Отсутствующий Игрок"} in html
+    assert not Award.objects.filter(tournament=t).exists()
+    client.post(awards_url(t), {"action": "choose", "kind": "best_player", "player": missing, "reason": "x"})
+    assert given(t)["best_player"].players == (missing,)
