@@ -285,6 +285,8 @@ class Snapshot:
         """"Final results" once the final is over, else "Standings after round N" (docs/rules/awards.md)."""
         if self.final_over:
             return _("Final results")
+        if not self.rounds_played:
+            return _("Standings")
         return _("Standings after round %(n)s") % {"n": self.rounds_played}
 
     def name(self, player: str) -> str:

@@ -92,3 +92,20 @@ def test_hidden_awards_only_for_organizers(client: Any, organizer: Any, stranger
     assert client.get(reverse("api:awards", args=[t.slug])).status_code == 403
     client.force_login(organizer)
     assert client.get(reverse("api:awards", args=[t.slug])).status_code == 200
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_results_title_follows_the_tournament(make_tournament: Any, generated: Any, ruleset: str) -> None:
+    from django.utils import translation
+
+    from public.snapshot import Snapshot
+
+    empty = make_tournament(ruleset, slug=f"empty-{ruleset}")
+    Stage.objects.create(tournament=empty, ext_id="q", kind="qualifying", order=1)
+    one_stage = generated(f"one-{ruleset}", players=24, rounds=3, ruleset=ruleset)
+    with translation.override("en"):
+        assert Snapshot(empty).results_title() == "Standings"
+        assert Snapshot(one_stage).results_title() == "Standings after round 3"  # no final: never "final"
+        Stage.objects.filter(tournament=one_stage).update(closed=True)
+        one_stage.refresh_from_db()
+        assert Snapshot(one_stage).results_title() == "Final results"  # the organizer closed the last stage

@@ -7,6 +7,7 @@ half-saved; a bad input is refused with a message that names the award or the pl
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -61,10 +62,12 @@ def row_for_kind(tournament: Tournament, kind: str) -> Award:
 
 
 def free_form(tournament: Tournament, pk: int | str) -> Award:
-    try:
-        return Award.objects.get(tournament=tournament, kind="", pk=int(pk))
-    except (Award.DoesNotExist, ValueError, TypeError):
-        raise AwardError(_("There is no such award in this tournament; reload the page.")) from None
+    found = None
+    if re.fullmatch(r"\d{1,18}", str(pk), re.ASCII):  # a database integer, not any text
+        found = Award.objects.filter(tournament=tournament, kind="", pk=int(pk)).first()
+    if found is None:
+        raise AwardError(_("There is no such award in this tournament; reload the page."))
+    return found
 
 
 def clean_title(title: str | None) -> str:
