@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from exchange.reading import to_model
+from running.awards import resolve_awards
 from running.services.figures import planned_rounds
 from running.services.stages import close_stage, next_stage_of, reopen_stage
 from scoring.standings import compute_standings
@@ -52,13 +53,16 @@ class StandingsView(OrganizerRequiredMixin, View):
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
             for row in standings.rows
         ]
+        next_stage = next_stage_of(stage_row)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points)} for t in standings.teams or ()],
             "advance_count": len(standings.advance),
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
-            "next_stage": next_stage_of(stage_row),
+            "next_stage": next_stage,
+            # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)
+            "awards": resolve_awards(self.tournament, model) if next_stage is None else None,
         })
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:

@@ -142,3 +142,15 @@ def test_fiim_a_player_who_missed_two_rounds_cannot_be_chosen(client: Any, organ
     assert not Award.objects.filter(tournament=t).exists()
     client.post(awards_url(t), {"action": "choose", "kind": "best_player", "player": missing, "reason": "x"})
     assert given(t)["best_player"].players == (missing,)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_last_stage_standings_show_the_awards(client: Any, organizer: Any, generated: Any, ruleset: str) -> None:
+    t = generated(f"aw-st-{ruleset}", players=24, rounds=2, stages=2, ruleset=ruleset)
+    service.add_award(t, organizer, "Audience prize")
+    client.force_login(organizer)
+    last = reverse("running:standings", kwargs={"slug": t.slug, "stage": "s2"})
+    first = reverse("running:standings", kwargs={"slug": t.slug, "stage": "s1"})
+    assert 'id="stage-awards"' in client.get(last).content.decode()
+    assert "Audience prize" in client.get(last).content.decode()
+    assert 'id="stage-awards"' not in client.get(first).content.decode()
