@@ -81,9 +81,12 @@ def standings_schema() -> Any:
     from drf_spectacular.utils import inline_serializer
 
     row = inline_serializer("StandingRow", {
-        "rank": serializers.IntegerField(), "player": serializers.CharField(), "name": serializers.CharField(),
+        "rank": serializers.IntegerField(allow_null=True, help_text="null for a disqualified player"),
+        "player": serializers.CharField(), "name": serializers.CharField(),
         "points": serializers.FloatField(), "games": serializers.IntegerField(), "wins": serializers.IntegerField(),
         "eligible": serializers.BooleanField(), "tiebreaks": serializers.DictField(child=serializers.FloatField()),
+        "disqualified": serializers.BooleanField(required=False, help_text="only on a disqualified player's row"),
+        "reason": serializers.CharField(required=False, help_text="why the player was disqualified"),
     })
     team = inline_serializer("TeamRow", {
         "rank": serializers.IntegerField(), "team": serializers.CharField(), "name": serializers.CharField(),

@@ -4,9 +4,11 @@
 (docs/tournament-file.md): ``player_numbers`` (written only when the numbers are not simply 1, 2, 3… in the
 players' order), ``disqualifications``, ``tables_in_play`` (the seating of each table of a published round whose
 protocol is not submitted yet, so a file exported mid-round, imported again, gives the judges the same tables to
-record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``) and ``awards`` (the organizer's awards: given
-or not, free-form ones, recipients chosen by hand with their reasons). Each reader checks its key and names
-what is wrong, or returns what the writer stores.
+record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``), ``lot_draws`` (the record of each drawing
+of lots: the stage, the order drawn, how, who, when, and its cancellation; the stage's ``lots`` stay the list the
+standings read), ``awards`` (the organizer's awards: given or not, free-form ones, recipients chosen by hand with
+their reasons) and the organizer's settings (``protests_enabled``, ``participant_cap``, ``applications_open``,
+``applications_close``). Each reader checks its key and names what is wrong, or returns what the writer stores.
 """
 
 from __future__ import annotations
@@ -27,9 +29,74 @@ DISQUALIFICATIONS_KEY = m.DISQUALIFICATIONS_KEY
 TABLES_IN_PLAY_KEY = "tables_in_play"
 KEEP_APART_KEY = "keep_apart"
 AWARDS_KEY = "awards"
+LOT_DRAWS_KEY = "lot_draws"
+LOT_DRAW_METHODS = ("app", "physical")
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
+# The organizer's procedure settings, each written only when set (absent: the regulation's default for protests,
+# no cap, no application period).
+PROTESTS_KEY = "protests_enabled"
+CAP_KEY = "participant_cap"
+OPEN_KEY = "applications_open"
+CLOSE_KEY = "applications_close"
+SETTINGS_KEYS = (PROTESTS_KEY, CAP_KEY, OPEN_KEY, CLOSE_KEY)
 # Written by the exchange from rows of their own, never kept as the tournament's other info.
-EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, AWARDS_KEY)
+EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, AWARDS_KEY,
+                 *SETTINGS_KEYS)
+
+
+@dataclass(frozen=True)
+class Settings:
+    protests_enabled: bool | None = None
+    participant_cap: int | None = None
+    applications_open: dt.datetime | None = None
+    applications_close: dt.datetime | None = None
+
+
+def write_settings(settings: Settings) -> dict[str, Any]:
+    """The file's keys of the settings that are set."""
+    found: dict[str, Any] = {}
+    if settings.protests_enabled is not None:
+        found[PROTESTS_KEY] = settings.protests_enabled
+    if settings.participant_cap is not None:
+        found[CAP_KEY] = settings.participant_cap
+    for key, moment in ((OPEN_KEY, settings.applications_open), (CLOSE_KEY, settings.applications_close)):
+        if moment is not None:
+            found[key] = timezone.localtime(moment).isoformat(timespec="seconds")
+    return found
+
+
+def read_settings(other: dict[str, Any], players: int) -> Settings:
+    """Pops the settings' keys from the file's other info and checks them: a cap the file's ``players`` go past
+    is refused, naming the cap and how many are over."""
+    problems: list[Problem] = []
+
+    def where(key: str) -> Location:
+        return Location(field=f"tournament.{key}")
+
+    protests, cap = other.pop(PROTESTS_KEY, None), other.pop(CAP_KEY, None)
+    if protests is not None and not isinstance(protests, bool):
+        problems.append(Problem(where(PROTESTS_KEY), _("must be true or false")))
+        protests = None
+    if cap is not None:
+        if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= 2**31 - 1:
+            problems.append(Problem(where(CAP_KEY), _("must be a whole number from 1")))
+            cap = None
+        elif players > cap:
+            problems.append(Problem(where(CAP_KEY), _(
+                "the file has %(players)s players, %(over)s over the cap of %(cap)s") % {
+                    "players": players, "over": players - cap, "cap": cap}))
+    moments: dict[str, dt.datetime | None] = {}
+    for key in (OPEN_KEY, CLOSE_KEY):
+        value = other.pop(key, None)
+        moments[key] = parse_moment(value) if isinstance(value, str) else None
+        if value is not None and moments[key] is None:
+            problems.append(Problem(where(key), _("%(value)r is not a date and time (ISO 8601)") % {"value": value}))
+    opens, closes = moments[OPEN_KEY], moments[CLOSE_KEY]
+    if opens is not None and closes is not None and closes < opens:
+        problems.append(Problem(where(CLOSE_KEY), _("applications cannot close before they open")))
+    if problems:
+        raise InvalidTournament(problems)
+    return Settings(protests, cap, opens, closes)
 
 
 def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:
@@ -111,6 +178,61 @@ def read_awards(value: Any, ids: set[str], disqualified: set[str]) -> list[FileA
             if kind:
                 kinds.add(kind)
             found.append(FileAward(kind, " ".join(title.split()), given, player, reason.strip(), when))
+    if problems:
+        raise InvalidTournament(problems)
+    return found
+
+
+@dataclass(frozen=True)
+class LotDrawFacts:
+    stage: str
+    players: tuple[str, ...]
+    method: str
+    at: dt.datetime
+    by: str
+    note: str
+    cancelled_at: dt.datetime | None
+    cancelled_by: str
+
+
+def read_lot_draws(value: Any, t: m.Tournament) -> list[LotDrawFacts]:
+    """The file's ``lot_draws``: each a stage of the file, its players in the order drawn (players of the file, each
+    once), ``method`` ``app`` or ``physical``, ``at`` a date and time; ``by``, ``note``, ``cancelled_at`` and
+    ``cancelled_by`` optional."""
+    where = Location(field=f"tournament.{LOT_DRAWS_KEY}")
+    shape = _('must be a list of {"stage": id, "players": [id, …], "method": "app" or "physical", '
+              '"at": date and time, "by": text, "note": text, "cancelled_at": date and time, "cancelled_by": text}')
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise InvalidTournament([Problem(where, shape)])
+    stages, ids = {s.id for s in t.stages}, {p.id for p in t.players}
+    found: list[LotDrawFacts] = []
+    problems: list[Problem] = []
+    for item in value:
+        players, texts = item.get("players"), [item.get(k, "") for k in ("by", "note", "cancelled_by")]
+        if not isinstance(item.get("stage"), str) or not isinstance(players, list) or len(players) < 2 or \
+                not all(isinstance(p, str) for p in players) or item.get("method") not in LOT_DRAW_METHODS or \
+                not isinstance(item.get("at"), str) or not isinstance(item.get("cancelled_at"), str | None) or \
+                not all(isinstance(text, str) for text in texts):
+            problems.append(Problem(where, shape))
+            continue
+        if item["stage"] not in stages:
+            problems.append(Problem(where, _("stage %(stage)s is not in the file's stages") % {"stage": item["stage"]}))
+            continue
+        strangers = [p for p in players if p not in ids]
+        twice = [p for p in players if players.count(p) > 1]
+        at, cancelled = parse_moment(item["at"]), item.get("cancelled_at")
+        cancelled_at = None if cancelled is None else parse_moment(cancelled)
+        if strangers:
+            problems.append(Problem(where, _("player %(player)s is not in the file's players")
+                                    % {"player": strangers[0]}))
+        elif twice:
+            problems.append(Problem(where, _("player %(player)s is drawn twice in one draw") % {"player": twice[0]}))
+        elif at is None or (cancelled is not None and cancelled_at is None):
+            bad = item["at"] if at is None else cancelled
+            problems.append(Problem(where, _("%(value)r is not a date and time (ISO 8601)") % {"value": bad}))
+        else:
+            found.append(LotDrawFacts(item["stage"], tuple(players), item["method"], at, texts[0][:150],
+                                      texts[1][:200], cancelled_at, texts[2][:150]))
     if problems:
         raise InvalidTournament(problems)
     return found

@@ -16,8 +16,8 @@ from scoring.rulesets import get_ruleset
 from tournaments.models import Tournament
 from tournaments.services.setup import slug_problems
 
-from .extras import AWARDS_KEY, KEEP_APART_KEY, TABLES_IN_PLAY_KEY
-from .reading import awards_data, keep_apart_data, tables_in_play_data, to_model
+from .extras import AWARDS_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, TABLES_IN_PLAY_KEY
+from .reading import awards_data, keep_apart_data, lot_draws_data, tables_in_play_data, to_model
 from .writing import save_model
 
 if TYPE_CHECKING:
@@ -109,13 +109,14 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
 
 
 def file_data(tournament: Tournament) -> dict[str, Any]:
-    """The model's file plus the seating of the tables still in play and the pairs kept apart
-    (``exchange.reading``)."""
+    """The model's file plus the seating of the tables still in play, the pairs kept apart and the drawings of
+    lots (``exchange.reading``)."""
     data = fileio.dump(to_model(tournament))
     if not tournament.standings_hidden and get_ruleset(tournament.ruleset).standings_hidden_by_default:
         data.setdefault("tournament", {})["standings_hidden"] = False  # left out, it would read as hidden
     for key, value in ((TABLES_IN_PLAY_KEY, tables_in_play_data(tournament)),
-                       (KEEP_APART_KEY, keep_apart_data(tournament)), (AWARDS_KEY, awards_data(tournament))):
+                       (KEEP_APART_KEY, keep_apart_data(tournament)),
+                       (LOT_DRAWS_KEY, lot_draws_data(tournament)), (AWARDS_KEY, awards_data(tournament))):
         if value:
             data.setdefault("tournament", {})[key] = value
     return data

@@ -26,6 +26,7 @@ from tournaments.models import (
     Award,
     Bye,
     KeepApart,
+    LotDraw,
     Participant,
     Penalty,
     Round,
@@ -35,7 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 
-from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY
+from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY, Settings, write_settings
 
 
 def to_fraction(value: Decimal | None) -> Fraction | None:
@@ -121,6 +122,8 @@ def to_model(tournament: Tournament) -> m.Tournament:
 def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
     other = {k: v for k, v in (t.info_other or {}).items() if k not in EXCHANGE_KEYS}
     other.update(participant_extras(participants))
+    other.update(write_settings(Settings(t.protests_enabled, t.participant_cap, t.applications_open,
+                                         t.applications_close)))
     return m.TournamentInfo(
         name=t.name,
         city=t.city or None,
@@ -188,6 +191,25 @@ def keep_apart_data(tournament: Tournament) -> list[list[str]]:
     """The file's ``keep_apart``: the organizer's pairs, by player id (one query)."""
     pairs = KeepApart.objects.filter(tournament=tournament).select_related("first", "second").order_by("id")
     return [[pair.first.ext_id, pair.second.ext_id] for pair in pairs]
+
+
+def lot_draws_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """The file's ``lot_draws``: every drawing of lots of the tournament, in stage order then as drawn (one query)."""
+    out: list[dict[str, Any]] = []
+    for draw in (LotDraw.objects.filter(stage__tournament=tournament).select_related("stage")
+                 .order_by("stage__order", "drawn_at", "id")):
+        item: dict[str, Any] = {"stage": draw.stage.ext_id, "players": list(draw.players), "method": draw.method,
+                                "at": timezone.localtime(draw.drawn_at).isoformat(timespec="seconds")}
+        if draw.drawn_by_name:
+            item["by"] = draw.drawn_by_name
+        if draw.note:
+            item["note"] = draw.note
+        if draw.cancelled_at is not None:
+            item["cancelled_at"] = timezone.localtime(draw.cancelled_at).isoformat(timespec="seconds")
+            if draw.cancelled_by_name:
+                item["cancelled_by"] = draw.cancelled_by_name
+        out.append(item)
+    return out
 
 
 def stage_model(stage: Stage, players: list[str] | None, rounds: list[m.Round]) -> m.Stage:

@@ -1,7 +1,7 @@
 """Writing: ``scoring``'s model stored as a new tournament's rows (the import), all or nothing.
 
 Imported games are stored as confirmed protocols; the file's extra keys (``extras``) give the participants'
-numbers and disqualifications, the tables in play and the pairs kept apart.
+numbers and disqualifications, the tables in play, the pairs kept apart and the drawings of lots.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tournaments.models import (
     Award,
     Bye,
     KeepApart,
+    LotDraw,
     Participant,
     Penalty,
     Player,
@@ -40,13 +41,17 @@ from .extras import (
     AWARDS_KEY,
     DISQUALIFICATIONS_KEY,
     KEEP_APART_KEY,
+    LOT_DRAWS_KEY,
     NUMBERS_KEY,
     TABLES_IN_PLAY_KEY,
     InPlay,
+    LotDrawFacts,
     read_awards,
     read_disqualifications,
     read_keep_apart,
+    read_lot_draws,
     read_numbers,
+    read_settings,
     read_tables_in_play,
 )
 
@@ -94,6 +99,8 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
     awards = read_awards(other.pop(AWARDS_KEY, []), set(ids), set(disqualified))
+    draws = read_lot_draws(other.pop(LOT_DRAWS_KEY, []), t)
+    settings = read_settings(other, len(ids))
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -106,6 +113,10 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
         starts=parse_date(info.starts, "tournament.starts"),
         ends=parse_date(info.ends, "tournament.ends"),
         standings_hidden=bool(info.standings_hidden),
+        protests_enabled=settings.protests_enabled,
+        participant_cap=settings.participant_cap,
+        applications_open=settings.applications_open,
+        applications_close=settings.applications_close,
     )
     tournament.organizers.add(*organizers)
     teams = {
@@ -147,7 +158,20 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
               recipient=participants[a.player] if a.player else None, reason=a.reason, chosen_at=a.at)
         for order, a in enumerate(awards, start=1)
     )
+    save_lot_draws(tournament, draws)
     return tournament
+
+
+def save_lot_draws(tournament: Tournament, draws: list[LotDrawFacts]) -> None:
+    """The file's drawings of lots, as the audit of the stages' ``lots`` (who drew is a name: no account)."""
+    if not draws:
+        return
+    stages = {s.ext_id: s for s in Stage.objects.filter(tournament=tournament)}
+    LotDraw.objects.bulk_create(
+        LotDraw(stage=stages[d.stage], players=list(d.players), method=d.method, note=d.note, drawn_at=d.at,
+                drawn_by_name=d.by, cancelled_at=d.cancelled_at, cancelled_by_name=d.cancelled_by)
+        for d in draws
+    )
 
 
 

@@ -1,4 +1,4 @@
-"""Lodging a protest (seat, text, the chief judge's acceptance of a late one) and deciding it."""
+"""Lodging a protest (seat, text) and deciding it."""
 
 from __future__ import annotations
 
@@ -16,14 +16,11 @@ class ProtestForm(forms.Form):
     text = forms.CharField(label=_("what the protest is about"), max_length=TEXT_MAX,
                            widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args: Any, seats: list[int], chief: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seat = self.fields["seat"]
         assert isinstance(seat, forms.ChoiceField)
         seat.choices = [(n, str(n)) for n in seats]
-        if chief:
-            self.fields["accept_late"] = forms.BooleanField(
-                label=_("accept it after the window (chief judge)"), required=False)
 
 
 class DecisionForm(forms.Form):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Round, Stage, Tournament
 
 from .models import Judge, JudgeAssignment
+from .services.staff import participant_problem
 
 MAX_TABLE = 1000  # 10,000 players at ten a table
 MAX_ROUND = 1000
@@ -35,6 +36,9 @@ class JudgeForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("There is no user with this name."))
         data["user"] = user
+        problem = participant_problem(self.tournament, user)
+        if problem:
+            raise forms.ValidationError(problem)
         existing = Judge.objects.filter(tournament=self.tournament, user=user).first()
         if existing is not None and existing.chief == bool(data.get("chief")):  # nothing would change
             if existing.chief:

@@ -47,10 +47,10 @@ def winners(snapshot: Snapshot) -> list[Diploma]:
         last = snapshot.stages[-1]
         standings = snapshot.standings(last.ext_id)
         return [Diploma("winner", _("Diploma"), snapshot.name(pid), _("Winner of the tournament"))
-                for pid in standings.winners or () if pid not in snapshot.disqualified]
+                for pid in standings.winners or () if pid not in disqualified(snapshot)]
     final = final_table(snapshot, [stage_table(snapshot, stage) for stage in snapshot.stages])
     return [Diploma("place", _("Diploma"), row["name"], place_line(row["place"]))
-            for row in final.rows if row["place"] <= PRIZE_PLACES and row["player"] not in snapshot.disqualified]
+            for row in final.rows if row["place"] is not None and row["place"] <= PRIZE_PLACES]  # disqualified: None
 
 
 def place_line(place: int) -> str:
@@ -65,8 +65,12 @@ def finalists(snapshot: Snapshot) -> list[str]:
         players = snapshot.model_stage(stage.ext_id).participants()
         if players:
             return snapshot.alphabetical([pid for pid in players
-                                          if pid not in guests and pid not in snapshot.disqualified])
+                                          if pid not in guests and pid not in disqualified(snapshot)])
     return []
+
+
+def disqualified(snapshot: Snapshot) -> set[str]:
+    return set(snapshot.model.disqualified())
 
 
 def settings_of(snapshot: Snapshot) -> Diplomas:

@@ -9,7 +9,7 @@ from typing import Any
 from games.forms import role_choices, side_choices
 from games.services.facts import tracks_days
 from tournaments.models import Round
-from tournaments.rules import ruleset_for
+from tournaments.rules import protests_enabled, ruleset_for
 
 from .seating import RoundSheets, round_sheets
 
@@ -27,7 +27,7 @@ class FormLayout:
     days: bool  # days survived and the subjective mark (tomsk)
     circles: int  # rows of circle marks (zvezdy), 0 for none
     circle_marks: int
-    protest: bool  # the protest box with its time (kostroma)
+    protest: bool  # the protest box with its time (kostroma, unless its organizer turned protests off)
 
 
 def layout(round_: Round) -> FormLayout:
@@ -41,7 +41,7 @@ def layout(round_: Round) -> FormLayout:
         days=tracks_days(ruleset),
         circles=CIRCLE_ROWS if p.circle_max_marks else 0,
         circle_marks=p.circle_max_marks,
-        protest=ruleset.id == "kostroma",
+        protest=ruleset.id == "kostroma" and protests_enabled(round_.stage.tournament),
     )
 
 

@@ -3,7 +3,11 @@
 Everything comes from ``scoring`` through ``public.snapshot.Snapshot`` (the figures the public
 standings show). The final results [ours]: the players of the last stage with games in its
 order, then those who stopped in the stage before in that stage's order, and so on; a place is
-shared by players with the same rank in the stage that placed them.
+shared by players with the same rank in the stage that placed them. The order is the engine's
+(``scoring.standings``): in the final the players not eligible for prize places come after the
+eligible ones, so no table lists them above a winner; the disqualified come last of all, with no
+place, struck out, with the reason (docs/rules/tournament.md). Every output (print, PDF, CSV,
+XLSX) takes these tables, so they all say the same.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from public.snapshot import Snapshot, final_done
+from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
-from tournaments.labels import chain_columns, metric_label
+from tournaments.labels import chain_columns, metric_label, standing_note
 from tournaments.models import Stage
 
 
@@ -86,6 +91,10 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
     ]
     if advance:
         columns.append(Column("advances", _("Advances")))
+    by_lot = decided_by_lot(standings)
+    if by_lot:  # only where a draw decided an order: most stages need no such column
+        columns.append(Column("by_lot", _("Place by lot")))
+    limit = snapshot.ruleset.params.ineligible_after_absences
     rows = []
     for row in standings.rows:
         values: dict[str, Any] = {
@@ -94,9 +103,13 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
             "games": row.tally.games, "wins": row.tally.wins,
             "eligible": _("yes") if row.eligible else _("no"),
             "advances": _("yes") if row.player in advance else "",
+            "by_lot": _("by lot") if row.player in by_lot else "",
+            "note": standing_note(row, limit), "disqualified": row.disqualified is not None,
         }
         values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain)})
         rows.append(values)
+    if any(row["note"] for row in rows):  # only where someone cannot take a place: the print is narrow
+        columns.append(Column("note", _("Note")))
     winners = []
     if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
         winners = [snapshot.name(pid) for pid in standings.winners]
@@ -123,6 +136,7 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     by_key = {t.key: t for t in stages}
     placed: set[str] = set()
     rows: list[dict[str, Any]] = []
+    disqualified: list[dict[str, Any]] = []  # last of all, from the last stage they played in
     winners: list[str] = []
     for stage in reversed(snapshot.stages):
         if not played(snapshot, stage):
@@ -132,15 +146,23 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
         offset = len(rows)
         fresh = [r for r in table.rows if r["player"] not in placed]
         first_of_rank: dict[int, int] = {}
-        for index, row in enumerate(fresh):
+        for index, row in enumerate(r for r in fresh if not r["disqualified"]):
             place = offset + 1 + first_of_rank.setdefault(row["place"], index)
-            rows.append({**{c: row.get(c) for c in ("number", "player", "name", "team", "points")},
-                         "place": place, "stage": table.title})
-            placed.add(row["player"])
+            rows.append({**final_cells(row), "place": place, "stage": table.title})
+        disqualified += [{**final_cells(row), "place": None, "stage": table.title}
+                         for row in fresh if row["disqualified"]]
+        placed.update(row["player"] for row in fresh)
+    rows += disqualified
     columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
                Column("points", _("Points in that stage"), True)]
+    if any(row["note"] for row in rows):
+        columns.append(Column("note", _("Note")))
     title = snapshot.results_title()
     return ResultTable("final", title, columns, rows, winners, award_lines(snapshot), heading=title)
+
+
+def final_cells(row: dict[str, Any]) -> dict[str, Any]:
+    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "note", "disqualified")}
 
 
 def all_tables(snapshot: Snapshot) -> tuple[ResultTable, list[ResultTable]]:

@@ -160,12 +160,6 @@ class Snapshot:
         return dict(self.tournament.participants.values_list("ext_id", "number"))
 
     @cached_property
-    def disqualified(self) -> set[str]:
-        """The ext ids of the tournament's disqualified participants (marked in the standings)."""
-        return set(self.tournament.participants.filter(disqualified_at__isnull=False)
-                   .values_list("ext_id", flat=True))
-
-    @cached_property
     def players(self) -> dict[str, m.Player]:
         return self.model.players_by_id()
 
@@ -255,6 +249,7 @@ class Snapshot:
         data: dict[str, dict[str, Any]] | None = cache.get(key)
         if data is None:
             data = {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,
+                                 "disqualified": row.disqualified,
                                  "tally": {"games": row.tally.games, "wins": row.tally.wins}}
                     for row in self.standings(ext_id).rows}
             cache.set(key, data, MODEL_SECONDS)

@@ -17,7 +17,7 @@ from .model import SeatingMethod, Tournament
 from .numbers import format_number
 from .round_planning import plan_rounds, seating_report
 from .seating import SeatingError
-from .standings import Standings, compute_standings, standings_json
+from .standings import StandingRow, Standings, compute_standings, standings_json
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT = 0, 1, 2
 
@@ -107,14 +107,15 @@ def _progress_printer() -> Callable[[float], None]:
 
 
 def standings_text(standings: Standings) -> str:
-    """A readable table: rank, player, points, games, wins, then the tie-break chain."""
+    """A readable table: rank, player, points, games, wins, then the tie-break chain and eligibility
+    (a disqualified player: no rank, ``disqualified: <reason>``)."""
     headers = ["#", "player", "name", "points", "games", "wins", *standings.chain, "eligible"]
     rows = []
     for row in standings.rows:
         tiebreaks = ["" if v is None else format_number(v) if not isinstance(v, int) else str(v)
                      for v in row.tiebreaks.values()]
-        rows.append([str(row.rank), row.player, row.name, format_number(row.points), str(row.tally.games),
-                     str(row.tally.wins), *tiebreaks, "yes" if row.eligible else "no"])
+        rows.append(["-" if row.rank is None else str(row.rank), row.player, row.name, format_number(row.points),
+                     str(row.tally.games), str(row.tally.wins), *tiebreaks, _eligibility(row)])
     lines = [f"{standings.ruleset} · stage {standings.stage} ({standings.kind.value})", ""]
     lines += _table(headers, rows, right_aligned={0, 3, 4, 5, *range(6, 6 + len(standings.chain))})
     if standings.teams is not None:
@@ -127,6 +128,12 @@ def standings_text(standings: Standings) -> str:
     if standings.winners is not None:
         lines += ["", f"winners: {', '.join(standings.winners) or '-'}"]
     return "\n".join(lines)
+
+
+def _eligibility(row: StandingRow) -> str:
+    if row.disqualified is not None:
+        return f"disqualified: {row.disqualified}" if row.disqualified else "disqualified"
+    return "yes" if row.eligible else "no"
 
 
 def _table(headers: list[str], rows: list[list[str]], right_aligned: set[int]) -> list[str]:

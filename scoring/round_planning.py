@@ -36,9 +36,14 @@ def seating_history(tournament: Tournament, until: Stage | None = None) -> Seati
 
 def players_to_seat(tournament: Tournament, stage: Stage) -> tuple[str, ...]:
     """The stage's ``players``; when omitted, everyone in its rounds; for a stage without rounds,
-    everyone in the file (the first stage) or whoever the previous stage advances [ours]."""
-    if stage.players is not None:
-        return stage.players
+    everyone in the file (the first stage) or whoever the previous stage advances [ours]. Never a
+    player disqualified from the tournament (docs/rules/tournament.md)."""
+    out = tuple(stage.players) if stage.players is not None else _listed_to_seat(tournament, stage)
+    disqualified = tournament.disqualified()
+    return tuple(pid for pid in out if pid not in disqualified) if disqualified else out
+
+
+def _listed_to_seat(tournament: Tournament, stage: Stage) -> tuple[str, ...]:
     if stage.rounds:
         return tuple(stage.participants())
     index = tournament.stage_index(stage.id)

@@ -1,6 +1,13 @@
 """Stage standings, advancement, winners and team tables (docs/rules/tournament.md and each ruleset's page).
 
 ``compute_standings`` is the one entry point the CLI, the API and the web pages call.
+
+Who is out of the running [ours, each ruleset's docstring says how its regulation reads]: a player
+disqualified from the tournament (``Tournament.disqualified``) keeps their games, so they count in
+everyone else's points and tie-breaks, but is ranked after all the others with no rank (``rank is
+None``), never goes on and never wins; the next player takes the place. In a final, players not
+eligible for awards (fiim's absences) are ranked after the eligible ones: the final's places are the
+awards, so the order never puts them above a winner.
 """
 
 from __future__ import annotations
@@ -21,12 +28,13 @@ from .validation import ruleset_for
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None  # None: disqualified, not ranked
     player: str
     name: str
-    eligible: bool
+    eligible: bool  # may receive an award: False for the disqualified too
     tally: PlayerTally
     tiebreaks: Mapping[str, Value | None]
+    disqualified: str | None = None  # the reason ("" when none was given); None: not disqualified
 
     @property
     def points(self) -> Fraction:
@@ -87,21 +95,24 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
     tallies = scoring.tallies(scoring.window(stage), ranked)
     wins = scoring.side_wins_so_far(stage)
     chain = ruleset.tiebreak_chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
-    order, values = rank_players(ranked, tallies, chain, stage.lots or ())
+    kind = scoring.kind(stage)
     absences = scoring.absences_so_far(stage)
     limit = ruleset.params.ineligible_after_absences
+    disqualified = tournament.disqualified()
+    eligible = {pid: pid not in disqualified and (limit is None or absences[pid] < limit) for pid in ranked}
+    order, values = rank_in_tiers(_tiers(ranked, eligible, disqualified, kind), tallies, chain, stage.lots or ())
     rows = tuple(
         StandingRow(
-            rank=rank,
+            rank=None if pid in disqualified else rank,
             player=pid,
             name=players[pid].name if pid in players else pid,
-            eligible=limit is None or absences[pid] < limit,
+            eligible=eligible[pid],
             tally=tallies[pid],
             tiebreaks={metric: values[pid].get(metric) for metric in chain},
+            disqualified=disqualified.get(pid),
         )
         for rank, pid in order
     )
-    kind = scoring.kind(stage)
     return Standings(
         ruleset=ruleset.id,
         stage=stage.id,
@@ -112,6 +123,30 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
         advance=tuple(_advancing(scoring, stage, kind, rows)),
         winners=_winners(ruleset, stage, kind, rows),
     )
+
+
+def _tiers(ranked: Sequence[str], eligible: Mapping[str, bool], disqualified: Mapping[str, str],
+           kind: StageKind) -> list[list[str]]:
+    """The groups ranked one after another: the disqualified last; in a final, the players not
+    eligible for awards after the eligible ones (see the module's docstring)."""
+    playing = [pid for pid in ranked if pid not in disqualified]
+    out = [playing]
+    if kind is StageKind.FINAL:
+        out = [[pid for pid in playing if eligible[pid]], [pid for pid in playing if not eligible[pid]]]
+    return [*out, [pid for pid in ranked if pid in disqualified]]
+
+
+def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
+                  lots: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
+    """``rank_players`` of each tier, each tier's ranks following the previous one's. A player's
+    games stay in the others' tallies whatever their tier: only the order changes."""
+    order: list[tuple[int, str]] = []
+    values: dict[str, dict[str, Value]] = {}
+    for tier in tiers:
+        tier_order, tier_values = rank_players(tier, tallies, chain, lots)
+        order += [(len(order) + rank, pid) for rank, pid in tier_order]
+        values.update(tier_values)
+    return order, values
 
 
 def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
@@ -202,10 +237,12 @@ def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Seque
     mode, count = rule
     if mode == "top":
         # Competition ranks make an unbreakable tie at the cut let every tied player through.
-        return [row.player for row in rows if row.rank <= count]
+        # The disqualified have no rank: the next player takes their place.
+        return [row.player for row in rows if row.rank is not None and row.rank <= count]
     # per_game K: a player goes on when fewer than K ranked players of one of their games with a
-    # result in this stage rank above them (tomsk 4.6, 4.7).
-    rank_of = {row.player: row.rank for row in rows}
+    # result in this stage rank above them (tomsk 4.6, 4.7); a disqualified player has no rank, so
+    # the next of their game takes their place.
+    rank_of = {row.player: row.rank for row in rows if row.rank is not None}
     qualified: set[str] = set()
     for round_ in stage.rounds:
         for game in round_.games:
@@ -235,7 +272,7 @@ def _winners(ruleset: Ruleset, stage: Stage, kind: StageKind,
         return tuple(winners[:limit] if limit is not None else winners)
     if not eligible:
         return ()
-    best = eligible[0].rank
+    best = eligible[0].rank  # eligible players are ranked first in a final (``_tiers``)
     return tuple(row.player for row in eligible if row.rank == best)
 
 
@@ -254,6 +291,8 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "wins": row.tally.wins,
                 "eligible": row.eligible,
                 "tiebreaks": {name: _json_value(value) for name, value in row.tiebreaks.items()},
+                # Only on a disqualified player's row (with "rank": null): the others' rows keep their keys.
+                **({"disqualified": True, "reason": row.disqualified} if row.disqualified is not None else {}),
             }
             for row in standings.rows
         ],

@@ -59,7 +59,7 @@ def make_tournament(organizer: Any) -> Any:
             slug=slug,
             name=fields.pop("name", f"{ruleset.title()} Cup 2025"),
             ruleset=ruleset,
-            city=fields.pop("city", "Зеленоград"),
+            city=fields.pop("city", "Кострома" if ruleset == "kostroma" else "Зеленоград"),  # kostroma 2.1: residents
             starts=fields.pop("starts", dt.date(2025, 3, 15)),
             ends=fields.pop("ends", dt.date(2025, 3, 16)),
             **fields,

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from .models import (
     Absence,
     Bye,
     KeepApart,
+    LotDraw,
     Participant,
     Penalty,
     Player,
@@ -41,6 +43,7 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
 class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
     search_fields = ["surname", "first_name", "nickname", "city", "club"]
+    raw_id_fields = ["user"]  # the site may have many users
 
 
 @admin.register(Team)
@@ -64,13 +67,26 @@ class StagePlayerInline(admin.TabularInline[StagePlayer, Stage]):
     raw_id_fields = ["participant"]
 
 
+class LotDrawInline(admin.TabularInline[LotDraw, Stage]):
+    """The audit of the stage's lots: drawn and cancelled on the standings page only (running.services.lots)."""
+
+    model = LotDraw
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = (
+        "players", "method", "drawn_at", "drawn_by_name", "note", "cancelled_at", "cancelled_by_name")
+
+    def has_add_permission(self, request: HttpRequest, obj: Stage | None = None) -> bool:
+        return False
+
+
 @admin.register(Stage)
 class StageAdmin(admin.ModelAdmin[Stage]):
     list_display = [
         "__str__", "tournament", "order", "kind", "advance_kind", "advance_count", "reset", "closed",
     ]
     list_filter = ["tournament"]
-    inlines = [StagePlayerInline]
+    inlines = [StagePlayerInline, LotDrawInline]
 
 
 class TableInline(admin.TabularInline[Table, Round]):

@@ -16,10 +16,12 @@ from typing import Any
 
 from django.db import models
 from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import model as m
 from scoring.metrics import METRICS as SCORING_METRICS
+from scoring.standings import StandingRow
 
 SIDES: dict[m.Side, Promise] = {
     m.Side.RED: _("red"),
@@ -191,6 +193,23 @@ SHOWN_APART = frozenset({"wins"})
 def chain_columns(chain: tuple[str, ...] | list[str]) -> list[str]:
     """The tie-break metrics that get a column in a standings table (the chain minus ``SHOWN_APART``)."""
     return [metric for metric in chain if metric not in SHOWN_APART]
+
+
+def standing_note(row: StandingRow, absence_limit: int | None) -> str:
+    """What every standings table and result says beside a player who cannot take a place (the same
+    words on every page, print and export): disqualified with the reason, or not eligible for prize
+    places (``absence_limit``: the ruleset's ``ineligible_after_absences``, the only cause today)."""
+    if row.disqualified is not None:
+        if not row.disqualified:
+            return gettext("disqualified")
+        return gettext("disqualified: %(reason)s") % {"reason": row.disqualified}
+    if row.eligible:
+        return ""
+    if absence_limit is None:
+        return gettext("not eligible for prize places")
+    return ngettext("not eligible for prize places: missed %(count)s round or more",
+                    "not eligible for prize places: missed %(count)s rounds or more",
+                    absence_limit) % {"count": absence_limit}
 
 
 def text_choices(enum: type[StrEnum]) -> Any:

@@ -39,3 +39,10 @@ def stage_multiplier(stage: Stage, ruleset: Ruleset) -> Fraction:
         else:
             kind = StageKind.SEMIFINAL
     return ruleset.multiplier_for(kind)
+
+
+def protests_enabled(tournament: Tournament) -> bool:
+    """Whether the tournament takes protests: the organizer's setting, else the regulation's default."""
+    if tournament.protests_enabled is not None:
+        return tournament.protests_enabled
+    return get_ruleset(tournament.ruleset).protests_by_default

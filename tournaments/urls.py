@@ -12,6 +12,8 @@ urlpatterns = [
     path("", tournaments.TournamentDetailView.as_view(), name="detail"),
     path("participants/", people.ParticipantsView.as_view(), name="participants"),
     path("participants/import/", people.ImportPlayersView.as_view(), name="import_players"),
+    path("participants/settings/", people.SettingsView.as_view(), name="settings"),
+    path("participants/applications/", people.BulkDecisionView.as_view(), name="decide_many"),
     path("participants/<int:pk>/edit/", participant.ParticipantEditView.as_view(), name="participant_edit"),
     path("participants/<int:pk>/remove/", participant.ParticipantRemoveView.as_view(), name="participant_remove"),
     path("participants/<int:pk>/disqualify/", participant.ParticipantDisqualifyView.as_view(),

@@ -1,9 +1,12 @@
 """Protests about a game: lodged within the ruleset's window, decided once by the chief judge.
 
 A player lodges a protest through the judge of the table, the chief judge or an organizer; it is
-recorded on the protocol with the seat, the text and the time. Under a ruleset with a window
-(``Ruleset.protest_minutes``: kostroma 4.5, 10 minutes after the game's end) a later protest is
-refused unless the chief judge accepts it, which is recorded. The chief judge decides: upheld or
+recorded on the protocol with the seat, the text and the time. A tournament takes protests unless they
+are off (``tournaments.rules.protests_enabled``: fiim's judges' decisions are not subject to appeal, so
+off unless the organizer turns them on). Under a ruleset with a window (``Ruleset.protest_minutes``:
+kostroma 4.5.1, "not later than 10 minutes after the game's end") a later protest is refused, whoever
+enters it: the window is absolute. (``Protest.late_accepted_by`` stays for protests recorded before the
+window became absolute.) The chief judge decides: upheld or
 rejected, with a reason; the decision is final. An upheld protest about a confirmed protocol
 reopens it (``protocol.reopen``) with the protest as the reason, so it can be corrected.
 Every function runs under ``transaction.atomic`` with the game's row locked.
@@ -18,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.rules import ruleset_for
+from tournaments.rules import protests_enabled, ruleset_for
 
 from ..models import Game, GameState, Protest, ProtestDecision
 from ..permissions import Staff
@@ -50,19 +53,28 @@ def late_reason(game: Game, minutes: int | None, now: dt.datetime) -> str | None
     assert closes is not None
     if now <= closes:
         return None
-    return _("Protests are accepted within %(minutes)s minutes of the game's end (it ended at %(end)s); "
-             "this one comes at %(now)s.") % {
+    return _("Protests are accepted within %(minutes)s minutes of the game's end (it ended at %(end)s); the window "
+             "closed at %(closes)s and this one comes at %(now)s.") % {
         "minutes": minutes,
         "end": timezone.localtime(game.ended_at).strftime("%H:%M:%S"),
+        "closes": timezone.localtime(closes).strftime("%H:%M:%S"),
         "now": timezone.localtime(now).strftime("%H:%M:%S"),
     }
 
 
+def protests_off_message() -> str:
+    return _("This tournament takes no protests: the judges' decisions are not subject to appeal. The organizer can "
+             "turn protests on in the tournament's settings.")
+
+
 @transaction.atomic
-def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_late: bool = False) -> Protest:
-    """Records the protest of ``seat``; after the window only the chief judge may accept it."""
+def lodge(game: Game, staff: Staff, user: User, seat: int, text: str) -> Protest:
+    """Records the protest of ``seat``; refused when the tournament takes none or after the window."""
     if not staff.may("enter"):
         raise ProtocolError(_("Only the table's judge, the chief judge or an organizer records a protest."))
+    tournament = game.table.round.stage.tournament
+    if not protests_enabled(tournament):
+        raise ProtocolError(protests_off_message())
     text = text.strip()
     if not text:
         raise ProtocolError(_("Write what the protest is about."))
@@ -73,9 +85,9 @@ def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_
     if seat not in numbers:
         raise ProtocolError(_("There is no seat %(n)s at this table.") % {"n": seat})
     now = timezone.now()
-    late = late_reason(row, ruleset_for(row.table.round.stage.tournament).protest_minutes, now)
-    if late is not None and not (accept_late and staff.may("decide")):
-        raise ProtocolError(late + " " + _("Only the chief judge can accept it."))
+    late = late_reason(row, ruleset_for(tournament).protest_minutes, now)
+    if late is not None:
+        raise ProtocolError(late + " " + _("The window is absolute: a later protest is not accepted."))
     return Protest.objects.create(
         game=row,
         seat=seat,
@@ -84,7 +96,6 @@ def lodge(game: Game, staff: Staff, user: User, seat: int, text: str, *, accept_
         decision=ProtestDecision.PENDING,
         recorded_at=now,
         recorded_by=user,
-        late_accepted_by=user if late is not None else None,
     )
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from tournaments.models import Round, Stage, Tournament
+from tournaments.errors import UserError
+from tournaments.models import Participant, ParticipantStatus, Round, Stage, Tournament
 
 from ..models import Judge, JudgeAssignment
 
@@ -14,9 +16,30 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 
+class StaffError(UserError):
+    """A judge the rules refuse."""
+
+
+def participant_problem(tournament: Tournament, user: User) -> str | None:
+    """Why ``user`` cannot judge ``tournament``: they are its participant (a player entry linked to the account,
+    an application not rejected). Kostroma 3.1: the commission's members cannot be participants; every ruleset
+    [ours: no document allows a judge to play]."""
+    entry = (Participant.objects.filter(tournament=tournament, player__user=user)
+             .exclude(status=ParticipantStatus.REJECTED).select_related("player").first())
+    if entry is None:
+        return None
+    return _("%(user)s is %(name)s, a participant of this tournament, and cannot also be its judge.") % {
+        "user": user.get_username(), "name": entry.player.full_name}
+
+
 @transaction.atomic
 def add_judge(tournament: Tournament, user: User, *, chief: bool = False) -> Judge:
-    """Adds ``user`` as a judge (or makes them the chief judge; the former chief stays a judge)."""
+    """Adds ``user`` as a judge (or makes them the chief judge; the former chief stays a judge); a participant
+    of the tournament is refused."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # registration locks it too
+    problem = participant_problem(tournament, user)
+    if problem:
+        raise StaffError(problem)
     if chief:
         Judge.objects.select_for_update().filter(tournament=tournament, chief=True).exclude(user=user).update(
             chief=False

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.mixins import signed_in
-from tournaments.rules import ruleset_for
+from tournaments.rules import protests_enabled, ruleset_for
 
 from ..forms_protest import DecisionForm, ProtestForm
 from ..models import Game, Protest
@@ -31,7 +31,7 @@ class ProtestsView(ProtocolBase):
 
     def lodge_form(self, game: Game, data: object) -> ProtestForm:
         seats = sorted(game.seats.values_list("seat__number", flat=True))
-        return ProtestForm(data, seats=seats, chief=self.staff.chief)
+        return ProtestForm(data, seats=seats)
 
     def page(self, game: Game, form: ProtestForm, decision: tuple[int, DecisionForm] | None,
              status: int = 200) -> HttpResponse:
@@ -43,7 +43,8 @@ class ProtestsView(ProtocolBase):
         return render(self.request, self.template_name, {
             "tournament": self.tournament, "table": self.table, "game": game, "staff": self.staff,
             "form": form, "protests": [(p, forms.get(p.pk)) for p in protests], "minutes": minutes,
-            "closes": service.window_closes(game, minutes),
+            "closes": service.window_closes(game, minutes), "protests_on": protests_enabled(self.tournament),
+            "protests_off": service.protests_off_message(),
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
@@ -54,8 +55,7 @@ class ProtestsView(ProtocolBase):
         if not form.is_valid():
             return self.page(game, form, None, status=400)
         try:
-            service.lodge(game, self.staff, signed_in(request), form.cleaned_data["seat"], form.cleaned_data["text"],
-                          accept_late=bool(form.cleaned_data.get("accept_late")))
+            service.lodge(game, self.staff, signed_in(request), form.cleaned_data["seat"], form.cleaned_data["text"])
         except ProtocolError as error:
             form.add_error(None, str(error))
             return self.page(game, form, None, status=400)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from tournaments.mixins import signed_in
-from tournaments.rules import ruleset_for, stage_multiplier
+from tournaments.rules import protests_enabled, ruleset_for, stage_multiplier
 
 from ..forms import ProtocolForm
 from ..history import protocol_history
@@ -63,6 +63,7 @@ class ProtocolView(ProtocolBase):
             "confirm_refusal": service.four_eyes_refusal(game, signed_in(self.request), self.tournament)
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
+            "protests_on": protests_enabled(self.tournament),
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

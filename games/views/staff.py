@@ -58,7 +58,11 @@ class StaffView(OrganizerRequiredMixin, View):
         form = JudgeForm(request.POST, tournament=self.tournament)
         if not form.is_valid():
             return self.page(judge_form=form, status=400)
-        staff.add_judge(self.tournament, form.cleaned_data["user"], chief=form.cleaned_data["chief"])
+        try:
+            staff.add_judge(self.tournament, form.cleaned_data["user"], chief=form.cleaned_data["chief"])
+        except staff.StaffError as error:
+            form.add_error(None, str(error))
+            return self.page(judge_form=form, status=400)
         return None
 
     def assign(self, request: HttpRequest) -> HttpResponseBase | None:

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.lots import decided_by_lot
 from scoring.model import StageKind
-from tournaments.labels import METRIC_SHORT, chain_columns, metric_label
+from tournaments.labels import METRIC_SHORT, chain_columns, metric_label, standing_note
 from tournaments.models import Stage
 
 from .. import labels
@@ -38,12 +39,16 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         prefix += 1
     line_after = prefix if prefix and prefix == len(advance) and prefix < len(standings.rows) else None
     columns = chain_columns(standings.chain)
+    by_lot = decided_by_lot(standings)
+    limit = snapshot.ruleset.params.ineligible_after_absences
+    # The engine lists the disqualified last, without a rank, and leaves them out of ``advance``.
     rows = [
         {
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
-            "advances": row.player in advance,
-            "disqualified": row.player in snapshot.disqualified, "line": index + 1 == line_after,
+            "advances": row.player in advance, "by_lot": row.player in by_lot,
+            "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
+            "line": index + 1 == line_after,
             # None where a metric does not apply (head-to-head outside a tied group): the filter shows it blank
             "tiebreaks": [row.tiebreaks.get(metric) for metric in columns],
         }
@@ -60,6 +65,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "how_ties": how_ties(standings.ruleset, standings.chain),
         "advance_count": len(advance),
         "any_ineligible": any(not row["eligible"] for row in rows),
+        "any_by_lot": bool(by_lot),
     }
 
 

@@ -12,15 +12,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from exchange.reading import to_model
 from running.awards import resolve_awards
 from running.services.figures import planned_rounds
+from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
-from scoring.standings import compute_standings
-from tournaments.errors import SeatingError
-from tournaments.labels import chain_columns, metric_label
-from tournaments.models import Stage
+from tournaments.errors import UserError
+from tournaments.labels import chain_columns, metric_label, standing_note
+from tournaments.mixins import signed_in
+from tournaments.models import LotDraw, Stage
 from tournaments.permissions import OrganizerRequiredMixin
+from tournaments.rules import ruleset_for
+
+from .lots import draw_history, tie_context
 
 
 def number(value: Fraction | int | None) -> str:
@@ -38,17 +41,19 @@ class StandingsView(OrganizerRequiredMixin, View):
     def get(self, request: HttpRequest, slug: str, stage: str) -> HttpResponse:
         stage_row = get_object_or_404(Stage.objects.select_related("tournament"), tournament=self.tournament,
                                       ext_id=stage)
-        model = to_model(self.tournament)
-        standings = compute_standings(model, stage_row.ext_id)
+        found = stage_ties(stage_row)
+        standings = found.standings
+        model = found.model
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
         advance = set(standings.advance)
-        disqualified = set(self.tournament.participants.filter(disqualified_at__isnull=False)
-                           .values_list("ext_id", flat=True))
+        limit = ruleset_for(self.tournament).params.ineligible_after_absences
+        # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         rows: list[dict[str, Any]] = [
             {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
-             "disqualified": row.player in disqualified,
+             "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
+             "by_lot": row.player in found.decided,
              "team": team_names.get(teams.get(row.player) or "", ""),
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
             for row in standings.rows
@@ -63,6 +68,8 @@ class StandingsView(OrganizerRequiredMixin, View):
             "next_stage": next_stage,
             # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)
             "awards": resolve_awards(self.tournament, model) if next_stage is None else None,
+            "ties": [tie_context(tie, standings) for tie in found.ties],
+            "draws": draw_history(LotDraw.objects.filter(stage=stage_row), standings),
         })
 
     def post(self, request: HttpRequest, slug: str, stage: str) -> HttpResponseBase:
@@ -73,7 +80,7 @@ class StandingsView(OrganizerRequiredMixin, View):
                 messages.error(request, _("Unknown action."))
             else:
                 handler(self, request, stage_row)
-        except SeatingError as error:
+        except UserError as error:
             messages.error(request, str(error))
         return redirect("running:standings", slug=slug, stage=stage)
 
@@ -89,6 +96,29 @@ class StandingsView(OrganizerRequiredMixin, View):
         reopen_stage(stage_row)
         messages.success(request, _("The stage is open again; close it again to fix who goes on."))
 
+    def draw(self, request: HttpRequest, stage_row: Stage) -> None:
+        drawn = draw_lots(stage_row, request.POST.getlist("players"), signed_in(request))
+        messages.success(request, _("Lots drawn. The order: %(order)s.") % {"order": self._names(drawn)})
+
+    def record_draw(self, request: HttpRequest, stage_row: Stage) -> None:
+        order = [pid for pid in request.POST.getlist("order") if pid]
+        drawn = draw_lots(stage_row, request.POST.getlist("players"), signed_in(request), order=order,
+                          note=request.POST.get("note", ""))
+        messages.success(request, _("The draw is recorded. The order: %(order)s.") % {"order": self._names(drawn)})
+
+    def cancel_draw(self, request: HttpRequest, stage_row: Stage) -> None:
+        try:
+            draw_id = int(request.POST.get("draw", ""))
+        except ValueError:
+            draw_id = 0
+        cancel_draw(stage_row, draw_id, signed_in(request))
+        messages.success(request, _("The draw is cancelled: its players are tied again."))
+
+    def _names(self, draw: LotDraw) -> str:
+        names = {p.ext_id: p.player.full_name for p in self.tournament.participants.select_related("player")
+                 .filter(ext_id__in=draw.players)}
+        return ", ".join(names.get(pid, pid) for pid in draw.players)
+
     ACTIONS: ClassVar[dict[str, Callable[[StandingsView, HttpRequest, Stage], None]]] = {
-        "close": close, "reopen": reopen,
+        "close": close, "reopen": reopen, "draw": draw, "record_draw": record_draw, "cancel_draw": cancel_draw,
     }

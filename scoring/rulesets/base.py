@@ -94,7 +94,10 @@ class Ruleset:
     min_age: ClassVar[int | None] = None
     max_age: ClassVar[int | None] = None
     allows_extra_characters: ClassVar[bool] = False
-    protest_minutes: ClassVar[int | None] = None
+    protest_minutes: ClassVar[int | None] = None  # the window after the game's end; past it a protest is refused
+    protests_by_default: ClassVar[bool] = True  # whether a tournament takes protests unless its organizer says
+    participant_cap: ClassVar[int | None] = None  # the most accepted participants a new tournament proposes
+    residents_only: ClassVar[bool] = False  # players live in the tournament's city: an application states it
     standings_hidden_by_default: ClassVar[bool] = False
     # The consequences of remarks (fouls), from each regulation's own text: the remark that costs the player a
     # speech and the one that removes them from the table without a last word; None: the document sets none.

@@ -24,7 +24,12 @@ class Fiim(Ruleset):
     - Three nights in a row with nobody leaving: the city wins (``winner: red``).
     - Missing a round (4.): −2. Missing 2 rounds or more (5.): still ranked, but not eligible
       (no award, not a winner); such a player still advances if their rank allows [ours: the
-      regulation bars them from the awards only].
+      regulation bars them from the awards only]. In the final, whose places are the awards, they
+      rank after every eligible player [ours], so no result lists them above a winner.
+    - Disqualification (judges' decisions, 2): the panel may bar a player from taking any further
+      part. [ours] Their games played stand for the others (points, tie-breaks); they are listed
+      after all the others without a place, never advance (the next player takes the slot), win
+      nothing and receive no award.
     - Format (1.–3.): 70 players at 7 tables; qualifying 7 rounds (1–4 computer sample, i.e.
       ``balanced``; 5–7 ``swiss_tens``); top 30 → semifinal of 3 ``swiss_tens`` rounds; top 10 →
       final of 4 games at one table. Points are never reset.
@@ -32,6 +37,13 @@ class Fiim(Ruleset):
       missed 2 rounds or more from the awards (5.); it names no nomination, so the common ones are suggestions.
     - Tie-break: points → wins → times named best → wins as don → as sheriff → as mafia →
       times killed in the first night (more ranks higher) → lots.
+    - Participants ("main provisions" 1.): 70. A new tournament proposes a cap of 70 accepted
+      participants, which the organizer may change or remove [ours: the document states the
+      number, not what happens to a 71st; we refuse them rather than make them guests].
+    - Judges' decisions (6.): "not subject to appeal", so a tournament takes no protests unless
+      its organizer turns them on (then any time, no window: the document sets none).
+    - The judging panel (1.) judges; none of the judges plays [ours: as kostroma 3.1, the document
+      does not allow a judge to play, so we refuse it as for every ruleset].
     """
 
     id = "fiim"
@@ -67,6 +79,8 @@ class Fiim(Ruleset):
     # the player has spoken); "main nuances" 7 and the list of removals: four remarks remove the player.
     foul_silence_at = 3
     foul_removal_at = 4
+    protests_by_default = False  # "judges' decisions and sanctions" 6.
+    participant_cap = 70  # "main provisions" 1.
 
     def stage_format(self, kind: StageKind) -> StageFormat:
         multiplier = self.multiplier_for(kind)

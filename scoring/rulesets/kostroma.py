@@ -30,8 +30,25 @@ class Kostroma(Ruleset):
     - Tie-break (4.4): points → total extra points as awarded (before the multiplier) → wins →
       wins as don or sheriff → lots.
     - Registration (2.1, 2.2, annex 1.1): city residents aged 14 to 30 inclusive; applications
-      accepted or rejected by the organizer.
-    - Protests (4.5): within 10 minutes of the game's end; the chief judge decides, finally.
+      accepted or rejected by the organizer (one by one or several at once).
+    - City of residence (2.1: "residents of the city of Kostroma"): an application states the
+      player's city, and it must be the tournament's city [ours: annex 1.1 has no city line, but
+      2.1 admits residents only; the tournament's city is where it is held; compared ignoring
+      case and ё/е; a tournament without a city checks only that one is stated].
+    - Application period (2.3, stage 1: "from 15 February to 4 March, applications are
+      received"): a tournament may set when applications open and close; an application outside
+      is refused [ours: the dates are each year's, so they are the tournament's settings].
+    - The competition commission (3.1) "cannot be participants of the tournament": a judge of the
+      tournament cannot be its participant, and a participant cannot become its judge [ours: the
+      same person is a judge's user account linked to the participant's player entry].
+    - Protests (4.5): within 10 minutes of the game's end, recorded on the protocol; the window
+      is absolute (4.5.1 "not later than 10 minutes"): a later protest is refused, whoever
+      enters it, the chief judge included. The chief judge decides, finally (4.5.3).
+    - Disqualification from the tournament (annex 1.2, 3): the document allows it and says no more.
+      [ours] The games played stand for everyone else (points, tie-breaks, the side's win); the
+      player is listed after all the others without a place, never goes on (the next player takes
+      the slot) and is never a winner, even on the side that won the final's last game.
+      Disqualification "from the game stage" (3.2) is the removal from the table (−1, 4.2.4).
     - Awards (5.3, 5.4): the winners get diplomas (грамоты); the organizers may set up special prizes, so no
       award is given by default: the common nominations are suggestions, and the organizer adds their own.
     """
@@ -73,6 +90,7 @@ class Kostroma(Ruleset):
     foul_removal_at = 4  # annex 1.2, 3.2: the fourth foul removes the player without a last word
     takes_applications = True  # annex 1.1: applications, accepted or rejected by the organizer
     max_age = 30
+    residents_only = True  # 2.1: residents of the city
 
     def composition_problems(self, seats: tuple[Seat, ...]) -> list[Message]:
         """Extra characters count as civilians, each at most once per table."""

@@ -31,12 +31,20 @@ class Tomsk(Ruleset):
       result, in standings order, at most ``max_winners`` (6).
     - Teams (4.5): a team table beside the individual one, on every stage.
     - Registration (4.1, 6.1): cap 96, later registrations are guests; minimum age 18.
+    - Protests and judges [ours: the document is silent]: protests are taken, with no window;
+      a judge of the tournament cannot be its participant (as kostroma 3.1). Past the 96 ranked players
+      a registration is a guest; the organizer may also set a hard cap on all participants.
     - Tie-break [ours]: HP → wins → total days survived → lots.
     - Awards (§8 "Призовой фонд"): the best player of the championship, apart from the winners. The document does
       not say how that player is found; we read §7.1 ("the best players are those with the most points of the
       rating system"): the most points over the whole championship, every stage added (the resets of 4.6 and 4.7
       only level the stages' standings), ties by the chain, then by the final's lots. Finalists get
       participation certificates and winners diplomas (§8).
+    - Disqualification from the tournament: the document does not provide for it. [ours, the
+      project's default] The games played stand for the others (HP, tie-breaks); the player is
+      listed after all the others without a place and never goes on: in ``per_game`` advancement
+      the next player of each of their games takes the place; among the winners the next of the
+      winning side takes it (still at most 6).
     """
 
     id = "tomsk"

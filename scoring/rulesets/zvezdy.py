@@ -36,6 +36,13 @@ class Zvezdy(Ruleset):
       each one's points in the games where they sat with at least one other member of the
       group, applied once; then lots.
     - Awards: the schedule names only "awarding the winners"; no nomination, so the common ones are suggestions.
+    - Disqualification from the tournament: the document knows only the removal from a table (−3).
+      [ours, the project's default] A player the organizer disqualifies keeps their games for the
+      others (points, head-to-head); they are listed after all the others without a place, never
+      advance (the next player takes the slot) and never win.
+    - Protests and judges [ours: the document is silent]: protests are taken, with no window;
+      a judge of the tournament cannot be its participant (as kostroma 3.1). No cap on the
+      participants unless the organizer sets one.
     """
 
     id = "zvezdy"

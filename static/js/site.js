@@ -20,6 +20,18 @@
     }
   });
 
+  // <input type="checkbox" data-select-all="NAME">: checks or clears every checkbox named NAME (the organizer's
+  // bulk decisions on applications).
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches("input[data-select-all]")) {
+      var name = box.getAttribute("data-select-all");
+      document.querySelectorAll('input[type="checkbox"][name="' + name + '"]').forEach(function (other) {
+        other.checked = box.checked;
+      });
+    }
+  });
+
   // <button data-print>: prints the page (the printable sheets).
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-print]") : null;

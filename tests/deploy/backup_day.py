@@ -58,6 +58,8 @@ def play(game: Game, user: User, winner: str, fouls: dict[int, int] | None = Non
 
 def build_day(organizer: Any, make_user: Callable[..., User]) -> Tournament:
     t = import_text(json.dumps(played_file(20, 2)), slug=SLUG, organizers=[organizer])
+    t.protests_enabled = True  # fiim takes none unless the organizer turns them on
+    t.save(update_fields=["protests_enabled"])
     stage = t.stages.get(ext_id="qualifying")
     # Three late registrations, the second removed again: the numbers have a gap (21, 23).
     late = [registration.register(t, Player.objects.create(surname=surname, first_name="Late")).participant

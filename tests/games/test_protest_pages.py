@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.models import Game, GameState, Protest
 from games.services import protocol as service
@@ -103,21 +103,51 @@ def test_only_the_chief_judge_decides(round_: Any, people: dict[str, Any], who: 
     assert protest.decision == ("rejected" if status == 302 else "pending")
 
 
-def test_a_late_protest_is_refused_on_the_page_and_the_chief_judge_accepts_it(
+def test_a_late_protest_is_refused_on_the_page_even_for_the_chief_judge(
     round_: Any, people: dict[str, Any]
 ) -> None:
-    ended(round_, people, 12)
-    judge, chief = client_for(people["judge"]), client_for(people["chief"])
-    page = judge.get(urls(round_)["protests"]).content.decode()
-    assert "within 10 minutes of the game's end" in page and "accept_late" not in page
-    response = judge.post(urls(round_)["protests"], {"seat": 5, "text": "late", "accept_late": "on"})
-    assert response.status_code == 400
-    assert "Only the chief judge can accept it." in response.content.decode()
+    game = ended(round_, people, 12)
+    game.refresh_from_db()
+    closes_text = timezone.localtime(game.ended_at + dt.timedelta(minutes=10)).strftime("%H:%M:%S")
+    for who in ("judge", "chief"):
+        client = client_for(people[who])
+        page = client.get(urls(round_)["protests"]).content.decode()
+        assert "within 10 minutes of the game's end" in page and "accept_late" not in page
+        response = client.post(urls(round_)["protests"], {"seat": 5, "text": "late", "accept_late": "on"})
+        assert response.status_code == 400
+        body = response.content.decode()
+        assert f"the window closed at {closes_text}" in body and "a later protest is not accepted" in body
     assert not Protest.objects.exists()
-    assert "accept_late" in chief.get(urls(round_)["protests"]).content.decode()
-    assert chief.post(urls(round_)["protests"], {"seat": 5, "text": "late", "accept_late": "on"}).status_code == 302
-    page = judge.get(urls(round_)["protocol"]).content.decode()
-    assert "late" in page and "after the window, accepted by chief" in page
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_protests_off_hide_the_forms_and_links_and_refuse(
+    make_round: Any, make_user: Callable[..., User], ruleset: str
+) -> None:
+    from games.services import staff as staff_service
+
+    round_ = make_round(ruleset)
+    tournament = round_.stage.tournament
+    chief = make_user("chief")
+    staff_service.add_judge(tournament, chief, chief=True)
+    client = client_for(chief)
+    service.open_protocol(table(round_, 1), chief)
+    default_on = ruleset != "fiim"  # fiim: judges' decisions are not subject to appeal
+    for on in (default_on, not default_on):
+        tournament.protests_enabled = None if on == default_on else on
+        tournament.save(update_fields=["protests_enabled"])
+        protests_page = client.get(urls(round_)["protests"]).content.decode()
+        protocol_page = client.get(urls(round_)["protocol"]).content.decode()
+        assert ('id="lodge-form"' in protests_page) is on
+        assert ('id="protest-link"' in protocol_page) is on
+        response = client.post(urls(round_)["protests"], {"seat": 1, "text": "x"})
+        assert response.status_code == (302 if on else 400)
+        if not on:
+            assert "takes no protests" in response.content.decode()
+            assert "takes no protests" in protocol_page
+            organizer_page = client_for(tournament.organizers.get()).get(urls(round_)["protests"]).content.decode()
+            assert "participants/#settings-form" in organizer_page
+        Protest.objects.all().delete()
 
 
 def test_bad_input_gets_a_message_and_saves_nothing(round_: Any, people: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""Protests: the kostroma window and the chief judge's override, the final decision, reopening,
+"""Protests: the kostroma window (absolute), protests on or off per tournament, the final decision, reopening,
 history, and the tournament file's round trip."""
 
 from __future__ import annotations
@@ -77,23 +77,56 @@ def test_a_protest_within_the_window_is_recorded_with_seat_text_time_and_author(
     assert abs((lodged - timezone.now()).total_seconds()) < 5 and lodged.tzinfo is not None
 
 
-def test_after_ten_minutes_kostroma_refuses_unless_the_chief_judge_accepts(
-    round_: Any, people: dict[str, Any]
-) -> None:
+def test_after_ten_minutes_kostroma_refuses_whoever_enters_it(round_: Any, people: dict[str, Any]) -> None:
     game = played(round_, people, minutes_ago=11)
-    judge, organizer, chief = people["judge"], people["organizer"], people["chief"]
-    for user in (judge, organizer):
-        with pytest.raises(service.ProtocolError, match="within 10 minutes of the game's end"):
-            protests.lodge(game, staff(round_, user), user, 4, "late", accept_late=True)
-    with pytest.raises(service.ProtocolError, match="Only the chief judge can accept it"):
-        protests.lodge(game, staff(round_, chief), chief, 4, "late")
+    closes = timezone.localtime(game.ended_at + dt.timedelta(minutes=10)).strftime("%H:%M:%S")
+    for who in ("judge", "organizer", "chief"):
+        user = people[who]
+        with pytest.raises(service.ProtocolError, match=f"the window closed at {closes}.*not accepted"):
+            protests.lodge(game, staff(round_, user), user, 4, "late")
     assert not Protest.objects.exists()
-    protest = protests.lodge(game, staff(round_, chief), chief, 4, "late", accept_late=True)
-    assert protest.late_accepted_by == chief
+
+
+def test_a_game_without_its_end_time_refuses_a_kostroma_protest(round_: Any, people: dict[str, Any]) -> None:
+    game = played(round_, people)
+    Game.objects.filter(pk=game.pk).update(ended_at=None)
+    game.refresh_from_db()
+    chief = people["chief"]
+    with pytest.raises(service.ProtocolError, match="end time is not recorded"):
+        protests.lodge(game, staff(round_, chief), chief, 4, "when?")
+
+
+@pytest.mark.parametrize(("ruleset", "default_on"), [("tomsk", True), ("kostroma", True), ("fiim", False),
+                                                     ("zvezdy", True)])
+def test_protests_follow_the_regulation_unless_the_organizer_says(
+    make_round: Any, ruleset: str, default_on: bool
+) -> None:
+    from tournaments.rules import protests_enabled
+
+    round_ = make_round(ruleset)
+    tournament = round_.stage.tournament
+    organizer = tournament.organizers.get()
+    game = service.open_protocol(table(round_, 1), organizer)
+    Game.objects.filter(pk=game.pk).update(winner="red", ended_at=timezone.now())
+    game.refresh_from_db()
+    assert protests_enabled(tournament) is default_on
+    for on in (default_on, not default_on):
+        tournament.protests_enabled = on
+        tournament.save(update_fields=["protests_enabled"])
+        game.refresh_from_db()
+        if on:
+            assert protests.lodge(game, staff(round_, organizer), organizer, 1, "x").seat == 1
+        else:
+            with pytest.raises(service.ProtocolError, match="takes no protests: the judges' decisions are not "
+                                                            "subject to appeal"):
+                protests.lodge(game, staff(round_, organizer), organizer, 1, "x")
+        Protest.objects.all().delete()
 
 
 def test_other_rulesets_have_no_window(make_round: Any, make_user: Callable[..., User]) -> None:
     round_ = make_round("fiim")
+    round_.stage.tournament.protests_enabled = True  # fiim takes none unless the organizer turns them on
+    round_.stage.tournament.save()
     organizer = round_.stage.tournament.organizers.get()
     game = service.open_protocol(table(round_, 1), organizer)
     Game.objects.filter(pk=game.pk).update(winner="red", ended_at=timezone.now() - dt.timedelta(hours=3))

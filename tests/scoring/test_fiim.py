@@ -116,7 +116,8 @@ def test_winners_are_the_best_ranked_eligible_players_of_the_final() -> None:
 def test_ineligible_leader_is_not_a_winner() -> None:
     # p04 leads the final (which resets here, so the −4 of qualifying absences does not count in
     # its points) but missed 2 qualifying rounds, which count for eligibility over the tournament
-    # so far: p05..p10, who share the best eligible rank, win instead.
+    # so far: p05..p10, who share the best eligible rank, win instead, and the final ranks p04 after
+    # every eligible player, so no output places them above a winner.
     others = players(10, start=11)
     qualifying = stage("q", [
         round_(1, [game("fiim", others, "red")], absent=["p04"]),
@@ -124,7 +125,10 @@ def test_ineligible_leader_is_not_a_winner() -> None:
     ])
     final = stage("final", [round_(1, [game("fiim", TEN, "red", seats={4: {"extra": 1}})])], reset=True)
     result = standings(tournament("fiim", [qualifying, final], player_ids=[*TEN, *others]), "final")
-    assert result.rows[0].player == "p04" and not result.rows[0].eligible
+    assert {row.player for row in result.rows if row.rank == 1} == set(TEN[4:])
+    last = result.rows[-1]
+    assert (last.player, last.rank, last.eligible) == ("p04", 10, False)
+    assert max(row.points for row in result.rows) == last.points  # still the most points
     assert set(result.winners or ()) == set(TEN[4:])
 
 

@@ -8,11 +8,13 @@ from typing import Any
 from django.test import Client
 
 from scoring import model as m
+from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings
 from tests.site.page_matrix_world import (
     World,
     get,
     page,
+    rank_cell,
     rounds_of,
     ru_points,
     seated,
@@ -31,8 +33,12 @@ def expect_public_standings(world: World, text: str, standings: Standings) -> No
         return
     rows = tables_of(text)["standings"][1:]
     assert len(rows) == len(standings.rows), (len(rows), len(standings.rows))
+    decided = decided_by_lot(standings)
     for cells, row in zip(rows, standings.rows, strict=True):
-        assert cells[0] == str(row.rank) and cells[1].startswith(row.name), (cells, row.rank, row.name)
+        assert cells[0] == rank_cell(row, decided, blank=""), (cells, row.rank, row.name)
+        assert cells[1].startswith(row.name), (cells, row.rank, row.name)
+        if row.disqualified is not None:
+            assert row.disqualified in cells[1], (cells, row)
         assert cells[2:5] == [ru_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
 
 
@@ -129,6 +135,9 @@ def check_player(world: World) -> None:
                 continue
             assert marker in text, (player.id, stage.id)
             total = visible_text(text[text.index(marker):text.index("</p>", text.index(marker))])
+            if row.disqualified is not None:
+                assert row.disqualified in total and "Место" not in total, (total, row)
+                continue
             expected = rf"Место {row.rank} · баллов: {re.escape(ru_points(row.points))} · игр: {row.tally.games} "
             assert re.search(expected, total), (total, row)
             for t in world.in_play:  # the seat of a round in play: "not yet", no protocol to link

@@ -11,6 +11,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring import fileio
+from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings
 from tests.site.page_matrix_public import (
     expect_seating,
@@ -20,6 +21,7 @@ from tests.site.page_matrix_world import (
     get,
     organizer_points,
     page,
+    rank_cell,
     rounds_of,
     stages_of,
     tables_of,
@@ -43,9 +45,15 @@ def check_export(world: World) -> None:
 
 
 def check_participants(world: World) -> None:
-    text = visible_text(page(world.organizer, f"/t/{world.slug}/participants/"))
+    html = page(world.organizer, f"/t/{world.slug}/participants/")
+    text = visible_text(html)
     for player in world.truth.players:
         assert player.name.split()[0] in text, player.name
+    assert 'id="settings-form"' in html and 'name="protests_enabled"' in html
+    # Applications (kostroma) bring the bulk decisions and the application period's fields.
+    applications = world.tournament.ruleset == "kostroma"
+    assert ('id="bulk-decisions"' in html) is applications
+    assert ('name="applications_open"' in html) is applications
 
 
 def check_import_players(world: World) -> None:
@@ -95,8 +103,9 @@ def check_organizer_standings(world: World) -> None:
         if not truth:
             continue
         assert len(rows) == len(truth)
+        decided = decided_by_lot(world.standings[stage.id])
         for cells, row in zip(rows, truth, strict=True):
-            assert cells[0] == str(row.rank) and cells[1].startswith(row.name), (cells, row)
+            assert cells[0] == rank_cell(row, decided, blank="—") and cells[1].startswith(row.name), (cells, row)
             assert cells[3:6] == [organizer_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import fileio
 from scoring import model as m
@@ -75,6 +76,16 @@ def visible_text(text: str) -> str:
     return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", text)).split())
 
 
+def rank_cell(row: Any, decided: frozenset[str], blank: str) -> str:
+    """A standings row's rank cell: the rank (``blank`` for the disqualified, who have none), then "by lot" where
+    a draw decided the player's order."""
+    rank = blank if row.rank is None else str(row.rank)
+    if row.player not in decided:
+        return rank
+    with translation.override("ru"):
+        return f"{rank} {translation.gettext('by lot')}"
+
+
 def ru_points(value: Fraction | int) -> str:
     """Points as a Russian reader sees them on the public pages: ``2,25``, ``−0,5``."""
     return format_number(Fraction(value)).replace("-", "−").replace(".", ",")
@@ -116,7 +127,10 @@ def source_data(source: str, ruleset: str) -> dict[str, Any]:
     # a generated tournament of two stages: the first with 2 rounds, the final with 2; guests where allowed
     data = fileio.dump(generate(ruleset, players=24 if ruleset != "zvezdy" else 20, rounds=4, seed=11, stages=2,
                                 guests=2 if ruleset == "tomsk" else 0))
-    data["tournament"] = {"name": f"Сгенерированный турнир {ruleset}", "starts": "2025-05-01"}
+    # one player disqualified after playing: every page shows them last, struck out, without a rank
+    data["tournament"] = {"name": f"Сгенерированный турнир {ruleset}", "starts": "2025-05-01",
+                          "disqualifications": [{"player": "p0003", "reason": "Подсказки ночью",
+                                                 "at": "2025-05-01T15:00:00+03:00"}]}
     return dict(data)
 
 

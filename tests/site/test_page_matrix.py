@@ -145,6 +145,8 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:participant_disqualify": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:participant_reinstate": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:decide": "POST: an application's decision (kostroma)",
+    "tournaments:decide_many": "POST: tests/tournaments/test_registration_rules.py (applications in bulk)",
+    "tournaments:settings": "POST: tests/tournaments/test_registration_rules.py (the settings form)",
     "running:round_start": "POST: the round's start time",
     "public:standings_visibility": "POST: used by this matrix to hide and publish",
     "api:token": "POST: tests/api",

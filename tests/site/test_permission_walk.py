@@ -116,6 +116,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "tournaments:participant_disqualify": ORGANIZER_ACTION,
     "tournaments:participant_reinstate": ORGANIZER_ACTION,
     "tournaments:decide": ORGANIZER_ACTION,
+    "tournaments:decide_many": ORGANIZER_ACTION,
+    "tournaments:settings": ((302, 403, 403, 403, 403, 403, 302), (302, 403, 403, 403, 403, 403, 302)),
     "tournaments:teams": (ORGANIZER, ORGANIZER_POST),
     "tournaments:keep_apart": (ORGANIZER, ORGANIZER_POST),
     "running:stage": (ORGANIZER, ORGANIZER_POST),

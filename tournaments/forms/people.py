@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Player, Team, Tournament
-from ..rules import team_size_limit
-from ..services.registration import age_problem
+from ..rules import ruleset_for, team_size_limit, uses_applications
+from ..services.registration import age_problem, cap_problem, city_problem
 from ..services.teams import next_team_id
 
 
@@ -29,6 +30,10 @@ class RegisterForm(PlayerForm):
 
     team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False, label=gettext_lazy("team"))
     guest = forms.BooleanField(required=False, label=gettext_lazy("guest"))
+    user = forms.CharField(
+        label=gettext_lazy("user account"), max_length=150, required=False,
+        help_text=gettext_lazy("The player's user name on this site, if they have one: a judge of the tournament "
+                               "cannot be its participant."))
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -36,6 +41,20 @@ class RegisterForm(PlayerForm):
         self.fields["team"].queryset = tournament.teams.all()  # type: ignore[attr-defined]
         if not tournament.teams.exists():
             del self.fields["team"]
+        if self.instance.pk and self.instance.user is not None:
+            self.initial.setdefault("user", self.instance.user.get_username())
+        if ruleset_for(tournament).residents_only:
+            self.fields["city"].required = True
+            self.fields["city"].help_text = _("The city of residence: the regulation admits residents only.")
+
+    def clean_user(self) -> Any:
+        name = (self.cleaned_data.get("user") or "").strip()
+        if not name:
+            return None
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no user with this name."))
+        return user
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -43,6 +62,10 @@ class RegisterForm(PlayerForm):
             problem = age_problem(self.tournament, data.get("birth_date"))
             if problem:
                 self.add_error("birth_date", problem)
+        if "city" in data and not self.has_error("city"):
+            problem = city_problem(self.tournament, data["city"])
+            if problem:
+                self.add_error("city", problem)
         return data
 
 
@@ -206,6 +229,9 @@ class CsvForm(forms.Form):
                 problem = age_problem(self.tournament, form.cleaned_data.get("birth_date"))
                 if problem:
                     row.errors.append(f"{_('birth date')}: {problem}")
+                problem = city_problem(self.tournament, form.cleaned_data.get("city") or "")
+                if problem:
+                    row.errors.append(f"{_('city')}: {problem}")
             team_name = row.values.get("team", "")
             if team_name:
                 row.team = teams.get(team_name)
@@ -218,6 +244,10 @@ class CsvForm(forms.Form):
             rows.append(row)
         if not rows:
             raise forms.ValidationError(_("The list has no players."))
+        if not uses_applications(self.tournament):  # applications are counted when they are accepted
+            problem = cap_problem(self.tournament, len(rows))
+            if problem:
+                raise forms.ValidationError(problem)
         return rows
 
     @property

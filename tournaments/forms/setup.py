@@ -20,15 +20,26 @@ from ..labels import SeatingMethod as SeatingChoice
 from ..models import AdvanceKind, Tournament
 from ..models import StageKind as StageKindChoice
 
+MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+def check_period(form: forms.BaseForm, data: dict[str, Any]) -> None:
+    opens, closes = data.get("applications_open"), data.get("applications_close")
+    if opens and closes and closes < opens:
+        form.add_error("applications_close", _("Applications cannot close before they open."))
+
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "ruleset", "city", "venue", "starts", "ends", "standings_hidden"]
+        fields = ["name", "slug", "ruleset", "city", "venue", "starts", "ends", "standings_hidden",
+                  "participant_cap", "applications_open", "applications_close"]
         widgets = {
             "starts": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "ends": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "ruleset": forms.HiddenInput,
+            "applications_open": MOMENT,
+            "applications_close": MOMENT,
         }
 
     def clean(self) -> dict[str, Any]:
@@ -36,6 +47,44 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         starts, ends = data.get("starts"), data.get("ends")
         if starts and ends and ends < starts:
             self.add_error("ends", _("The tournament cannot end before it starts."))
+        check_period(self, data)
+        return data
+
+
+class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The organizer's procedure settings of a running tournament: protests, the participant cap, the
+    application period. Protests left as the regulation says stay so (``None``)."""
+
+    protests_enabled = forms.NullBooleanField(label=gettext_lazy("protests"), required=False,
+                                              widget=forms.NullBooleanSelect)
+
+    class Meta:
+        model = Tournament
+        fields = ["protests_enabled", "participant_cap", "applications_open", "applications_close"]
+        widgets = {"applications_open": MOMENT, "applications_close": MOMENT}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ruleset = get_ruleset(self.instance.ruleset)
+        if not ruleset.takes_applications:  # no applications: no period
+            del self.fields["applications_open"], self.fields["applications_close"]
+        default = ruleset.protests_by_default
+        widget = self.fields["protests_enabled"].widget
+        assert isinstance(widget, forms.NullBooleanSelect)
+        widget.choices = [
+            ("unknown", _("as the regulation says (taken)") if default else _("as the regulation says (not taken)")),
+            ("true", _("taken")), ("false", _("not taken")),
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        check_period(self, data)
+        cap = data.get("participant_cap")
+        if cap is not None:
+            accepted = self.instance.participants.filter(status="accepted").count()
+            if cap < accepted:
+                self.add_error("participant_cap", _(
+                    "%(n)s participants are accepted already; the cap cannot be lower.") % {"n": accepted})
         return data
 
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_repair_bad_slugs'),
+        ('tournaments', '0013_registration_settings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,6 +7,7 @@ from .apart import KeepApart
 from .awards import Award, Diplomas
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .jobs import JobState, SeatingJob
+from .lots import DrawMethod, LotDraw
 from .people import Participant, ParticipantStatus, Player, Team
 from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 
@@ -16,8 +17,10 @@ __all__ = [
     "Award",
     "Bye",
     "Diplomas",
+    "DrawMethod",
     "JobState",
     "KeepApart",
+    "LotDraw",
     "Participant",
     "ParticipantStatus",
     "Penalty",

@@ -42,6 +42,17 @@ class Tournament(models.Model):
         _("four-eyes confirmation"), default=False,
         help_text=_("A protocol is confirmed by someone other than the person who submitted it."),
     )
+    # Procedure settings; each defaults to the regulation's (``tournaments.rules``), the organizer may change it.
+    protests_enabled = models.BooleanField(
+        _("protests accepted"), null=True, blank=True,
+        help_text=_("Empty: as the regulation says (FIIM: judges' decisions are not subject to appeal)."),
+    )
+    participant_cap = models.PositiveIntegerField(
+        _("participant cap"), null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=_("The most accepted participants, guests included; empty: no cap."),
+    )
+    applications_open = models.DateTimeField(_("applications open"), null=True, blank=True)
+    applications_close = models.DateTimeField(_("applications close"), null=True, blank=True)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="organized_tournaments",

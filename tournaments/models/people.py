@@ -26,6 +26,12 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=100, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # The person's account on the site, where the organizer links it: how a judge (a user) is known to be the
+    # same person as a participant (kostroma 3.1: the commission's members are not participants).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
+        verbose_name=_("user account"),
+    )
 
     class Meta:
         verbose_name = _("player")

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Participant, ParticipantStatus, Player, StagePlayer, Team, Tournament
-from ..rules import team_size_limit
+from ..rules import team_size_limit, uses_applications
 from . import registration
 from .registration import Outcome, register
 from .teams import made_team
@@ -26,8 +26,13 @@ def add_player(tournament: Tournament, data: dict[str, Any], *, team: Team | Non
 @transaction.atomic
 def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | str | None]]) -> list[Outcome]:
     """Every row or none: the first refusal rolls back the whole list. A team given by name is the tournament's
-    team of that name, made if it has none; no team grows past the regulation's size."""
+    team of that name, made if it has none; no team grows past the regulation's size, and the list does not take
+    the tournament past its cap."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not uses_applications(tournament):  # applications are counted when they are accepted
+        problem = registration.cap_problem(tournament, len(rows))
+        if problem:
+            raise registration.RegistrationError(None, problem)
     made: dict[str, Team] = {}
     outcomes = []
     for data, team in rows:
@@ -62,6 +67,9 @@ def update_participant(participant: Participant, data: dict[str, Any], *, team: 
     problem = registration.age_problem(tournament, data.get("birth_date"))
     if problem:
         raise registration.RegistrationError("birth_date", problem)
+    problem = registration.city_problem(tournament, data.get("city", participant.player.city))
+    if problem:
+        raise registration.RegistrationError("city", problem)
     if participant.guest and not guest and participant.status == ParticipantStatus.ACCEPTED \
             and registration.over_cap(tournament):
         raise registration.RegistrationError("guest", _("The cap of ranked players is reached; the player stays a "
@@ -70,6 +78,9 @@ def update_participant(participant: Participant, data: dict[str, Any], *, team: 
     for name, value in data.items():
         setattr(player, name, value)
     player.full_clean()
+    problem = registration.judge_problem(tournament, player)
+    if problem:
+        raise registration.RegistrationError("user", problem)
     player.save()
     participant.team, participant.guest = team, guest
     participant.save(update_fields=["team", "guest"])

@@ -1,18 +1,28 @@
-"""Registration rules per regulation: caps with guests beyond (tomsk), age limits and the
-application workflow with accept/reject (kostroma). Errors name the field they are about."""
+"""Registration rules per regulation: caps with guests beyond (tomsk), the tournament's hard cap on its
+participants (fiim proposes 70), age limits, the city of residence, the application period and the
+application workflow with accept/reject, one by one or several at once (kostroma), and that a judge of a
+tournament is not its participant (kostroma 3.1, every ruleset). Errors name the field or the person they
+are about; a refusal changes nothing."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..errors import UserError
 from ..models import Participant, ParticipantStatus, Player, Team, Tournament
 from ..rules import ruleset_for, uses_applications
+
+if TYPE_CHECKING:
+    from mafia_tournament.users import User
 
 
 class RegistrationError(UserError):
@@ -43,6 +53,64 @@ def age_problem(tournament: Tournament, birth_date: dt.date | None) -> str | Non
         return _("Aged %(age)s on the first day; the regulation admits players up to %(max)s.") % {
             "age": age, "max": ruleset.max_age}
     return None
+
+
+def same_city(a: str, b: str) -> bool:
+    def key(city: str) -> str:
+        return " ".join(city.replace("ё", "е").replace("Ё", "Е").casefold().split())
+    return key(a) == key(b)
+
+
+def city_problem(tournament: Tournament, city: str) -> str | None:
+    """Why the regulation's residence rule refuses a player of ``city`` (kostroma 2.1), or None."""
+    if not ruleset_for(tournament).residents_only:
+        return None
+    if not city.strip():
+        return _("The regulation admits residents of the city only, so the city of residence is required.")
+    if tournament.city and not same_city(city, tournament.city):
+        return _("The regulation admits residents of %(city)s only; the player lives in %(given)s.") % {
+            "city": tournament.city, "given": city.strip()}
+    return None
+
+
+def period_problem(tournament: Tournament, now: dt.datetime) -> str | None:
+    """Why an application made ``now`` is outside the tournament's application period, or None."""
+    opens, closes = tournament.applications_open, tournament.applications_close
+    if opens is not None and now < opens:
+        return _("Applications open on %(when)s.") % {"when": moment(opens)}
+    if closes is not None and now > closes:
+        return _("Applications closed on %(when)s.") % {"when": moment(closes)}
+    return None
+
+
+def moment(when: dt.datetime) -> str:
+    return date_format(timezone.localtime(when), "DATETIME_FORMAT")
+
+
+def judge_problem(tournament: Tournament, player: Player) -> str | None:
+    """Why ``player`` cannot take part: they are a judge of the tournament (the same user account)."""
+    # The judges are games' rows, read through the user's reverse relation (no import upwards).
+    if player.user is None or not player.user.judging.filter(tournament=tournament).exists():
+        return None
+    return _("%(name)s is a judge of this tournament and cannot also be its participant (a member of the "
+             "judging commission does not play).") % {"name": player.full_name}
+
+
+def accepted_count(tournament: Tournament) -> int:
+    return tournament.participants.filter(status=ParticipantStatus.ACCEPTED).count()
+
+
+def cap_problem(tournament: Tournament, adding: int) -> str | None:
+    """Why accepting ``adding`` more participants goes past the tournament's cap, or None."""
+    cap = tournament.participant_cap
+    if cap is None or adding <= 0:
+        return None
+    total = accepted_count(tournament) + adding
+    if total <= cap:
+        return None
+    return ngettext("The tournament takes at most %(cap)s participant; this would make %(total)s, %(over)s over.",
+                    "The tournament takes at most %(cap)s participants; this would make %(total)s, %(over)s over.",
+                    cap) % {"cap": cap, "total": total, "over": total - cap}
 
 
 @dataclass(frozen=True)
@@ -82,9 +150,23 @@ def register(tournament: Tournament, player: Player, *, team: Team | None = None
     problem = age_problem(tournament, player.birth_date)
     if problem:
         raise RegistrationError("birth_date", problem)
+    problem = city_problem(tournament, player.city)
+    if problem:
+        raise RegistrationError("city", problem)
+    problem = judge_problem(tournament, player)
+    if problem:
+        raise RegistrationError(None, problem)
     if team is not None and team.tournament_id != tournament.pk:
         raise RegistrationError("team", _("The team belongs to another tournament."))
     status = ParticipantStatus.APPLIED if uses_applications(tournament) else ParticipantStatus.ACCEPTED
+    if status == ParticipantStatus.APPLIED:
+        problem = period_problem(tournament, timezone.now())
+        if problem:
+            raise RegistrationError(None, problem)
+    # An application needs room too: the accepted participants already fill the cap otherwise.
+    problem = cap_problem(tournament, 1)
+    if problem:
+        raise RegistrationError(None, problem)
     made_guest = False
     if status == ParticipantStatus.ACCEPTED and not guest and over_cap(tournament):
         guest = made_guest = True
@@ -102,25 +184,54 @@ def locked(participant: Participant) -> Participant:
 
 
 @transaction.atomic
-def accept(participant: Participant) -> Outcome:
+def accept(participant: Participant, by: User | None = None) -> Outcome:
+    """Accepts a waiting application; the participant's history records ``by``."""
     participant = locked(participant)
+    name = participant.player.full_name
     if participant.status != ParticipantStatus.APPLIED:
-        raise RegistrationError(None, _("Only a waiting application can be accepted."))
-    problem = age_problem(participant.tournament, participant.player.birth_date)
-    if problem:
-        raise RegistrationError("birth_date", problem)
+        raise RegistrationError(None, _("Only a waiting application can be accepted (%(name)s).") % {"name": name})
+    tournament = participant.tournament
+    for field, problem in (("birth_date", age_problem(tournament, participant.player.birth_date)),
+                           ("city", city_problem(tournament, participant.player.city)),
+                           (None, judge_problem(tournament, participant.player)),
+                           (None, cap_problem(tournament, 1))):
+        if problem:
+            raise RegistrationError(field, f"{name}: {problem}" if field else problem)
     made_guest = not participant.guest and over_cap(participant.tournament)
     participant.guest = participant.guest or made_guest
     participant.status = ParticipantStatus.ACCEPTED
+    participant._history_user = by  # type: ignore[attr-defined]
     participant.save(update_fields=["status", "guest"])
     return Outcome(participant, made_guest)
 
 
 @transaction.atomic
-def reject(participant: Participant) -> Participant:
+def reject(participant: Participant, by: User | None = None) -> Participant:
     participant = locked(participant)
     if participant.status != ParticipantStatus.APPLIED:
-        raise RegistrationError(None, _("Only a waiting application can be rejected."))
+        raise RegistrationError(None, _("Only a waiting application can be rejected (%(name)s).") % {
+            "name": participant.player.full_name})
     participant.status = ParticipantStatus.REJECTED
+    participant._history_user = by  # type: ignore[attr-defined]
     participant.save(update_fields=["status"])
     return participant
+
+
+@transaction.atomic
+def decide_many(tournament: Tournament, ids: list[int], decision: str, by: User | None = None) -> list[Outcome]:
+    """Accepts or rejects the waiting applications ``ids`` of ``tournament``, all or none: the first refusal
+    rolls back the others, and accepting more than the cap has room for is refused as a whole."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    rows = list(tournament.participants.filter(pk__in=ids).select_related("player").order_by("number", "pk"))
+    if not rows:
+        raise RegistrationError(None, _("Choose at least one application."))
+    if len(rows) != len(set(ids)):
+        raise RegistrationError(None, _("Some of the chosen applications are not of this tournament."))
+    if decision == "accept":
+        problem = cap_problem(tournament, len(rows))
+        if problem:
+            raise RegistrationError(None, problem)
+        return [accept(row, by) for row in rows]
+    if decision == "reject":
+        return [Outcome(reject(row, by), False) for row in rows]
+    raise RegistrationError(None, _("Choose: accept or reject."))

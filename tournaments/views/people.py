@@ -9,14 +9,17 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from ..forms.people import CsvForm, RegisterForm, TeamForm
+from ..forms.setup import SettingsForm
 from ..forms.teams import TeamMembersForm
-from ..models import Participant, ParticipantStatus, Team
+from ..mixins import signed_in
+from ..models import Participant, ParticipantStatus, Team, Tournament
 from ..permissions import OrganizerRequiredMixin
 from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services import registration
@@ -25,6 +28,9 @@ from ..services.teams import assign_team
 
 
 class ParticipantTable(tables.Table):  # type: ignore[misc]  # django_tables2 ships no types
+    # A waiting application's box belongs to the bulk decision form below the table (``form=`` attribute).
+    select = tables.TemplateColumn(template_name="tournaments/_participant_select.html", orderable=False,
+                                   verbose_name="")
     number = tables.Column(verbose_name=gettext_lazy("number"))
     name = tables.Column(accessor="player__surname", verbose_name=gettext_lazy("player"),
                          order_by=("player__surname", "player__first_name"))
@@ -56,15 +62,20 @@ class ParticipantsView(OrganizerRequiredMixin, View):
 
     template_name = "tournaments/participants.html"
 
-    def page(self, request: HttpRequest, form: RegisterForm, status: int = 200) -> HttpResponse:
+    def page(self, request: HttpRequest, form: RegisterForm, status: int = 200,
+             settings_form: SettingsForm | None = None) -> HttpResponse:
         queryset = self.tournament.participants.select_related("player", "team", "tournament")
-        table = ParticipantTable(queryset, request=request)
+        applications = uses_applications(self.tournament)
+        table = ParticipantTable(queryset, request=request, exclude=() if applications else ("select",))
         tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
         ruleset = ruleset_for(self.tournament)
         context = {
             "tournament": self.tournament, "table": table, "form": form,
-            "applications": uses_applications(self.tournament), "ruleset": ruleset,
+            "applications": applications, "ruleset": ruleset,
             "teams": self.tournament.teams.all(),
+            "settings_form": settings_form or SettingsForm(instance=self.tournament),
+            "accepted": registration.accepted_count(self.tournament),
+            "period_problem": registration.period_problem(self.tournament, timezone.now()) if applications else None,
         }
         return render(request, self.template_name, context, status=status)
 
@@ -92,6 +103,48 @@ class ParticipantsView(OrganizerRequiredMixin, View):
         return redirect("tournaments:participants", slug=self.tournament.slug)
 
 
+class SettingsView(ParticipantsView):
+    """POST: the tournament's protests, participant cap and application period."""
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return redirect("tournaments:participants", slug=slug)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        form = SettingsForm(request.POST, instance=Tournament.objects.get(pk=self.tournament.pk))
+        if not form.is_valid():
+            return self.page(request, RegisterForm(tournament=self.tournament), status=400, settings_form=form)
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect("tournaments:participants", slug=slug)
+
+
+class BulkDecisionView(OrganizerRequiredMixin, View):
+    """POST: accept or reject the chosen applications, all or none."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        decision = request.POST.get("decision", "")
+        try:
+            ids = [int(value) for value in request.POST.getlist("ids")]
+        except ValueError:
+            ids = []
+        try:
+            outcomes = registration.decide_many(self.tournament, ids, decision, by=signed_in(request))
+        except registration.RegistrationError as error:
+            messages.error(request, error.message)
+            return redirect("tournaments:participants", slug=slug)
+        n = len(outcomes)
+        if decision == "accept":
+            messages.success(request, ngettext("%(n)s application is accepted.", "%(n)s applications are accepted.",
+                                               n) % {"n": n})
+            guests = sum(1 for o in outcomes if o.made_guest)
+            if guests:
+                messages.warning(request, _("%(n)s of them are guests: the cap is reached.") % {"n": guests})
+        else:
+            messages.success(request, ngettext("%(n)s application is rejected.", "%(n)s applications are rejected.",
+                                               n) % {"n": n})
+        return redirect("tournaments:participants", slug=slug)
+
+
 class DecideApplicationView(OrganizerRequiredMixin, View):
     def post(self, request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponseBase:
         if decision not in ("accept", "reject"):
@@ -99,13 +152,13 @@ class DecideApplicationView(OrganizerRequiredMixin, View):
         participant = get_object_or_404(Participant, pk=pk, tournament=self.tournament)
         try:
             if decision == "accept":
-                outcome = registration.accept(participant)
+                outcome = registration.accept(participant, signed_in(request))
                 if outcome.made_guest:
                     messages.warning(request, _("Accepted as a guest: the cap is reached."))
                 else:
                     messages.success(request, _("The application is accepted."))
             else:
-                registration.reject(participant)
+                registration.reject(participant, signed_in(request))
                 messages.success(request, _("The application is rejected."))
         except registration.RegistrationError as error:
             messages.error(request, error.message)

@@ -34,14 +34,15 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         context = {
             "form": form, "params": params, "stages": stages, "ruleset_id": ruleset_id,
             "ruleset_name": RulesetId(ruleset_id).label, "summary": summary(ruleset_id),
-            "rulesets": RulesetId.choices,
+            "rulesets": RulesetId.choices, "takes_applications": get_ruleset(ruleset_id).takes_applications,
         }
         return render(request, self.template_name, context, status=status)
 
     def get(self, request: HttpRequest) -> HttpResponse:
         ruleset_id = self.ruleset_id(request)
-        form = TournamentForm(initial={"ruleset": ruleset_id,
-                                       "standings_hidden": get_ruleset(ruleset_id).standings_hidden_by_default})
+        ruleset = get_ruleset(ruleset_id)
+        form = TournamentForm(initial={"ruleset": ruleset_id, "standings_hidden": ruleset.standings_hidden_by_default,
+                                       "participant_cap": ruleset.participant_cap})
         return self.render_page(request, ruleset_id, form, ParamsForm(ruleset_id=ruleset_id, prefix="param"),
                                 StageFormSet(initial=preset_stages(ruleset_id), prefix="stage"))
 
