@@ -101,3 +101,19 @@ def standings_schema() -> Any:
         "team_advance": serializers.ListField(child=serializers.CharField(), required=False),
         "champion_teams": serializers.ListField(child=serializers.CharField(), required=False),
     })
+
+
+def awards_schema() -> Any:
+    """The OpenAPI description of the awards JSON (docs/rules/awards.md)."""
+    from drf_spectacular.utils import inline_serializer
+
+    award = inline_serializer("Award", {
+        "kind": serializers.CharField(allow_null=True), "title": serializers.CharField(),
+        "players": serializers.ListField(child=serializers.CharField()),
+        "names": serializers.ListField(child=serializers.CharField()),
+        "by_hand": serializers.BooleanField(), "reason": serializers.CharField(), "tied": serializers.BooleanField(),
+    })
+    return inline_serializer("Awards", {
+        "final": serializers.BooleanField(), "rounds_played": serializers.IntegerField(),
+        "title": serializers.CharField(), "awards": award.__class__(many=True),
+    })

@@ -21,6 +21,7 @@ urlpatterns = [
          name="seating"),
     path("tournaments/<slug:slug>/games/", views.GameListView.as_view(), name="games"),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
+    path("tournaments/<slug:slug>/awards/", views.AwardsView.as_view(), name="awards"),
     path("token/", TokenView.as_view(), name="token"),
     path("tournaments/<slug:slug>/protocols/<int:table>/", protocols.ProtocolView.as_view(), name="protocol"),
     path("tournaments/<slug:slug>/protocols/<int:table>/submit/", protocols.SubmitView.as_view(), name="submit"),

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -169,6 +170,25 @@ class StandingsView(OneTournament, APIView):
         except (UnknownStage, Http404):
             raise NotFound("no such stage") from None
         return standings_json(standings)
+
+
+class AwardsView(OneTournament, APIView):
+    """docs/rules/awards.md: the given awards and their recipients (ids and names), with whether the results are
+    final; titles in the request's language. Hidden standings: only the organizers, as for the standings."""
+
+    @extend_schema(responses={200: s.awards_schema(), 403: None, 404: None})
+    def get(self, request: Request, slug: str) -> Response:
+        if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
+            raise PermissionDenied("The standings of this tournament are hidden.")
+        return Response(self.cached(f"awards:{get_language()}", self.awards))
+
+    def awards(self) -> Any:
+        snapshot = Snapshot(self.tournament)
+        return {
+            "final": snapshot.final_over, "rounds_played": snapshot.rounds_played, "title": snapshot.results_title(),
+            "awards": [{"kind": a.kind or None, "title": a.title, "players": list(a.players), "names": list(a.names),
+                        "by_hand": a.by_hand, "reason": a.reason, "tied": a.tied} for a in snapshot.awards],
+        }
 
 
 def compute_default(snapshot: Snapshot) -> Any:

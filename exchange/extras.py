@@ -4,9 +4,10 @@
 (docs/tournament-file.md): ``player_numbers`` (written only when the numbers are not simply 1, 2, 3… in the
 players' order), ``disqualifications``, ``tables_in_play`` (the seating of each table of a published round whose
 protocol is not submitted yet, so a file exported mid-round, imported again, gives the judges the same tables to
-record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``) and ``lot_draws`` (the record of each drawing
+record), ``keep_apart`` (the organizer's pairs, ``[[id, id], …]``), ``lot_draws`` (the record of each drawing
 of lots: the stage, the order drawn, how, who, when, and its cancellation; the stage's ``lots`` stay the list the
-standings read) and the organizer's settings (``protests_enabled``, ``participant_cap``, ``applications_open``,
+standings read), ``awards`` (the organizer's awards: given or not, free-form ones, recipients chosen by hand with
+their reasons) and the organizer's settings (``protests_enabled``, ``participant_cap``, ``applications_open``,
 ``applications_close``). Each reader checks its key and names what is wrong, or returns what the writer stores.
 """
 
@@ -20,12 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import model as m
+from scoring.awards import KINDS
 from scoring.errors import InvalidTournament, Location, Problem
 
 NUMBERS_KEY = "player_numbers"
 DISQUALIFICATIONS_KEY = m.DISQUALIFICATIONS_KEY
 TABLES_IN_PLAY_KEY = "tables_in_play"
 KEEP_APART_KEY = "keep_apart"
+AWARDS_KEY = "awards"
 LOT_DRAWS_KEY = "lot_draws"
 LOT_DRAW_METHODS = ("app", "physical")
 PARTICIPANT_KEYS = (NUMBERS_KEY, DISQUALIFICATIONS_KEY)
@@ -37,7 +40,8 @@ OPEN_KEY = "applications_open"
 CLOSE_KEY = "applications_close"
 SETTINGS_KEYS = (PROTESTS_KEY, CAP_KEY, OPEN_KEY, CLOSE_KEY)
 # Written by the exchange from rows of their own, never kept as the tournament's other info.
-EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, *SETTINGS_KEYS)
+EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, AWARDS_KEY,
+                 *SETTINGS_KEYS)
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,66 @@ def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:
     if problems:
         raise InvalidTournament(problems)
     return [(a, b) for a, b in value]
+
+
+@dataclass(frozen=True)
+class FileAward:
+    kind: str
+    title: str
+    given: bool
+    player: str | None
+    reason: str
+    at: dt.datetime | None
+
+
+def read_awards(value: Any, ids: set[str], disqualified: set[str]) -> list[FileAward]:
+    """The file's ``awards``: each a computed ``kind`` (once each) or a free-form ``title``; ``given`` (default
+    true); a ``player`` of the file chosen by hand, not disqualified, with its ``reason`` and optional ``at``."""
+    where = Location(field=f"tournament.{AWARDS_KEY}")
+    shape = _('must be a list of {"kind": id or "title": text, "given": true or false, "player": id, '
+              '"reason": text, "at": date and time}')
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise InvalidTournament([Problem(where, shape)])
+    found: list[FileAward] = []
+    problems: list[Problem] = []
+    kinds: set[str] = set()
+    for item in value:
+        kind, title, given = item.get("kind", ""), item.get("title", ""), item.get("given", True)
+        player, reason, at = item.get("player"), item.get("reason", ""), item.get("at")
+        if not isinstance(kind, str) or not isinstance(title, str) or not isinstance(given, bool) or \
+                not isinstance(player, str | None) or not isinstance(reason, str) or not isinstance(at, str | None):
+            problems.append(Problem(where, shape))
+            continue
+        name = title.strip() or kind
+        if kind and kind not in KINDS:
+            problems.append(Problem(where, _("“%(kind)s” is not a kind of award; known: %(known)s")
+                                    % {"kind": kind, "known": ", ".join(sorted(KINDS))}))
+        elif kind in kinds:
+            problems.append(Problem(where, _("the award “%(kind)s” is listed twice") % {"kind": kind}))
+        elif not kind and not title.strip():
+            problems.append(Problem(where, _("an award without a kind needs a title")))
+        elif player is not None and player not in ids:
+            problems.append(Problem(where, _("%(award)s: player %(player)s is not in the file's players")
+                                    % {"award": name, "player": player}))
+        elif player is not None and player in disqualified:
+            problems.append(Problem(where, _("%(award)s: player %(player)s is disqualified")
+                                    % {"award": name, "player": player}))
+        elif player is not None and not reason.strip():
+            problems.append(Problem(where, _("%(award)s: a recipient chosen by hand needs a reason")
+                                    % {"award": name}))
+        else:
+            when = None if at is None else parse_moment(at)
+            if at is not None and when is None:
+                problems.append(Problem(where, _("%(value)r is not a date and time (ISO 8601)") % {"value": at}))
+                continue
+            if player is not None and when is None:
+                when = timezone.now()
+            if kind:
+                kinds.add(kind)
+            found.append(FileAward(kind, " ".join(title.split()), given, player, reason.strip(), when))
+    if problems:
+        raise InvalidTournament(problems)
+    return found
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from scoring.rulesets import get_ruleset
 from tournaments.models import Tournament
 from tournaments.services.setup import slug_problems
 
-from .extras import KEEP_APART_KEY, LOT_DRAWS_KEY, TABLES_IN_PLAY_KEY
-from .reading import keep_apart_data, lot_draws_data, tables_in_play_data, to_model
+from .extras import AWARDS_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, TABLES_IN_PLAY_KEY
+from .reading import awards_data, keep_apart_data, lot_draws_data, tables_in_play_data, to_model
 from .writing import save_model
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def file_data(tournament: Tournament) -> dict[str, Any]:
         data.setdefault("tournament", {})["standings_hidden"] = False  # left out, it would read as hidden
     for key, value in ((TABLES_IN_PLAY_KEY, tables_in_play_data(tournament)),
                        (KEEP_APART_KEY, keep_apart_data(tournament)),
-                       (LOT_DRAWS_KEY, lot_draws_data(tournament))):
+                       (LOT_DRAWS_KEY, lot_draws_data(tournament)), (AWARDS_KEY, awards_data(tournament))):
         if value:
             data.setdefault("tournament", {})[key] = value
     return data

@@ -23,6 +23,7 @@ from games.services.facts import facts_of, scoring_game
 from scoring import model as m
 from tournaments.models import (
     Absence,
+    Award,
     Bye,
     KeepApart,
     LotDraw,
@@ -166,6 +167,24 @@ def tables_in_play_data(tournament: Tournament) -> list[dict[str, Any]]:
     for found in tables:
         del found["_pk"]
     return tables
+
+
+def awards_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """The file's ``awards``: the organizer's award rows in order (one query); a proposal never changed is left
+    out (the ruleset's default applies again on import)."""
+    out: list[dict[str, Any]] = []
+    for award in Award.objects.filter(tournament=tournament).select_related("recipient").order_by("order", "id"):
+        item: dict[str, Any] = {"kind": award.kind} if award.kind else {"title": award.title}
+        if award.kind and award.title:
+            item["title"] = award.title
+        item["given"] = award.enabled
+        if award.recipient is not None:
+            item["player"] = award.recipient.ext_id
+            item["reason"] = award.reason
+            if award.chosen_at is not None:
+                item["at"] = timezone.localtime(award.chosen_at).isoformat(timespec="seconds")
+        out.append(item)
+    return out
 
 
 def keep_apart_data(tournament: Tournament) -> list[list[str]]:

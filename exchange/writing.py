@@ -20,6 +20,7 @@ from scoring.errors import InvalidTournament, Location, Problem
 from scoring.numbers import to_decimal
 from tournaments.models import (
     Absence,
+    Award,
     Bye,
     KeepApart,
     LotDraw,
@@ -37,6 +38,7 @@ from tournaments.models import (
 )
 
 from .extras import (
+    AWARDS_KEY,
     DISQUALIFICATIONS_KEY,
     KEEP_APART_KEY,
     LOT_DRAWS_KEY,
@@ -44,6 +46,7 @@ from .extras import (
     TABLES_IN_PLAY_KEY,
     InPlay,
     LotDrawFacts,
+    read_awards,
     read_disqualifications,
     read_keep_apart,
     read_lot_draws,
@@ -95,6 +98,7 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     disqualified = read_disqualifications(other.pop(DISQUALIFICATIONS_KEY, []), set(ids))
     in_play = read_tables_in_play(other.pop(TABLES_IN_PLAY_KEY, []), t)
     apart = read_keep_apart(other.pop(KEEP_APART_KEY, []), set(ids))
+    awards = read_awards(other.pop(AWARDS_KEY, []), set(ids), set(disqualified))
     draws = read_lot_draws(other.pop(LOT_DRAWS_KEY, []), t)
     settings = read_settings(other, len(ids))
     name = info.name or slug or "Tournament"
@@ -148,6 +152,11 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     KeepApart.objects.bulk_create(  # stored with first < second (a constraint of the model)
         KeepApart(tournament=tournament, first=min(pair, key=lambda p: p.pk), second=max(pair, key=lambda p: p.pk))
         for pair in ((participants[a], participants[b]) for a, b in apart)
+    )
+    Award.objects.bulk_create(
+        Award(tournament=tournament, kind=a.kind, title=a.title, enabled=a.given, order=order,
+              recipient=participants[a.player] if a.player else None, reason=a.reason, chosen_at=a.at)
+        for order, a in enumerate(awards, start=1)
     )
     save_lot_draws(tournament, draws)
     return tournament

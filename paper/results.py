@@ -45,6 +45,17 @@ class ResultTable:
     winners: list[str] = field(default_factory=list)
     teams: ResultTable | None = None  # a stage's team table, where the tournament has teams
     champion_teams: list[str] = field(default_factory=list)  # the team competition's champion (tomsk)
+    awards: list[AwardLine] = field(default_factory=list)
+    heading: str = ""  # a line above the column header in CSV (the final results' title)
+
+
+@dataclass(frozen=True)
+class AwardLine:
+    """An award as the documents print it."""
+
+    title: str
+    recipients: str  # names, comma-separated; empty: nobody
+    note: str  # "tied", or the reason of a choice by hand
 
 
 def number_text(value: Value | None) -> str:
@@ -128,8 +139,19 @@ def played(snapshot: Snapshot, stage: Stage) -> bool:
     return any(r.games for r in snapshot.model_stage(stage.ext_id).rounds)
 
 
+def award_lines(snapshot: Snapshot) -> list[AwardLine]:
+    """The given awards once the results are final (before that a candidate may still change)."""
+    if not snapshot.final_over:
+        return []
+    return [AwardLine(a.title, ", ".join(a.names),
+                      _("tied: not decided yet") if a.tied else (_("chosen by the organizer: %(reason)s")
+                                                                 % {"reason": a.reason} if a.by_hand else ""))
+            for a in snapshot.awards]
+
+
 def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
-    """The whole tournament's order: later stages first (see the module's docstring)."""
+    """The whole tournament's order: later stages first (see the module's docstring); titled "final results"
+    only once the final is over, before that "standings after round N"."""
     by_key = {t.key: t for t in stages}
     placed: set[str] = set()
     rows: list[dict[str, Any]] = []
@@ -156,7 +178,9 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
                Column("points", _("Points in that stage"), True)]
     if any(row["note"] for row in rows):
         columns.append(Column("note", _("Note")))
-    return ResultTable("final", _("Final results"), columns, rows, winners, champion_teams=champions)
+    title = snapshot.results_title()
+    return ResultTable("final", title, columns, rows, winners, champion_teams=champions,
+                       awards=award_lines(snapshot), heading=title)
 
 
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:

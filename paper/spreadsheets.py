@@ -56,9 +56,16 @@ def to_csv(table: ResultTable, notice: str = "") -> str:
     writer = csv.writer(out)
     if notice:
         writer.writerow([csv_cell(notice)])
+    if table.heading:
+        writer.writerow([csv_cell(table.heading)])
     writer.writerow([csv_cell(c.label) for c in table.columns])
     for row in table.rows:
         writer.writerow([csv_cell(row.get(c.key)) for c in table.columns])
+    if table.awards:
+        writer.writerow([])
+        writer.writerow([csv_cell(gettext("Award")), csv_cell(gettext("Recipient")), csv_cell(gettext("Note"))])
+        for award in table.awards:
+            writer.writerow([csv_cell(award.title), csv_cell(award.recipients), csv_cell(award.note)])
     return "\ufeff" + out.getvalue()
 
 
@@ -94,6 +101,17 @@ def sheet_title(title: str, used: set[str]) -> str:
     return name
 
 
+def awards_sheet(book: Any, table: ResultTable, used: set[str]) -> None:
+    sheet = book.create_sheet(sheet_title(gettext("Awards"), used))
+    append(sheet, [gettext("Award"), gettext("Recipient"), gettext("Note")])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for award in table.awards:
+        append(sheet, [award.title, award.recipients, award.note])
+    for letter in "ABC":
+        sheet.column_dimensions[letter].width = 40
+
+
 def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
     """A sheet per table, then the stages' team tables, each on its own sheet."""
     book = Workbook()
@@ -119,6 +137,8 @@ def to_xlsx(tables: list[ResultTable], notice: str = "") -> bytes:
             append(sheet, [gettext("Winners"), ", ".join(table.winners)])
         if table.champion_teams:
             append(sheet, [gettext("Champion team"), ", ".join(table.champion_teams)])
+        if table.awards:
+            awards_sheet(book, table, used)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -22,4 +22,6 @@ urlpatterns = [
     path(RESULTS + ".csv", views_results.ResultsCsvView.as_view(), name="results_csv"),
     path(RESULTS + "/<str:stage>.csv", views_results.ResultsCsvView.as_view(), name="stage_csv"),
     path(RESULTS + "/teams/<str:stage>.csv", views_results.TeamsCsvView.as_view(), name="teams_csv"),
+    path("diplomas/", views_results.DiplomasView.as_view(), name="diplomas"),
+    path("diplomas.pdf", views_results.DiplomasView.as_view(pdf=True), name="diplomas_pdf"),
 ]

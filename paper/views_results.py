@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
@@ -22,6 +23,7 @@ from tournaments.filenames import attachment
 from tournaments.mixins import TournamentMixin
 
 from .access import may_see_results
+from .diplomas import diplomas_of, settings_of
 from .documents import BeingPrepared, Document, built_document
 from .pdf import render_pdf
 from .results import ResultTable, all_tables
@@ -148,3 +150,31 @@ def being_prepared(request: HttpRequest, seconds: int) -> HttpResponse:
     response["Cache-Control"] = "no-store"
     response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request
     return response
+
+
+class DiplomasView(ResultsBase):
+    """Diplomas and certificates, print-ready (``pdf``: the PDF); ``?lang=ru`` or ``en`` prints them in that
+    language, whatever the page's (docs/rules/awards.md)."""
+
+    template_name = "paper/diplomas.html"
+    pdf = False
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        language = request.GET.get("lang")
+        if language not in (None, "ru", "en"):
+            raise Http404(language)
+        with translation.override(language or translation.get_language()):
+            return self.answer_diplomas(request)
+
+    def answer_diplomas(self, request: HttpRequest) -> HttpResponseBase:
+        def context() -> dict[str, Any]:
+            snapshot = Snapshot(self.tournament)
+            return {"tournament": self.tournament, "diplomas": diplomas_of(snapshot),
+                    "settings": settings_of(snapshot), "final": snapshot.final_over,
+                    "hidden": self.tournament.standings_hidden, "lang": translation.get_language()}
+
+        if self.pdf:
+            document = self.document("diplomas-pdf", lambda: render_pdf(None, self.template_name, context()))
+            return self.answer(request, document, "application/pdf", "diplomas.pdf")
+        document = self.document("diplomas", lambda: render_to_string(self.template_name, context()).encode())
+        return self.answer(request, document, "text/html; charset=utf-8")

@@ -15,8 +15,10 @@ from functools import cached_property
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from exchange.reading import to_model
+from running.awards import AwardResult, resolve_awards
 from scoring import model as m
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
@@ -252,6 +254,35 @@ class Snapshot:
                     for row in self.standings(ext_id).rows}
             cache.set(key, data, MODEL_SECONDS)
         return data
+
+    @cached_property
+    def awards(self) -> list[AwardResult]:
+        """The given awards with their recipients (one query; the candidates from the model)."""
+        return resolve_awards(self.tournament, self.model)
+
+    @cached_property
+    def final_over(self) -> bool:
+        """Whether the results are final: the last stage is a final (by kind or position) and it is over, or the
+        organizer closed the last stage (a tournament of one stage)."""
+        if not self.stages:
+            return False
+        last = self.stages[-1]
+        if last.closed:
+            return True
+        return self.scoring.kind(self.model_stage(last.ext_id)) is m.StageKind.FINAL and final_done(self, last)
+
+    @cached_property
+    def rounds_played(self) -> int:
+        """Rounds with a game with a result, every stage counted: "standings after round N"."""
+        return sum(1 for stage in self.model.stages for r in stage.rounds if any(g.has_result for g in r.games))
+
+    def results_title(self) -> str:
+        """"Final results" once the final is over, else "Standings after round N" (docs/rules/awards.md)."""
+        if self.final_over:
+            return _("Final results")
+        if not self.rounds_played:
+            return _("Standings")
+        return _("Standings after round %(n)s") % {"n": self.rounds_played}
 
     def name(self, player: str) -> str:
         p = self.players.get(player)

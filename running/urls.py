@@ -1,10 +1,10 @@
-"""The organizer's stage, round and standings pages (mounted under ``t/<slug>/`` by the root URLs)."""
+"""The organizer's stage, round, standings and awards pages (mounted under ``t/<slug>/`` by the root URLs)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from .views import rounds, schedule, standings
+from .views import awards, rounds, schedule, standings
 
 app_name = "running"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("stages/<str:stage>/rounds/<int:number>/start/", schedule.RoundStartView.as_view(), name="round_start"),
     path("stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),
     path("stages/<str:stage>/standings/", standings.StandingsView.as_view(), name="standings"),
+    path("awards/", awards.AwardsView.as_view(), name="awards"),
 ]

@@ -146,6 +146,30 @@ PARAMS: dict[str, Promise] = {
 }
 
 
+# The computed award kinds (``scoring.awards.KINDS``); a role without its own line reads "best <role>".
+AWARD_KINDS: dict[str, Promise] = {
+    "best_player": _("Best player of the tournament"),
+    "most_best": _("Most times named best"),
+    "best_role:don": _("Best don"),
+    "best_role:sheriff": _("Best sheriff"),
+    "best_role:mafia": _("Best mafia player"),
+    "best_role:maniac": _("Best maniac"),
+    "best_role:doctor": _("Best doctor"),
+    "best_role:civilian": _("Best civilian"),
+    "best_side:red": _("Best red player"),
+    "best_side:black": _("Best black player"),
+}
+
+
+def award_label(kind: str) -> str:
+    """The translated name of a computed award kind (a free-form award has its own title)."""
+    if kind in AWARD_KINDS:
+        return str(AWARD_KINDS[kind])
+    if kind.startswith("best_role:") and kind[10:] in {role.value for role in m.Role}:
+        return _("Best %(role)s") % {"role": ROLES[m.Role(kind[10:])]}
+    return kind
+
+
 def metric_label(metric: str) -> str:
     """The translated name of a tie-break metric (scoring's English one, or the id, if it had none)."""
     if metric in METRICS:

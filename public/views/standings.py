@@ -92,4 +92,9 @@ class StandingsView(PublicTournamentView):
             context["players"] = [(snapshot.numbers.get(pid), pid, snapshot.name(pid)) for pid in players]
             return context
         context.update(standings_context(snapshot, stage))
+        if stage == snapshot.default_stage():
+            context["results_title"] = snapshot.results_title()
+            awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state
+            if snapshot.final_over:
+                context["awards"] = awards
         return context

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from running.awards import resolve_awards
 from running.services.figures import planned_rounds
 from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
@@ -59,6 +60,7 @@ class StandingsView(OrganizerRequiredMixin, View):
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
             for row in standings.rows
         ]
+        next_stage = next_stage_of(stage_row)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
@@ -70,7 +72,9 @@ class StandingsView(OrganizerRequiredMixin, View):
                                if standings.champion_teams is not None else None),
             "advance_count": len(standings.advance),
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
-            "next_stage": next_stage_of(stage_row),
+            "next_stage": next_stage,
+            # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)
+            "awards": resolve_awards(self.tournament, model) if next_stage is None else None,
             "ties": [tie_context(tie, standings) for tie in found.ties],
             "draws": draw_history(LotDraw.objects.filter(stage=stage_row), standings),
         })

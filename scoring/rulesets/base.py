@@ -52,6 +52,17 @@ class SeatPoints:
 
 
 @dataclass(frozen=True)
+class AwardProposal:
+    """An award a ruleset proposes: a computed kind (``scoring.awards.KINDS``), whether it is given unless the
+    organizer turns it off (the regulation names it) or only suggested, and the fewest games a candidate needs
+    in the role or side the kind counts."""
+
+    kind: str
+    enabled: bool = False
+    min_games: int = 1
+
+
+@dataclass(frozen=True)
 class StageFormat:
     """What a stage of a kind gets when the file does not say (docs/rules/, a page per ruleset)."""
 
@@ -97,6 +108,10 @@ class Ruleset:
     # The team competition: how many teams each kind of stage sends on (docs/rules/tournament.md, "Teams").
     # Empty: the regulation has none; a tournament with teams then only shows the team table.
     team_advance: ClassVar[Mapping[StageKind, int]] = {}
+
+    # The awards the regulation names (given unless turned off), then the common nominations it is silent on,
+    # only suggested (docs/rules/awards.md).
+    awards: ClassVar[tuple[AwardProposal, ...]] = ()
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.defaults
@@ -207,6 +222,20 @@ class Ruleset:
         return self.tiebreaks
 
     winners_rule: ClassVar[str] = "best_ranked"  # or "last_game_side" (tomsk, kostroma)
+
+    def proposed_awards(self) -> tuple[AwardProposal, ...]:
+        """The ruleset's own awards, then suggestions for each special role at its tables and for each side."""
+        named = {proposal.kind for proposal in self.awards}
+        roles = [role for role in (Role.DON, Role.SHERIFF, Role.MANIAC, Role.DOCTOR) if role in self.special_roles]
+        common = [AwardProposal("best_player"), *(AwardProposal(f"best_role:{role.value}", min_games=2)
+                                                  for role in roles),
+                  AwardProposal("best_side:red", min_games=2), AwardProposal("best_side:black", min_games=2)]
+        if self.counts_named_best:
+            common.append(AwardProposal("most_best"))
+        return (*self.awards, *(proposal for proposal in common if proposal.kind not in named))
+
+    # Whether the judges name best players in its games (extra points, ``best``, circle marks): "most named best".
+    counts_named_best: ClassVar[bool] = True
 
     # --- Per-ruleset seat checks beyond the common ones -------------------------------------
 

@@ -33,6 +33,8 @@ class Fiim(Ruleset):
     - Format (1.–3.): 70 players at 7 tables; qualifying 7 rounds (1–4 computer sample, i.e.
       ``balanced``; 5–7 ``swiss_tens``); top 30 → semifinal of 3 ``swiss_tens`` rounds; top 10 →
       final of 4 games at one table. Points are never reset.
+    - Awards: the document names only the prize places (порядок определения призёров) and bars a player who
+      missed 2 rounds or more from the awards (5.); it names no nomination, so the common ones are suggestions.
     - Tie-break: points → wins → times named best → wins as don → as sheriff → as mafia →
       times killed in the first night (more ranks higher) → lots.
     - Participants ("main provisions" 1.): 70. A new tournament proposes a cap of 70 accepted

@@ -49,6 +49,8 @@ class Kostroma(Ruleset):
       player is listed after all the others without a place, never goes on (the next player takes
       the slot) and is never a winner, even on the side that won the final's last game.
       Disqualification "from the game stage" (3.2) is the removal from the table (−1, 4.2.4).
+    - Awards (5.3, 5.4): the winners get diplomas (грамоты); the organizers may set up special prizes, so no
+      award is given by default: the common nominations are suggestions, and the organizer adds their own.
     """
 
     id = "kostroma"

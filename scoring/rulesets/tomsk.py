@@ -9,7 +9,7 @@ from ..errors import Message, message
 from ..model import Game, Role, Seat, SeatingMethod, StageKind
 from ..numbers import format_number
 from ..params import Params, ValueSet, WinPoints
-from .base import Ruleset, StageFormat, register
+from .base import AwardProposal, Ruleset, StageFormat, register
 
 
 @register
@@ -48,6 +48,11 @@ class Tomsk(Ruleset):
       a judge of the tournament cannot be its participant (as kostroma 3.1). Past the 96 ranked players
       a registration is a guest; the organizer may also set a hard cap on all participants.
     - Tie-break [ours]: HP → wins → total days survived → lots.
+    - Awards (§8 "Призовой фонд"): the best player of the championship, apart from the winners. The document does
+      not say how that player is found; we read §7.1 ("the best players are those with the most points of the
+      rating system"): the most points over the whole championship, every stage added (the resets of 4.6 and 4.7
+      only level the stages' standings), ties by the chain, then by the final's lots. Finalists get
+      participation certificates and winners diplomas (§8).
     - Disqualification from the tournament: the document does not provide for it. [ours, the
       project's default] The games played stand for the others (HP, tie-breaks); the player is
       listed after all the others without a place and never goes on: in ``per_game`` advancement
@@ -85,6 +90,8 @@ class Tomsk(Ruleset):
     special_roles = {Role.MAFIA: 3, Role.MANIAC: 1, Role.SHERIFF: 1, Role.DOCTOR: 1}
     tiebreaks = ("wins", "days_survived")
     winners_rule = "last_game_side"
+    awards = (AwardProposal("best_player", enabled=True),)
+    counts_named_best = False  # no extra points, no best-player marks at the table
     registration_cap = 96
     min_age = 18
     team_size = 12  # §4.5: teams of 12

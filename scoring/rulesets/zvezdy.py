@@ -35,6 +35,7 @@ class Zvezdy(Ruleset):
       per game as don → head-to-head. Head-to-head: for the group still tied at that step,
       each one's points in the games where they sat with at least one other member of the
       group, applied once; then lots.
+    - Awards: the schedule names only "awarding the winners"; no nomination, so the common ones are suggestions.
     - Disqualification from the tournament: the document knows only the removal from a table (−3).
       [ours, the project's default] A player the organizer disqualifies keeps their games for the
       others (points, head-to-head); they are listed after all the others without a place, never

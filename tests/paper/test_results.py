@@ -56,7 +56,8 @@ def test_example_stage_csv_matches_scoring(client: Any, import_file: Any, rulese
 
 def test_final_results_order_later_stages_first(client: Any, fiim: Any) -> None:
     """fiim example: 10 finalists, then 20 more semifinalists, then the other 40 of the qualifying."""
-    header, *rows = read_csv(client.get(reverse("paper:results_csv", args=[fiim.slug])))
+    title, header, *rows = read_csv(client.get(reverse("paper:results_csv", args=[fiim.slug])))
+    assert title == ["Final results"] and header[0] == "Place"  # the final is over: the title says so
     stage_column = header.index("Placed by the stage")
     placed: list[str] = []
     start = 0
@@ -80,7 +81,8 @@ def test_xlsx_has_the_final_results_and_every_stage(client: Any, generated: Any,
     assert response.status_code == 200
     book = load_workbook(io.BytesIO(response.content))
     stages = list(tournament.stages.order_by("order"))
-    assert book.sheetnames[0] == "Final results" and len(book.sheetnames) == 1 + len(stages)
+    # one stage still open, no final: "standings after round 2" (docs/rules/awards.md), never "final results"
+    assert book.sheetnames[0] == "Standings after round 2" and len(book.sheetnames) == 1 + len(stages)
     sheet = book.worksheets[1]
     header = [c.value for c in sheet[1]]
     standings = expected(tournament, stages[0].ext_id)
@@ -148,7 +150,7 @@ def test_organizers_get_results_while_hidden_marked(client: Any, fiim: Any, orga
 def test_published_downloads_carry_no_notice(client: Any, fiim: Any) -> None:
     response = client.get(reverse("paper:results_csv", args=[fiim.slug]))
     assert "publication" not in response["Content-Disposition"]
-    assert read_csv(response)[0][0] == "Place"
+    assert read_csv(response)[1][0] == "Place"
 
 
 def test_unknown_stage_is_404(client: Any, fiim: Any) -> None:

@@ -21,6 +21,7 @@ def urls(slug: str) -> list[str]:
         "/api/tournaments/", f"/api/tournaments/{slug}/", f"/api/tournaments/{slug}/stages/",
         f"/api/tournaments/{slug}/rounds/", f"/api/tournaments/{slug}/rounds/s1/2/seating/",
         f"/api/tournaments/{slug}/games/", f"/api/tournaments/{slug}/standings/?stage=s2",
+        f"/api/tournaments/{slug}/awards/",
     ]
 
 

@@ -204,6 +204,21 @@ def check_api_standings(world: World) -> None:
         expect_api_standings(api(world, world.organizer, url), world.standings[stage.id])
 
 
+def check_api_awards(world: World) -> None:
+    """The given awards with their computed recipients: the same as scoring's candidates."""
+    from scoring.awards import compute_candidate
+    from scoring.rulesets import get_ruleset
+
+    url = f"/api/tournaments/{world.slug}/awards/"
+    if world.hidden:
+        api(world, world.anonymous, url, 403)
+    data = api(world, world.organizer, url)
+    given = [p for p in get_ruleset(world.truth.ruleset)().proposed_awards() if p.enabled]
+    assert [a["kind"] for a in data["awards"]] == [p.kind for p in given]
+    for award, proposal in zip(data["awards"], given, strict=True):
+        assert tuple(award["players"]) == compute_candidate(world.truth, proposal.kind, proposal.min_games).players
+
+
 def items_of(data: Any) -> list[Any]:
     """A list answer of the API, paginated or not."""
     return list(data["results"] if isinstance(data, dict) else data)

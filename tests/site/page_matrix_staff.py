@@ -7,6 +7,7 @@ import io
 from fractions import Fraction
 
 from django.test import Client
+from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring import fileio
@@ -232,9 +233,10 @@ def check_results_xlsx(world: World) -> None:
     refused_while_hidden(world, url)
     for client in result_clients(world):
         book = load_workbook(io.BytesIO(get(client, url).content))
+        sheets = [s for s in book.worksheets if s.title not in ("Награды", "Awards")]  # once the results are final
         stages = len(world.truth.stages)
-        assert len(book.worksheets) == 1 + stages * (2 if world.truth.teams else 1)  # team sheets at the end
-        for sheet, stage in zip(book.worksheets[1:1 + stages], stages_of(world), strict=True):
+        assert len(sheets) == 1 + stages * (2 if world.truth.teams else 1)  # team sheets at the end
+        for sheet, stage in zip(sheets[1:1 + stages], stages_of(world), strict=True):
             rows = [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
             if world.hidden:
                 rows = rows[1:]
@@ -284,6 +286,36 @@ def check_results_pdf(world: World) -> None:
     text = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages).split())
     leader = next((s.rows[0] for s in world.standings.values() if s.rows), None)
     assert leader is None or leader.name.split()[0] in text
+
+
+def check_awards(world: World) -> None:
+    """Every proposal of the ruleset, with its title, on the organizer's awards page."""
+    from scoring.rulesets import get_ruleset
+    from tournaments.labels import award_label
+
+    with translation.override("ru"):
+        text = visible_text(page(world.organizer, f"/t/{world.slug}/awards/"))
+        for proposal in get_ruleset(world.truth.ruleset)().proposed_awards():
+            assert award_label(proposal.kind) in text
+    get(world.anonymous, f"/t/{world.slug}/awards/", 302)
+
+
+def check_diplomas(world: World, pdf: bool = False) -> None:
+    """One page per diploma; a certificate for each ranked finalist (players of the last stage with any)."""
+    url = f"/t/{world.slug}/diplomas{'.pdf' if pdf else '/'}"
+    refused_while_hidden(world, url)
+    if pdf:
+        if world.pdf:
+            assert get(result_clients(world)[0], url).content.startswith(b"%PDF")
+        return
+    for client in result_clients(world):
+        for language in ("ru", "en"):
+            text = page(client, url + f"?lang={language}")
+            finalists = next((s for s in reversed(world.truth.stages) if s.participants()), None)
+            if finalists is not None:
+                guests = {p.id for p in world.truth.players if p.guest}
+                ranked = [pid for pid in finalists.participants() if pid not in guests]
+                assert text.count('class="diploma participant"') <= len(ranked)
 
 
 def check_login(world: World) -> None:

@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 
 from tests.site.page_matrix_public import (
+    check_api_awards,
     check_api_games,
     check_api_lists,
     check_api_protocol,
@@ -39,8 +40,10 @@ from tests.site.page_matrix_public import (
     check_where,
 )
 from tests.site.page_matrix_staff import (
+    check_awards,
     check_create,
     check_detail,
+    check_diplomas,
     check_export,
     check_history,
     check_import,
@@ -96,6 +99,7 @@ PAGES: dict[str, Check] = {
     "running:round": check_round,
     "running:job": check_job,
     "running:standings": check_organizer_standings,
+    "running:awards": check_awards,
     "public:list": check_public_list,
     "public:home": check_public_home,
     "public:rules": check_rules,
@@ -114,6 +118,7 @@ PAGES: dict[str, Check] = {
     "api:seating": check_api_seating,
     "api:games": check_api_games,
     "api:standings": check_api_standings,
+    "api:awards": check_api_awards,
     "api:protocol": check_api_protocol,
     "games:staff": check_staff,
     "games:protocols": check_protocols,
@@ -131,6 +136,8 @@ PAGES: dict[str, Check] = {
     "paper:results_csv": check_results_csv,
     "paper:stage_csv": check_stage_csv,
     "paper:teams_csv": check_teams_csv,
+    "paper:diplomas": check_diplomas,
+    "paper:diplomas_pdf": lambda world: check_diplomas(world, pdf=True),
     "login": check_login,
 }
 

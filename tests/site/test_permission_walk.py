@@ -125,6 +125,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "running:job": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "running:round_start": ORGANIZER_ACTION,
     "running:standings": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    "running:awards": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "public:list": PUBLIC,
     "public:home": PUBLIC,
     "public:rules": PUBLIC,
@@ -144,6 +145,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "api:seating": PUBLIC,
     "api:games": PUBLIC,
     "api:standings": PUBLIC,
+    "api:awards": PUBLIC,
     "api:token": ((405,) * 7, (400,) * 7),  # POST username and password for a token
     # the write API (session or token): the protocol of table 1 for those who may open it
     "api:protocol": ((401, 403, 403, 200, 200, 403, 200), (401, 403, 403, 405, 405, 403, 405)),
@@ -164,6 +166,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "paper:forms": PRINT,
     "paper:forms_pdf": PRINT,
     "paper:results": PUBLIC,
+    "paper:diplomas": PUBLIC,
+    "paper:diplomas_pdf": PUBLIC,
     "paper:results_pdf": PUBLIC,
     "paper:results_xlsx": PUBLIC,
     "paper:results_csv": PUBLIC,

@@ -98,3 +98,12 @@ def test_every_label_is_in_the_russian_catalogue() -> None:
     with override("ru"):
         russian = [str(label) for label in every]
     assert [e for e, r in zip(english, russian, strict=True) if e == r] == []
+
+
+def test_every_award_kind_has_a_label() -> None:
+    from scoring.awards import KINDS
+
+    with override("en"):
+        assert all(labels.award_label(kind) != kind for kind in KINDS)
+        assert labels.award_label("best_role:ghost") == "Best ghost"  # a role without its own line
+        assert labels.award_label("nonsense") == "nonsense"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
+from .awards import Award, Diplomas
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .groups import TableGroup
 from .jobs import JobState, SeatingJob
@@ -14,7 +15,9 @@ from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 __all__ = [
     "Absence",
     "AdvanceKind",
+    "Award",
     "Bye",
+    "Diplomas",
     "DrawMethod",
     "JobState",
     "KeepApart",
