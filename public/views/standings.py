@@ -50,6 +50,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
             "advances": row.player in advance, "by_lot": row.player in by_lot,
             "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
+            "reason": row.disqualified or "",  # beside the "disqualified" badge: the reason alone
             "line": index + 1 == line_after,
             # None where a metric does not apply (head-to-head outside a tied group): the filter shows it blank
             "tiebreaks": [row.tiebreaks.get(metric) for metric in columns],

@@ -71,18 +71,21 @@ def current_groups(stage: Stage) -> list[tuple[int, tuple[int, ...], TableGroup 
 
 
 def group_views(stage: Stage) -> list[GroupView]:
-    """Each group with its state, in two queries whatever the stage's size."""
+    """Each group with its state, in three queries whatever the stage's size."""
     groups = current_groups(stage)
     if not groups:
         return []
     states: dict[int, list[str | None]] = {}
     for number, state in Table.objects.filter(round__stage=stage).values_list("number", "game__state"):
         states.setdefault(number, []).append(state)
+    # The next stage's tables seated already (by a closed group, by hand or by a file): nothing left to close.
+    following = Stage.objects.filter(tournament_id=stage.tournament_id, order__gt=stage.order).order_by("order")
+    seated = set(Table.objects.filter(round__stage=following[:1], round__number=1).values_list("number", flat=True))
     out = []
     for feeds, tables, row in groups:
         games = [state for table in tables for state in states.get(table, [])]
         confirmed = sum(1 for state in games if state == GameState.CONFIRMED)
-        if row is not None and row.closed_at is not None:
+        if (row is not None and row.closed_at is not None) or feeds in seated:
             state = SEATED
         elif not games:
             state = WAITING

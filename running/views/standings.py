@@ -67,7 +67,9 @@ class StandingsView(OrganizerRequiredMixin, View):
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances,
                        "contending": t.contending, "line": index + 1 == team_line}
                       for index, t in enumerate(standings.teams or ())],
-            "team_cut": standings.team_cut, "team_advance_count": len(standings.team_advance),
+            "team_cut": standings.team_cut,
+            "teams_out": any(not t.contending for t in standings.teams or ()),
+            "team_advance_count": len(standings.team_advance),
             "champion_teams": ([team_names.get(tid, tid) for tid in standings.champion_teams]
                                if standings.champion_teams is not None else None),
             "advance_count": len(standings.advance),

@@ -87,7 +87,9 @@ def test_every_output_puts_a_disqualified_leader_last_without_a_place(
     html = client.get(reverse("public:stage_standings", args=[t.slug, "s2"])).content.decode()
     rows_html = re.findall(r"<tr class=\"[^\"]*\">.*?</tr>", html.split('id="standings"')[1], re.S)
     assert "disqualified-row" in rows_html[-1] and name(t, leader) in rows_html[-1]
-    assert f"disqualified: {REASON}" in rows_html[-1] and "<s>" in rows_html[-1]
+    assert "<s>" in rows_html[-1] and 'class="badge text-bg-danger disqualified"' in rows_html[-1]
+    # The badge says "disqualified"; the note beside it gives the reason alone, not the word again.
+    assert f'<span class="small standing-note">{REASON}</span>' in rows_html[-1]
     assert sum("disqualified-row" in row for row in rows_html) == 1
     # The organizer's standings.
     client.force_login(organizer)

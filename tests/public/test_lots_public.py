@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 import pytest
@@ -32,6 +33,9 @@ def test_public_standings_and_results_mark_the_players_placed_by_lot(
     html = client.get(page).content.decode()
     assert html.count('class="badge text-bg-info by-lot"') == len(TIED[ruleset])
     assert 'id="by-lot-note"' in html
+    # The badge sits under the player's name, not beside the rank: on a phone a wide rank column pushed the
+    # tie-break columns off the screen.
+    assert not re.search(r'<td class="text-end text-nowrap">\d+\s*<span class="badge text-bg-info by-lot"', html)
     rows = list(csv.reader(io.StringIO(client.get(csv_url).content.decode("utf-8")[1:])))
     column = rows[0].index("Place by lot")
     marked = {line[2] for line in rows[1:] if line[column]}

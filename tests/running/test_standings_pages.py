@@ -213,3 +213,12 @@ def test_the_wins_tie_break_is_not_a_second_wins_column(client: Any, organizer: 
     page = client.get(reverse("running:standings", args=[tournament.slug, "qualifying"])).content.decode()
     head = page[page.index("<thead>"):page.index("</thead>")]
     assert head.count(">wins<") + head.count(">Wins<") == 1 and "times named best" in head
+
+
+def test_the_last_stage_says_nothing_about_players_advancing(client: Any, played: Any) -> None:
+    """A final has no next stage: no "0 players advance", and closing it fixes the final standings."""
+    html = client.get(standings_url(played.stages.get(ext_id="final"))).content.decode()
+    assert 'id="advance-count"' not in html and "Проходят 0" not in html
+    assert "Фиксирует итоговую таблицу" in html and "в следующий этап" not in html
+    html = client.get(standings_url(played.stages.get(ext_id="qualifying"))).content.decode()
+    assert 'id="advance-count"' in html and "Фиксирует, кто проходит в следующий этап" in html

@@ -229,3 +229,16 @@ def test_the_stage_page_runs_the_same_queries_however_far_the_groups_are(client:
             assert client.get(url).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] and counts[2] <= counts[0] + 1  # stored groups: no ruleset default to read
+
+
+def test_groups_whose_tables_the_next_stage_already_has_show_as_seated(client: Any, import_file: Any,
+                                                                       organizer: Any) -> None:
+    """The tomsk example arrives with the semifinal seated: its groups are not offered for closing (a click
+    only answered "table 1 of semifinal is seated already")."""
+    client.force_login(organizer)
+    client.cookies["django_language"] = "en"
+    tournament = import_file("tomsk-example.json", "tomsk-seated")
+    url = reverse("running:stage", kwargs={"slug": tournament.slug, "stage": "qualifying"})
+    html = client.get(url).content.decode()
+    assert html.count("group-state-seated") == 2 and "group-state-ready" not in html
+    assert 'value="close_group"' not in html

@@ -53,7 +53,10 @@ def test_the_final_names_the_champion_team_everywhere(client: Any, tomsk: Any, a
     (champion,) = compute_standings(model, "semifinal").team_advance
     name = next(t.name for t in model.teams or () if t.id == champion)
     assert compute_standings(model, "final").champion_teams == (champion,)
-    assert f"Champion team: {name}" in visible_text(organizer_page(client, tomsk, "final"))
+    organizer_final = visible_text(organizer_page(client, tomsk, "final"))
+    assert f"Champion team: {name}" in organizer_final
+    # As on the public page: the 5 teams the earlier stages left out are marked in the final too.
+    assert organizer_final.count("out of the team competition") == 5
     public = client.get(reverse("public:stage_standings", kwargs={"slug": tomsk.slug, "stage": "final"}))
     assert f"Champion team: {name}" in visible_text(public.content.decode())
     printed = visible_text(client.get(reverse("paper:results", args=[tomsk.slug])).content.decode())

@@ -133,6 +133,14 @@ def test_the_mark_appears_in_both_standings(organizer: Any, django_capture_on_co
     public_html = public.content.decode()
     assert public_html.count("badge text-bg-danger disqualified") == 1
     assert participant.player.full_name in public_html
+    # The player's own page: "disqualified: reason" in a badge that wraps (a long reason ran off a phone's screen).
+    player_html = Client().get(reverse("public:player", kwargs={"slug": tournament.slug,
+                                                                  "player": participant.ext_id})).content.decode()
+    assert 'class="badge text-bg-danger disqualified text-wrap text-start">' in player_html
+    # The organizer's list of participants marks them too (their status stays "accepted").
+    participants_url = reverse("tournaments:participants", kwargs={"slug": tournament.slug})
+    participants_html = client.get(participants_url).content.decode()
+    assert participants_html.count("participant-disqualified") == 1 and 'title="Cheating"' in participants_html
 
 
 def reinstate_url(participant: Participant) -> str:

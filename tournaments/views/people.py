@@ -54,7 +54,12 @@ class ParticipantTable(tables.Table):  # type: ignore[misc]  # django_tables2 sh
 
     def render_status(self, record: Participant) -> Any:
         css = {"applied": "warning", "accepted": "success", "rejected": "secondary"}[record.status]
-        return format_html('<span class="badge text-bg-{}">{}</span>', css, record.get_status_display())
+        badge = format_html('<span class="badge text-bg-{}">{}</span>', css, record.get_status_display())
+        if record.disqualified_at is None:
+            return badge
+        # Disqualified stays "accepted" (the games played keep counting): the list says so beside it.
+        return format_html('{} <span class="badge text-bg-danger participant-disqualified" title="{}">{}</span>',
+                           badge, record.disqualification_reason, _("disqualified"))
 
 
 class ParticipantsView(OrganizerRequiredMixin, View):
