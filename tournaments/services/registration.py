@@ -163,8 +163,9 @@ def register(tournament: Tournament, player: Player, *, team: Team | None = None
         problem = period_problem(tournament, timezone.now())
         if problem:
             raise RegistrationError(None, problem)
-    # An application needs room too: the accepted participants already fill the cap otherwise.
-    problem = cap_problem(tournament, 1)
+    # The cap counts accepted participants: an application past it waits (a waiting list, as organizers keep
+    # one for withdrawals) and its acceptance is what the cap refuses.
+    problem = cap_problem(tournament, 1) if status == ParticipantStatus.ACCEPTED else None
     if problem:
         raise RegistrationError(None, problem)
     made_guest = False
