@@ -235,8 +235,7 @@ class Snapshot:
                     continue
                 for seat in game.seats:
                     if seat.player == player:
-                        return ScoredSeat.score(stage.id, round_, game, seat, self.ruleset.seat_points(game, seat),
-                                                self.scoring.multiplier(stage))
+                        return self.scoring.score_seat(stage, round_, game, seat)
         return None
 
     def totals(self, ext_id: str) -> dict[str, dict[str, Any]]:

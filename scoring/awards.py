@@ -88,7 +88,7 @@ def compute_candidate(tournament: Tournament, kind_id: str, min_games: int = 1,
     group = sorted(pid for pid, value in measured.items() if value == top)
     if len(group) > 1:
         wins = StageScoring(tournament, ruleset).side_wins_so_far(tournament.stages[-1])
-        chain = ruleset.tiebreak_chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
+        chain = ruleset.chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
         order, _values = rank_players(group, tallies, chain, tournament.stages[-1].lots or ())
         group = [pid for rank, pid in order if rank == 1]
     return Candidate(kind_id, tuple(group), top, len(group) > 1)

@@ -27,7 +27,7 @@ from .model import (
     Tournament,
     TournamentInfo,
 )
-from .numbers import to_fraction, to_json_number
+from .numbers import to_file_number, to_fraction, to_json_number
 
 FORMAT = "mafia-tournament/1"
 JSON = Any  # parsed JSON: dicts, lists, str, int, float, bool, None
@@ -210,7 +210,7 @@ def _dump_round(r: Round) -> dict[str, JSON]:
 
 
 def _dump_penalty(p: Penalty) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"player": p.player, "points": to_json_number(p.points)}
+    out: dict[str, JSON] = {"player": p.player, "points": to_file_number(p.points)}
     if p.reason is not None:
         out["reason"] = p.reason
     return out
@@ -269,11 +269,11 @@ def _dump_seat(s: Seat) -> dict[str, JSON]:
     if s.removed:
         out["removed"] = True
     if s.extra:
-        out["extra"] = to_json_number(s.extra)
+        out["extra"] = to_file_number(s.extra)
     if s.best:
         out["best"] = True
     if s.days_survived is not None:
         out["days_survived"] = s.days_survived
     if s.subjective is not None:
-        out["subjective"] = to_json_number(s.subjective)
+        out["subjective"] = to_file_number(s.subjective)
     return out

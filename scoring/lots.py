@@ -13,13 +13,15 @@ it inside one game: a lot among a part would put that part above the rest of the
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .metrics import Value
 from .model import Side, Stage, StageKind, Tournament
 from .rulesets import Ruleset
-from .standings import StandingRow, Standings, rank_players
+from .standings import StandingRow, Standings, primary_key, rank_players
+from .tally import PlayerTally
 
 
 class CutKind(StrEnum):
@@ -152,23 +154,26 @@ def decided_by_lot(standings: Standings) -> frozenset[str]:
     not eligible for awards follow the eligible ones whatever their points."""
     decided: set[str] = set()
     for tier in _ranked_tiers(standings):
-        decided.update(_decided_in(tier, standings.chain))
+        decided.update(_decided_in(tier, standings))
     return frozenset(decided)
 
 
 def _ranked_tiers(standings: Standings) -> list[list[StandingRow]]:
     final = standings.kind is StageKind.FINAL
-    tiers: dict[bool, list[StandingRow]] = {}
+    tiers: dict[tuple[bool, bool], list[StandingRow]] = {}
     for row in standings.rows:
         if row.rank is not None:
-            tiers.setdefault(final and not row.eligible, []).append(row)
+            tier = (final and not row.eligible, row.tally.games < standings.min_games)
+            tiers.setdefault(tier, []).append(row)
     return list(tiers.values())
 
 
-def _decided_in(rows: Sequence[StandingRow], chain: Sequence[str]) -> set[str]:
-    if len({row.rank for row in rows}) == len(rows) and not _any_equal_points(rows):
+def _decided_in(rows: Sequence[StandingRow], standings: Standings) -> set[str]:
+    primary = primary_key(standings.rank_by)
+    if len({row.rank for row in rows}) == len(rows) and not _any_equal(rows, primary):
         return set()
-    unbroken, _ = rank_players([row.player for row in rows], {row.player: row.tally for row in rows}, chain, ())
+    unbroken, _ = rank_players([row.player for row in rows], {row.player: row.tally for row in rows},
+                               standings.chain, (), primary)
     groups: dict[int, list[str]] = {}
     for rank, pid in unbroken:
         groups.setdefault(rank, []).append(pid)
@@ -180,9 +185,9 @@ def _decided_in(rows: Sequence[StandingRow], chain: Sequence[str]) -> set[str]:
     return decided
 
 
-def _any_equal_points(rows: Sequence[StandingRow]) -> bool:
-    points = [row.points for row in rows]
-    return len(set(points)) != len(points)
+def _any_equal(rows: Sequence[StandingRow], primary: Callable[[PlayerTally], Value]) -> bool:
+    values = [primary(row.tally) for row in rows]
+    return len(set(values)) != len(values)
 
 
 class DrawOrderError(ValueError):

@@ -10,20 +10,23 @@ from fractions import Fraction
 from .errors import InvalidTournament, Location, Problem
 
 DECIMAL_STRING = re.compile(r"^-?\d+(\.\d+)?$")
+# An exact fraction for a value no decimal can write (a penalty of 1/15): ``"1/15"``, ``"-2/3"``.
+FRACTION_STRING = re.compile(r"^-?\d{1,30}/0*[1-9]\d{0,29}$")
 # The places of the web app's decimal columns (points, extra points, multipliers).
 DECIMAL_PLACES = 6
 DECIMAL_SCALE: int = 10**DECIMAL_PLACES
 
 
 def is_number(value: object) -> bool:
-    """A JSON number (int or float, not bool) or a decimal string such as ``"0.25"``."""
+    """A JSON number (int or float, not bool), a decimal string such as ``"0.25"`` or a fraction string such as
+    ``"1/15"``."""
     if isinstance(value, bool):
         return False
     if isinstance(value, float):
         return math.isfinite(value)  # NaN and Infinity have no exact value (a float from Python's JSON reader)
     if isinstance(value, int):
         return True
-    return isinstance(value, str) and bool(DECIMAL_STRING.match(value))
+    return isinstance(value, str) and bool(DECIMAL_STRING.match(value) or FRACTION_STRING.match(value))
 
 
 def to_fraction(value: object) -> Fraction:
@@ -39,6 +42,8 @@ def to_fraction(value: object) -> Fraction:
         return value
     if isinstance(value, str) and DECIMAL_STRING.match(value):
         return Fraction(Decimal(value))
+    if isinstance(value, str) and FRACTION_STRING.match(value):
+        return Fraction(value)
     raise TypeError(f"not a number: {value!r}")
 
 
@@ -47,6 +52,23 @@ def to_json_number(value: Fraction) -> int | float:
     if value.denominator == 1:
         return int(value)
     return float(value)
+
+
+def is_finite_decimal(value: Fraction) -> bool:
+    """Whether a decimal writes ``value`` exactly: its denominator has no prime factor but 2 and 5."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
+
+
+def to_file_number(value: Fraction) -> int | float | str:
+    """A number of the tournament file: as ``to_json_number`` when a decimal writes it exactly (the float's
+    shortest form reads back as that decimal), else the exact fraction string ``"1/15"``."""
+    if is_finite_decimal(value):
+        return to_json_number(value)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def format_number(value: Fraction) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 
 from . import messages as M
 from .errors import Message, message
-from .model import Side
-from .numbers import format_number, is_number, to_fraction
+from .model import Role, Side
+from .numbers import format_number, is_number, to_file_number, to_fraction
 
 
 class ParamError(ValueError):
@@ -24,7 +24,8 @@ class ParamError(ValueError):
 
 @dataclass(frozen=True)
 class WinPoints:
-    """Points per player of the winning side, per side (a missing side gets 0)."""
+    """Points per player of a side, per side (a missing side gets 0): those of the winning side (``win_points``)
+    or of a losing one (``loss_points``)."""
 
     red: Fraction
     black: Fraction
@@ -89,13 +90,31 @@ class ValueSet:
         return [_json_number(v) for v in self.values]
 
 
-def _json_number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
+NO_SIDE_POINTS = WinPoints.same(0)
+
+
+@dataclass(frozen=True)
+class ResultPoints:
+    """What ``role_points`` adds to a player of one role: ``win`` when their side won, ``loss`` when it lost."""
+
+    win: Fraction = Fraction(0)
+    loss: Fraction = Fraction(0)
+
+    def to_json(self) -> object:
+        return {"win": _json_number(self.win), "loss": _json_number(self.loss)}
+
+
+RANK_BY = ("points", "average")  # what ranks a stage first: the points, or the points per game played
+
+
+def _json_number(value: Fraction) -> int | float | str:
+    return to_file_number(value)
 
 
 # How each parameter is read from JSON.
-INT, OPT_INT, NUMBER, OPT_NUMBER, WIN, VALUES, BY_COUNT = (
-    "int", "optional int", "number", "optional number", "win points", "values", "points by count")
+INT, OPT_INT, NUMBER, OPT_NUMBER, WIN, VALUES, BY_COUNT, CHAIN, BY_ROLE, CHOICE = (
+    "int", "optional int", "number", "optional number", "win points", "values", "points by count",
+    "metric ids", "points by role", "rank by")
 
 
 @dataclass(frozen=True)
@@ -124,6 +143,21 @@ class Params:
     sp_min: Fraction
     sp_max: Fraction
     max_winners: int | None
+    # The options of rated tournaments (docs/rules/parameters.md, "Options of rated tournaments"): every ruleset
+    # has them, and their defaults change nothing.
+    tiebreaks: tuple[str, ...] | None = None  # replaces the ruleset's chain; None: the ruleset's own
+    loss_points: WinPoints = NO_SIDE_POINTS
+    role_points: Mapping[Role, ResultPoints] = dataclasses.field(default_factory=dict)
+    ci_rate: Fraction = Fraction(0)  # 0: no first-night compensation
+    ci_share: Fraction = Fraction(2, 5)
+    ci_cap: Fraction | None = None  # None: equal to ci_rate
+    rank_by: str = "points"
+    min_games: int = 0
+
+    @property
+    def ci_limit(self) -> Fraction:
+        """The most Ci one game gives: ``ci_cap``, or ``ci_rate`` when no cap is set."""
+        return self.ci_rate if self.ci_cap is None else self.ci_cap
 
     def __hash__(self) -> int:  # the mappings are not hashable; parameters are compared, not hashed
         return hash(self.table_size)
@@ -137,12 +171,14 @@ class Params:
 
 
 def _value_to_json(value: object) -> object:
-    if isinstance(value, WinPoints | ValueSet):
+    if isinstance(value, WinPoints | ValueSet | ResultPoints):
         return value.to_json()
     if isinstance(value, Fraction):
         return _json_number(value)
+    if isinstance(value, tuple):
+        return list(value)
     if isinstance(value, Mapping):
-        return {str(k): _json_number(v) for k, v in sorted(value.items())}
+        return {str(k): _value_to_json(v) for k, v in sorted(value.items())}
     return value
 
 
@@ -170,6 +206,14 @@ PARAM_KINDS: dict[str, tuple[str, str]] = {
     "sp_min": (NUMBER, "lowest subjective mark"),
     "sp_max": (NUMBER, "highest subjective mark"),
     "max_winners": (OPT_INT, "most winners"),
+    "tiebreaks": (CHAIN, "the tie-break chain after the points, replacing the ruleset's; lots come last"),
+    "loss_points": (WIN, "per player of the losing side"),
+    "role_points": (BY_ROLE, "added by role and result"),
+    "ci_rate": (NUMBER, "first-night compensation Ci: the rate (0: none)"),
+    "ci_share": (NUMBER, "first-night compensation Ci: the share of the stage's rounds"),
+    "ci_cap": (OPT_NUMBER, "first-night compensation Ci: the most in one game (null: the rate)"),
+    "rank_by": (CHOICE, "what ranks first: points, or points per game (average)"),
+    "min_games": (INT, "fewer games than this: ranked after everyone else"),
 }
 PARAM_NAMES = tuple(PARAM_KINDS)
 
@@ -179,14 +223,19 @@ def describe(name: str) -> str:
     return PARAM_KINDS[name][1]
 
 
-def parse_overrides(defaults: Params, raw: Mapping[str, object]) -> tuple[Params, list[ParamError]]:
-    """Apply ``raw`` overrides to ``defaults``; return the result and every error found."""
+def parse_overrides(defaults: Params, raw: Mapping[str, object], not_applicable: frozenset[str] = frozenset(),
+                    ruleset_id: str = "") -> tuple[Params, list[ParamError]]:
+    """Apply ``raw`` overrides to ``defaults``; return the result and every error found. A parameter in
+    ``not_applicable`` (a dash of docs/rules/parameters.md for ``ruleset_id``) is refused as not applying."""
     kinds = {name: kind for name, (kind, _) in PARAM_KINDS.items()}
     changes: dict[str, Any] = {}
     errors: list[ParamError] = []
     for name, value in raw.items():
         if name not in kinds:
             errors.append(ParamError(f"params.{name}: unknown parameter"))
+            continue
+        if name in not_applicable:
+            errors.append(ParamError(f"params.{name}: does not apply to {ruleset_id}"))
             continue
         try:
             changes[name] = _parse(kinds[name], value)
@@ -206,6 +255,11 @@ def _check_consistency(params: Params) -> list[ParamError]:
         errors.append(ParamError("params.sp_min: must not be above sp_max"))
     if params.final_multiplier <= 0:
         errors.append(ParamError("params.final_multiplier: must be above 0"))
+    for name in ("ci_rate", "ci_share"):
+        if getattr(params, name) < 0:
+            errors.append(ParamError(f"params.{name}: must not be below 0"))
+    if params.ci_cap is not None and params.ci_cap < 0:
+        errors.append(ParamError("params.ci_cap: must not be below 0"))
     return errors
 
 
@@ -224,6 +278,14 @@ def _parse(kind: str, value: object) -> object:
         return _value_set(value)
     if kind == BY_COUNT:
         return _by_count(value)
+    if kind == CHAIN:
+        return _chain(value)
+    if kind == BY_ROLE:
+        return _by_role(value)
+    if kind == CHOICE:
+        if value not in RANK_BY:
+            raise ParamError(f'expected "points" or "average", got {json_repr(value)}')
+        return value
     raise AssertionError(kind)  # pragma: no cover - every kind is handled above
 
 
@@ -273,6 +335,40 @@ def _by_count(value: object) -> dict[int, Fraction]:
         if not (isinstance(key, str) and key in {"0", "1", "2", "3"}):
             raise ParamError(f"the number of blacks named must be 0 to 3, got {key!r}")
         out[int(key)] = _number(points)
+    return out
+
+
+def _chain(value: object) -> tuple[str, ...]:
+    """An ordered list of metric ids (``scoring.metrics``); ``"lots"`` may close it, as lots always do."""
+    from .metrics import METRICS  # the metrics read the tally, which reads the rulesets, which read this module
+
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ParamError(f'expected a list of metric ids such as ["wins", "best"], got {json_repr(value)}')
+    chain = list(value)
+    if chain and chain[-1] == "lots":
+        chain.pop()
+    for item in chain:
+        if item == "lots":
+            raise ParamError('"lots" can only come last: lots always break what the chain leaves')
+        if item not in METRICS:
+            raise ParamError(f"unknown metric {item!r}; metrics are {', '.join(sorted(METRICS))}")
+    repeated = sorted({item for item in chain if chain.count(item) > 1})
+    if repeated:
+        raise ParamError(f"metric {repeated[0]!r} is listed twice")
+    return tuple(chain)
+
+
+def _by_role(value: object) -> dict[Role, ResultPoints]:
+    if not isinstance(value, Mapping):
+        raise ParamError(f'expected an object such as {{"don": {{"win": 0.5, "loss": -0.5}}}}, got {json_repr(value)}')
+    roles = {role.value: role for role in Role}
+    out: dict[Role, ResultPoints] = {}
+    for key, points in value.items():
+        if key not in roles:
+            raise ParamError(f"unknown role {key!r}; roles are {', '.join(roles)}")
+        if not isinstance(points, Mapping) or not set(points) <= {"win", "loss"}:
+            raise ParamError(f'the points of {key} are an object with "win" and/or "loss", got {json_repr(points)}')
+        out[roles[key]] = ResultPoints(_number(points.get("win", 0)), _number(points.get("loss", 0)))
     return out
 
 

@@ -57,6 +57,8 @@ class Standings:
     team_cut: int | None = None
     team_advance: tuple[str, ...] = ()
     champion_teams: tuple[str, ...] | None = None
+    rank_by: str = "points"  # what ranks the stage before the chain (``Params.rank_by``)
+    min_games: int = 0  # fewer games: ranked after everyone else (``Params.min_games``)
 
     def row(self, player: str) -> StandingRow | None:
         for row in self.rows:
@@ -92,13 +94,16 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
     ranked = [pid for pid in stage.participants() if not (pid in players and players[pid].guest)]
     tallies = scoring.tallies(scoring.window(stage), ranked)
     wins = scoring.side_wins_so_far(stage)
-    chain = ruleset.tiebreak_chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
+    chain = ruleset.chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
     kind = scoring.kind(stage)
     absences = scoring.absences_so_far(stage)
     limit = ruleset.params.ineligible_after_absences
     disqualified = tournament.disqualified()
     eligible = {pid: pid not in disqualified and (limit is None or absences[pid] < limit) for pid in ranked}
-    order, values = rank_in_tiers(_tiers(ranked, eligible, disqualified, kind), tallies, chain, stage.lots or ())
+    if "previous_stage_rank" in chain:
+        _set_previous_ranks(tournament, stage, ruleset, tallies)
+    tiers = _tiers(ranked, eligible, disqualified, kind, _short_of_games(tallies, ruleset.params.min_games))
+    order, values = rank_in_tiers(tiers, tallies, chain, stage.lots or (), _primary(ruleset))
     rows = tuple(
         StandingRow(
             rank=None if pid in disqualified else rank,
@@ -126,28 +131,68 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
         team_advance=teams.advance,
         champion_teams=(teams.best if ruleset.team_advance and kind is StageKind.FINAL and _has_result(stage)
                         else None),
+        rank_by=ruleset.params.rank_by,
+        min_games=ruleset.params.min_games,
     )
 
 
+def primary_key(rank_by: str) -> Callable[[PlayerTally], Value]:
+    """What ranks a stage before the chain: the points, or the points per game (``Params.rank_by``)."""
+    if rank_by == "average":
+        return lambda tally: tally.average
+    return lambda tally: tally.points
+
+
+def _primary(ruleset: Ruleset) -> Callable[[PlayerTally], Value]:
+    return primary_key(ruleset.params.rank_by)
+
+
+def _short_of_games(tallies: Mapping[str, PlayerTally], min_games: int) -> frozenset[str]:
+    """The players with fewer games than ``min_games``: ranked after everyone else, in their own order."""
+    if not min_games:
+        return frozenset()
+    return frozenset(pid for pid, tally in tallies.items() if tally.games < min_games)
+
+
+def _set_previous_ranks(tournament: Tournament, stage: Stage, ruleset: Ruleset,
+                        tallies: Mapping[str, PlayerTally]) -> None:
+    """Each tally's place in the previous stage's standings (metric ``previous_stage_rank``); a first stage,
+    or a player not ranked there, has none."""
+    index = tournament.stage_index(stage.id)
+    if index == 0:
+        return
+    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset)
+    for row in previous.rows:
+        if row.player in tallies:
+            tallies[row.player].previous_rank = row.rank
+
+
 def _tiers(ranked: Sequence[str], eligible: Mapping[str, bool], disqualified: Mapping[str, str],
-           kind: StageKind) -> list[list[str]]:
-    """The groups ranked one after another: the disqualified last; in a final, the players not
-    eligible for awards after the eligible ones (see the module's docstring)."""
+           kind: StageKind, short_of_games: frozenset[str] = frozenset()) -> list[list[str]]:
+    """The groups ranked one after another: the disqualified last; before them, the players with fewer games
+    than ``min_games``; in a final, the players not eligible for awards after the eligible ones (see the
+    module's docstring)."""
     playing = [pid for pid in ranked if pid not in disqualified]
     out = [playing]
     if kind is StageKind.FINAL:
         out = [[pid for pid in playing if eligible[pid]], [pid for pid in playing if not eligible[pid]]]
+    if short_of_games:
+        out = [part for tier in out for part in ([pid for pid in tier if pid not in short_of_games],
+                                                 [pid for pid in tier if pid in short_of_games])]
     return [*out, [pid for pid in ranked if pid in disqualified]]
 
 
 def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
-                  lots: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
+                  lots: Sequence[str], primary: Callable[[PlayerTally], Value] | None = None,
+                  ) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
     """``rank_players`` of each tier, each tier's ranks following the previous one's. A player's
     games stay in the others' tallies whatever their tier: only the order changes."""
     order: list[tuple[int, str]] = []
     values: dict[str, dict[str, Value]] = {}
     for tier in tiers:
-        tier_order, tier_values = rank_players(tier, tallies, chain, lots)
+        if not tier:
+            continue
+        tier_order, tier_values = rank_players(tier, tallies, chain, lots, primary)
         order += [(len(order) + rank, pid) for rank, pid in tier_order]
         values.update(tier_values)
     return order, values
@@ -168,16 +213,18 @@ def _team_contenders(tournament: Tournament, stage: Stage, ruleset: Ruleset) -> 
 
 
 def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
-                 lots: Sequence[str]) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
-    """Order players by points, then the chain, then lots; return (rank, player) best first and
-    each player's tie-break values. Ranks are competition ranks (1, 2, 2, 4)."""
+                 lots: Sequence[str], primary: Callable[[PlayerTally], Value] | None = None,
+                 ) -> tuple[list[tuple[int, str]], dict[str, dict[str, Value]]]:
+    """Order players by ``primary`` (default: points), then the chain, then lots; return (rank, player) best
+    first and each player's tie-break values. Ranks are competition ranks (1, 2, 2, 4)."""
     values: dict[str, dict[str, Value]] = {pid: {} for pid in players}
     for metric_id in chain:
         metric = METRICS[metric_id]
         if not metric.per_group:
             for pid, value in metric.values(players, tallies).items():
                 values[pid][metric_id] = value
-    groups = _split(sorted(players), lambda pid: tallies[pid].points)
+    first = primary or (lambda tally: tally.points)
+    groups = _split(sorted(players), lambda pid: first(tallies[pid]))
     for metric_id in chain:
         metric = METRICS[metric_id]
         refined: list[list[str]] = []
@@ -189,9 +236,9 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
                 group_values = metric.values(group, tallies)
                 for pid, value in group_values.items():
                     values[pid][metric_id] = value
-                refined += _split(group, group_values.__getitem__)
+                refined += _split(group, lambda pid, m=metric, v=group_values: m.order_key(v[pid]))  # type: ignore[misc]
             else:
-                refined += _split(group, lambda pid, m=metric_id: values[pid][m])  # type: ignore[misc]
+                refined += _split(group, lambda pid, m=metric: m.order_key(values[pid][m.id]))  # type: ignore[misc]
         groups = refined
     lot_place = {pid: index for index, pid in enumerate(lots)}
     ordered: list[tuple[int, str]] = []
@@ -202,7 +249,7 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
     return ordered, values
 
 
-def _split(group: Sequence[str], key: Callable[[str], Value]) -> list[list[str]]:
+def _split(group: Sequence[str], key: Callable[[str], Value | float]) -> list[list[str]]:
     """Split ``group`` into runs of equal key, highest first (ties keep id order)."""
     keyed = sorted(group, key=lambda pid: (-key(pid), pid))
     runs: list[list[str]] = []
@@ -289,6 +336,7 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "points": to_json_number(row.points),
                 "games": row.tally.games,
                 "wins": row.tally.wins,
+                **({"average": to_json_number(row.tally.average)} if standings.rank_by == "average" else {}),
                 "eligible": row.eligible,
                 "tiebreaks": {name: _json_value(value) for name, value in row.tiebreaks.items()},
                 # Only on a disqualified player's row (with "rank": null): the others' rows keep their keys.

@@ -27,13 +27,18 @@ class ScoredSeat:
     points: SeatPoints
     multiplier: Fraction
     total: Fraction
+    removed: bool = False  # removed from the table (``Ruleset.is_removed``), whatever the removal's points
 
     @classmethod
     def score(cls, stage: str, round_: int, game: Game, seat: Seat, points: SeatPoints,
-              multiplier: Fraction) -> ScoredSeat:
+              multiplier: Fraction, removed: bool = False) -> ScoredSeat:
         raw = points.total
         total = raw if multiplier == 1 else raw * multiplier
-        return cls(stage, round_, game, seat, points, multiplier, total)
+        return cls(stage, round_, game, seat, points, multiplier, total, removed)
+
+    def counted(self, part: Fraction) -> Fraction:
+        """One part of the seat's points as the standings count it: times the stage's multiplier."""
+        return part if self.multiplier == 1 or not part else part * self.multiplier
 
     @property
     def won(self) -> bool:
@@ -51,12 +56,17 @@ class PlayerTally:
     penalty_points: Fraction = ZERO
     games: int = 0
     wins: int = 0
+    wins_by_side: Counter[Side] = field(default_factory=Counter)
+    removals: int = 0
     byes: int = 0
     absences: int = 0
     best: int = 0
     first_killed: int = 0
     extra: Fraction = ZERO  # as awarded, before any multiplier
+    extra_total: Fraction = ZERO  # extra points and best-move points as the standings count them (multiplied)
+    ci: Fraction = ZERO  # the first-night compensation as the standings count it (multiplied)
     days_survived: int = 0
+    previous_rank: int | None = None  # the place in the previous stage's standings, when a metric asks for it
     wins_as: Counter[Role] = field(default_factory=Counter)
     games_as: Counter[Role] = field(default_factory=Counter)
     seats: list[ScoredSeat] = field(default_factory=list)
@@ -72,6 +82,15 @@ class PlayerTally:
     def points(self) -> Fraction:
         return self.game_points + self.bye_points + self.absence_points + self.penalty_points
 
+    @property
+    def average(self) -> Fraction:
+        """Points per game played (0 without a game): what ``rank_by: "average"`` ranks by."""
+        return self.points / self.games if self.games else ZERO
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
     def add_seat(self, scored: ScoredSeat) -> None:
         seat, total = scored.seat, scored.total
         self.seats.append(scored)
@@ -82,6 +101,14 @@ class PlayerTally:
         if scored.won:
             self.wins += 1
             self.wins_as[seat.role] += 1
+            self.wins_by_side[seat.effective_side] += 1
+        if scored.removed:
+            self.removals += 1
+        points = scored.points
+        if points.extra or points.best_move:
+            self.extra_total += scored.counted(points.extra + points.best_move)
+        if points.ci:
+            self.ci += scored.counted(points.ci)
         if seat.best or seat.extra > 0:
             self.best += 1
         if scored.game.first_killed == seat.seat:
@@ -98,6 +125,7 @@ class StageScoring:
         self.tournament = tournament
         self.ruleset = ruleset
         self._scored: dict[str, list[ScoredSeat]] = {}
+        self._first_kills: dict[str, Counter[str]] = {}
 
     def kind(self, stage: Stage) -> StageKind:
         return self.tournament.stage_kind(stage)
@@ -128,11 +156,33 @@ class StageScoring:
         if stage.id not in self._scored:
             multiplier = self.multiplier(stage)
             self._scored[stage.id] = [
-                ScoredSeat.score(stage.id, round_.number, game, seat, self.ruleset.seat_points(game, seat),
-                                 multiplier)
+                self.score_seat(stage, round_.number, game, seat, multiplier)
                 for round_ in stage.rounds for game in round_.games if game.has_result for seat in game.seats
             ]
         return self._scored[stage.id]
+
+    def score_seat(self, stage: Stage, round_number: int, game: Game, seat: Seat,
+                   multiplier: Fraction | None = None) -> ScoredSeat:
+        """One seat of a game with a result of ``stage``, scored as the standings score it."""
+        ruleset = self.ruleset
+        kills = self.first_kills(stage).get(seat.player, 0) if ruleset.params.ci_rate else 0
+        points = ruleset.seat_points(game, seat, first_kills=kills, stage_rounds=len(stage.rounds))
+        return ScoredSeat.score(stage.id, round_number, game, seat, points,
+                                self.multiplier(stage) if multiplier is None else multiplier,
+                                removed=ruleset.is_removed(seat))
+
+    def first_kills(self, stage: Stage) -> Counter[str]:
+        """How many games of ``stage`` with a result each player was killed first in (Ci's K)."""
+        if stage.id not in self._first_kills:
+            counts: Counter[str] = Counter()
+            for round_ in stage.rounds:
+                for game in round_.games:
+                    if game.has_result and game.first_killed is not None:
+                        killed = game.seat_at(game.first_killed)
+                        if killed is not None:
+                            counts[killed.player] += 1
+            self._first_kills[stage.id] = counts
+        return self._first_kills[stage.id]
 
     def tallies(self, stages: Sequence[Stage], players: Iterable[str]) -> dict[str, PlayerTally]:
         tallies = {player: PlayerTally(player) for player in players}

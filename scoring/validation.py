@@ -14,7 +14,6 @@ from . import messages as M
 from .errors import Location, Message, Problem, message
 from .model import EXTRA_CHARACTERS, ROLE_SIDE, Game, Round, Side, Stage, Tournament
 from .numbers import format_number
-from .params import parse_overrides
 from .rulesets import Ruleset, get_ruleset
 
 
@@ -22,7 +21,7 @@ def ruleset_for(tournament: Tournament) -> tuple[Ruleset, list[Problem]]:
     """The tournament's ruleset with its parameter overrides applied, and any problems in them."""
     cls = get_ruleset(tournament.ruleset)
     raw = {name: json.loads(text) for name, text in tournament.params or ()}
-    params, errors = parse_overrides(cls.defaults, raw)
+    params, errors = cls.parse_params(raw)
     problems = [Problem(Location(), str(error)) for error in errors]
     return cls(params), problems
 

@@ -86,7 +86,7 @@ class RulesView(PublicTournamentView):
                 "advance": f.advance,
                 "seating": ", ".join(str(SEATING_METHODS[m]) for m in dict.fromkeys(f.seating)),
             })
-        chain = ruleset.tiebreak_chain(black_wins=0, red_wins=0)
+        chain = ruleset.chain(black_wins=0, red_wins=0)
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
             "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),

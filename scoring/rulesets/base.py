@@ -14,13 +14,17 @@ from typing import ClassVar
 
 from .. import messages as M
 from ..errors import Message, message
-from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, StageKind
+from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
 from ..params import ParamError, Params, parse_overrides
 
 ZERO = Fraction(0)
 
 # The parts of a seat's game points, in the order breakdowns show them (``SeatPoints.parts``).
-PART_NAMES = ("win", "days", "subjective", "best_move", "extra", "circles", "removal", "missed_nights")
+PART_NAMES = ("win", "loss", "role", "days", "subjective", "best_move", "extra", "ci", "circles", "removal",
+              "missed_nights")
+# The parameters of docs/rules/parameters.md a regulation has no use for (a dash in its column): tomsk gives no
+# extra points, and only tomsk has days survived and the jury's marks.
+TOMSK_ONLY = frozenset({"day_points", "sp_min", "sp_max"})
 
 
 @dataclass(frozen=True)
@@ -28,10 +32,13 @@ class SeatPoints:
     """The game points of one seat, broken down, before the stage multiplier (docs/rules/)."""
 
     win: Fraction = ZERO
+    loss: Fraction = ZERO  # ``loss_points`` of a losing side
+    role: Fraction = ZERO  # ``role_points`` of the seat's role, by result
     days: Fraction = ZERO  # tomsk OP: day_points × days survived
     subjective: Fraction = ZERO  # tomsk SP
     best_move: Fraction = ZERO
     extra: Fraction = ZERO
+    ci: Fraction = ZERO  # the first-night compensation (``ci_points``)
     circles: Fraction = ZERO
     removal: Fraction = ZERO
     missed_nights: Fraction = ZERO
@@ -40,8 +47,8 @@ class SeatPoints:
     def total(self) -> Fraction:
         # Only the non-zero parts are added: Fraction additions dominate the cost of standings.
         total = ZERO
-        for part in (self.win, self.days, self.subjective, self.best_move, self.extra, self.circles,
-                     self.removal, self.missed_nights):
+        for part in (self.win, self.loss, self.role, self.days, self.subjective, self.best_move, self.extra,
+                     self.ci, self.circles, self.removal, self.missed_nights):
             if part:
                 total = total + part if total else part
         return total
@@ -113,12 +120,21 @@ class Ruleset:
     # only suggested (docs/rules/awards.md).
     awards: ClassVar[tuple[AwardProposal, ...]] = ()
 
+    # The parameters that do not apply to this regulation (a dash in docs/rules/parameters.md): setting one is an
+    # error saying so, never silently ignored.
+    not_applicable: ClassVar[frozenset[str]] = TOMSK_ONLY
+
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.defaults
 
     @classmethod
+    def parse_params(cls, raw: Mapping[str, object]) -> tuple[Params, list[ParamError]]:
+        """The defaults with ``raw`` overrides applied, and every error in them (``params.parse_overrides``)."""
+        return parse_overrides(cls.defaults, raw, cls.not_applicable, cls.id)
+
+    @classmethod
     def with_overrides(cls, raw: Mapping[str, object]) -> Ruleset:
-        params, errors = parse_overrides(cls.defaults, raw)
+        params, errors = cls.parse_params(raw)
         if errors:
             raise ParamError("\n".join(str(error) for error in errors))
         return cls(params)
@@ -154,17 +170,23 @@ class Ruleset:
 
     # --- Points --------------------------------------------------------------------------
 
-    def seat_points(self, game: Game, seat: Seat) -> SeatPoints:
-        """Points of one seat in a game with a result, before the stage's multiplier."""
+    def seat_points(self, game: Game, seat: Seat, first_kills: int = 0, stage_rounds: int = 0) -> SeatPoints:
+        """Points of one seat in a game with a result, before the stage's multiplier. ``first_kills`` and
+        ``stage_rounds`` are the K and N of the first-night compensation (``ci_points``): the games of this
+        stage in which the seat's player was killed first, and the stage's rounds."""
         p = self.params
         assert game.winner is not None
         won = game.won(seat)
+        role_points = p.role_points.get(seat.role) if p.role_points else None
         return SeatPoints(
             win=p.win_points.for_side(game.winner) if won else ZERO,
+            loss=ZERO if won else p.loss_points.for_side(seat.effective_side),
+            role=ZERO if role_points is None else role_points.win if won else role_points.loss,
             days=self.day_points(seat),
             subjective=self.subjective_points(seat),
             best_move=self.best_move_points(game, seat),
             extra=seat.extra,
+            ci=self.ci_points(game, seat, first_kills, stage_rounds) if p.ci_rate else ZERO,
             circles=self.circle_points(game, seat),
             removal=p.removal_points if self.is_removed(seat) else ZERO,
             # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
@@ -183,15 +205,29 @@ class Ruleset:
 
     def best_move_points(self, game: Game, seat: Seat) -> Fraction:
         """The first-killed player's guess: points by how many of the named seats are black."""
-        if game.first_killed != seat.seat or not game.best_move:
+        if game.first_killed != seat.seat or not game.best_move or seat.effective_side is not Side.RED:
             return ZERO
-        table = {Role.CIVILIAN: self.params.best_move_civilian,
-                 Role.SHERIFF: self.params.best_move_sheriff}.get(seat.role)
+        # A sheriff by its own table; every other red role (a civilian, a doctor, a red extra character) by the
+        # civilian's [ours: the regulations name only the civilian and the sheriff].
+        table = self.params.best_move_sheriff if seat.role is Role.SHERIFF else self.params.best_move_civilian
         if not table:
             return ZERO
         blacks = sum(1 for number in game.best_move
                      if (named := game.seat_at(number)) is not None and named.role in BLACK_ROLES)
         return table.get(blacks, ZERO)
+
+    def ci_points(self, game: Game, seat: Seat, first_kills: int, stage_rounds: int) -> Fraction:
+        """The first-night compensation (docs/rules/parameters.md): a red player killed in the first night of a
+        game the red side lost receives min(ci_cap, ci_rate × K / B), K = ``first_kills`` (this stage's games
+        with a result in which they were killed first, this one included), B = max(1, round_half_up(ci_share ×
+        N)), N = ``stage_rounds``. With ci_rate 0.4, 12 rounds (B = round(4.8) = 5) and K = 2: 0.4 × 2 / 5 =
+        0.16."""
+        p = self.params
+        if game.first_killed != seat.seat or seat.effective_side is not Side.RED or game.winner is Side.RED:
+            return ZERO
+        share = p.ci_share * stage_rounds
+        rounded = int(share) + (1 if share - int(share) >= Fraction(1, 2) else 0)  # half up; share >= 0
+        return min(p.ci_limit, p.ci_rate * max(first_kills, 1) / max(1, rounded))
 
     def circle_points(self, game: Game, seat: Seat) -> Fraction:
         if not game.circles:
@@ -217,8 +253,15 @@ class Ruleset:
 
     # --- Tie-breaks and winners ---------------------------------------------------------------
 
+    def chain(self, black_wins: int, red_wins: int) -> tuple[str, ...]:
+        """Metric ids after points: the tournament's ``tiebreaks`` parameter where it sets one, else the
+        regulation's own chain (``tiebreak_chain``). ``black_wins``/``red_wins``: the tally so far (zvezdy)."""
+        if self.params.tiebreaks is not None:
+            return self.params.tiebreaks
+        return self.tiebreak_chain(black_wins, red_wins)
+
     def tiebreak_chain(self, black_wins: int, red_wins: int) -> tuple[str, ...]:
-        """Metric ids after points. ``black_wins``/``red_wins``: the tally so far (zvezdy)."""
+        """The regulation's own metric ids after points. ``black_wins``/``red_wins``: the tally so far (zvezdy)."""
         return self.tiebreaks
 
     winners_rule: ClassVar[str] = "best_ranked"  # or "last_game_side" (tomsk, kostroma)

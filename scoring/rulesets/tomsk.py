@@ -88,6 +88,8 @@ class Tomsk(Ruleset):
         max_winners=6,
     )
     special_roles = {Role.MAFIA: 3, Role.MANIAC: 1, Role.SHERIFF: 1, Role.DOCTOR: 1}
+    # No extra points (its HP is OP + SP): the values allowed to winners and losers have nothing to allow.
+    not_applicable = frozenset({"extra_values_winner", "extra_values_loser"})
     tiebreaks = ("wins", "days_survived")
     winners_rule = "last_game_side"
     awards = (AwardProposal("best_player", enabled=True),)

@@ -26,8 +26,17 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
     if not shared.exists():
         pytest.skip("no shared/ beside the repository")
     packaged = Path(fileio.__file__).parent / "schema" / "tournament.schema.json"
-    # The same schema; only the top-level description differs: ours points at the repository's docs/rules/.
+    # The same schema but for two additions, as the contract allows ("change only by adding"): the top-level
+    # description points at the repository's docs/rules/, and the values no decimal writes exactly (a penalty of
+    # 1/15) may be strings ("1/15", "0.25") where the shared schema says "number": ``$defs/exact``. Undo the
+    # additions and the rest is the shared schema exactly.
     mine, theirs = json.loads(packaged.read_text()), json.loads(shared.read_text())
+    assert mine["$defs"].pop("exact")["oneOf"][0] == {"type": "number"}
+    seat = mine["$defs"]["seat"]["properties"]
+    penalty = mine["$defs"]["round"]["properties"]["penalties"]["items"]["properties"]
+    for where, name in ((seat, "extra"), (seat, "subjective"), (penalty, "points")):
+        assert where[name].pop("$ref") == "#/$defs/exact"
+        where[name]["type"] = "number"
     assert {**mine, "description": None} == {**theirs, "description": None}
 
 
