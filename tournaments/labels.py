@@ -88,6 +88,17 @@ METRICS: dict[str, Promise] = {
     "sheriff_average": _("average as sheriff"),
     "don_average": _("average as don"),
     "head_to_head": _("head-to-head"),
+    "points": _("points"),
+    "points_average": _("points per game"),
+    "games": _("games"),
+    "losses": _("losses"),
+    "red_wins": _("wins as red"),
+    "black_wins": _("wins as black"),
+    "removals": _("removals"),
+    "penalties": _("penalties"),
+    "extra_total": _("extra and best-move points"),
+    "ci": _("first-night compensation"),
+    "previous_stage_rank": _("place in the previous stage"),
 }
 
 METRIC_SHORT: dict[str, Promise] = {
@@ -105,15 +116,29 @@ METRIC_SHORT: dict[str, Promise] = {
     "sheriff_average": _("Sh. avg"),
     "don_average": _("Don avg"),
     "head_to_head": _("H2H"),
+    "points": _("Pts"),
+    "points_average": _("Avg"),
+    "games": _("G"),
+    "losses": _("L"),
+    "red_wins": _("W red"),
+    "black_wins": _("W black"),
+    "removals": _("Rem."),
+    "penalties": _("Pen."),
+    "extra_total": _("Extra+BM"),
+    "ci": _("Ci"),
+    "previous_stage_rank": _("Prev."),
 }
 
 # The parts of a seat's game points (``SeatPoints.parts``); "subjective" is tomsk's SP, the jury's mark.
 PARTS: dict[str, Promise] = {
     "win": _("win"),
+    "loss": _("loss"),
+    "role": _("for the role"),
     "days": _("days survived"),
     "subjective": _("jury's mark"),
     "best_move": _("best move"),
     "extra": _("extra points"),
+    "ci": _("first-night compensation"),
     "circles": _("circle marks"),
     "removal": _("removal"),
     "missed_nights": _("missed nights"),
@@ -143,6 +168,14 @@ PARAMS: dict[str, Promise] = {
     "sp_min": _("lowest jury's mark"),
     "sp_max": _("highest jury's mark"),
     "max_winners": _("most winners"),
+    "tiebreaks": _("tie-break chain"),
+    "loss_points": _("points for a loss"),
+    "role_points": _("points by role and result"),
+    "ci_rate": _("first-night compensation: rate"),
+    "ci_share": _("first-night compensation: share of the rounds"),
+    "ci_cap": _("first-night compensation: most per game"),
+    "rank_by": _("ranked by"),
+    "min_games": _("fewest games to rank with the others"),
 }
 
 

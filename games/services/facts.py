@@ -11,10 +11,12 @@ killed on night 1 (the lowest seat if two were).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from scoring import model as m
@@ -23,8 +25,9 @@ from scoring.numbers import DECIMAL_PLACES, is_exact_decimal
 from scoring.rulesets import Ruleset
 from scoring.validation import game_problems
 from tournaments.labels import PARTS as PART_LABELS
+from tournaments.models import Round, Seat, Table
 
-from ..models import Game, GameSeat, Left
+from ..models import Game, GameSeat, GameState, Left
 from ..reasons import OTHER
 
 
@@ -208,14 +211,42 @@ class SeatBreakdown:
     total: Fraction
 
 
-def breakdown(facts: ProtocolFacts, ruleset: Ruleset, multiplier: Fraction) -> dict[int, SeatBreakdown]:
-    """Each seat's points by part, times the stage multiplier; empty while there is no result."""
+@dataclass(frozen=True)
+class StageContext:
+    """What a seat's points need beyond its own game, for the first-night compensation Ci (``Ruleset.ci_points``):
+    how many other games of the stage with a result each player (by ``participant_key``) was killed first in,
+    and the stage's rounds. Empty while the tournament gives no Ci."""
+
+    first_kills: Mapping[str, int] = field(default_factory=dict)
+    stage_rounds: int = 0
+
+
+def stage_context(table: Table, ruleset: Ruleset) -> StageContext:
+    """The ``StageContext`` of a table's game as the standings count it: the stage's published rounds, and the
+    first kills of its other games with a result (submitted or confirmed, as recorded). Two queries, none
+    without Ci."""
+    if not ruleset.params.ci_rate:
+        return StageContext()
+    stage = table.round.stage_id
+    rounds = Round.objects.published().filter(stage=stage).count()
+    killed = (Seat.objects.published().filter(round__stage=stage, number=F("table__game__first_killed"))
+              .exclude(table=table).exclude(table__game__state=GameState.DRAFT).exclude(table__game__winner="")
+              .values_list("participant_id", flat=True))
+    return StageContext(Counter(str(pid) for pid in killed), rounds)
+
+
+def breakdown(facts: ProtocolFacts, ruleset: Ruleset, multiplier: Fraction,
+              context: StageContext | None = None) -> dict[int, SeatBreakdown]:
+    """Each seat's points by part, times the stage multiplier; empty while there is no result. ``context``:
+    the stage's facts Ci needs (``stage_context``)."""
     if not facts.winner or any(not s.role for s in facts.seats):
         return {}
+    context = context or StageContext()
     game = scoring_game(facts, ruleset)
     result = {}
     for seat in game.seats:
-        points = ruleset.seat_points(game, seat)
+        kills = context.first_kills.get(seat.player, 0) + (1 if game.first_killed == seat.seat else 0)
+        points = ruleset.seat_points(game, seat, first_kills=kills, stage_rounds=context.stage_rounds)
         parts = [(str(PART_LABELS[name]), value * multiplier) for name, value in points.parts().items()]
         result[seat.seat] = SeatBreakdown(seat.seat, parts, points.total * multiplier)
     return result

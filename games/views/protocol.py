@@ -18,7 +18,7 @@ from ..forms import ProtocolForm
 from ..history import protocol_history
 from ..models import Game, GameState
 from ..services import protocol as service
-from ..services.facts import breakdown, facts_of, problems
+from ..services.facts import breakdown, facts_of, problems, stage_context
 from .base import TableAccessMixin, split_problems
 
 
@@ -50,7 +50,8 @@ class ProtocolView(ProtocolBase):
             form = ProtocolForm(initial={"version": game.version}, facts=facts, ruleset=ruleset)
             found = problems(facts, ruleset, need_result=game.state != GameState.DRAFT) if game.version > 1 else []
         by_seat, general = split_problems(found)
-        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
+        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset),
+                           stage_context(self.table, ruleset))
         players = {row.seat.number: row.seat.participant for row in rows}
         seat_rows = [
             (seat, fields, players[seat.number], by_seat.get(seat.number, []), points.get(seat.number))

@@ -15,7 +15,7 @@ from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import foul_choices, removal_choices
 from ..services import protocol as service
-from ..services.facts import ProtocolFacts, breakdown, facts_of, tracks_days
+from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
 from .base import split_problems
 from .protocol import ProtocolBase
@@ -36,7 +36,8 @@ class TableScreenView(ProtocolBase):
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
-        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset))
+        points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset),
+                           stage_context(self.table, ruleset))
         names = {row.seat.number: row.seat.participant.player for row in rows}
         labels = dict(role_choices(ruleset))
         # The circle the judge chose, or the last one marked so far.
