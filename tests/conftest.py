@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 PASSWORD = "pw-12345!"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher() -> Any:
+    """A cheap hasher for every test run in this process: the default PBKDF2 takes half a second a user on purpose,
+    and the suite makes and logs in hundreds of users (what a test checks of a password, a login, a lockout is the
+    same with any hasher). Processes a test starts (gunicorn, ``manage.py``) keep the real settings."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture
 def make_user(django_user_model: Any) -> Callable[..., User]:
     def make(username: str, *, can_create: bool = False, superuser: bool = False) -> User:
