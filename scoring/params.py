@@ -303,6 +303,11 @@ def _whole(value: object) -> int:
 
 
 def _win_points(value: object) -> WinPoints:
+    points = _side_points(value)
+    return NO_SIDE_POINTS if points == NO_SIDE_POINTS else points  # the one "none" object: tested by identity
+
+
+def _side_points(value: object) -> WinPoints:
     if isinstance(value, Mapping):
         unknown = set(value) - {"red", "black", "maniac"}
         if unknown:

@@ -12,8 +12,9 @@ from fractions import Fraction
 
 from .model import Game, Role, Round, Seat, Side, Stage, StageKind, Tournament
 from .rulesets import Ruleset, SeatPoints
+from .rulesets.base import ZERO as BASE_ZERO
 
-ZERO = Fraction(0)
+ZERO = BASE_ZERO  # the very object the rulesets use, so parts can be tested by identity
 
 
 @dataclass(frozen=True)
@@ -101,20 +102,21 @@ class PlayerTally:
         if scored.won:
             self.wins += 1
             self.wins_as[seat.role] += 1
-            self.wins_by_side[seat.effective_side] += 1
+            self.wins_by_side[scored.game.winner] += 1  # type: ignore[index]  # a won game has a winner
         if scored.removed:
             self.removals += 1
-        points = scored.points
-        if points.extra or points.best_move:
+        points, extra = scored.points, seat.extra
+        has_extra = bool(extra)  # Fraction's truth test is slow: once a seat; the parts by identity with ZERO
+        if has_extra or points.best_move is not ZERO:
             self.extra_total += scored.counted(points.extra + points.best_move)
-        if points.ci:
+        if points.ci is not ZERO:
             self.ci += scored.counted(points.ci)
-        if seat.best or seat.extra > 0:
+        if seat.best or (has_extra and extra > 0):
             self.best += 1
         if scored.game.first_killed == seat.seat:
             self.first_killed += 1
-        if seat.extra:
-            self.extra += seat.extra
+        if has_extra:
+            self.extra += extra
         self.days_survived += seat.days_survived or 0
 
 
@@ -154,21 +156,27 @@ class StageScoring:
 
     def scored_seats(self, stage: Stage) -> list[ScoredSeat]:
         if stage.id not in self._scored:
-            multiplier = self.multiplier(stage)
+            multiplier, kills, rounds = self._stage_facts(stage)
             self._scored[stage.id] = [
-                self.score_seat(stage, round_.number, game, seat, multiplier)
+                self._score(stage.id, round_.number, game, seat, multiplier, kills, rounds)
                 for round_ in stage.rounds for game in round_.games if game.has_result for seat in game.seats
             ]
         return self._scored[stage.id]
 
-    def score_seat(self, stage: Stage, round_number: int, game: Game, seat: Seat,
-                   multiplier: Fraction | None = None) -> ScoredSeat:
+    def score_seat(self, stage: Stage, round_number: int, game: Game, seat: Seat) -> ScoredSeat:
         """One seat of a game with a result of ``stage``, scored as the standings score it."""
+        return self._score(stage.id, round_number, game, seat, *self._stage_facts(stage))
+
+    def _stage_facts(self, stage: Stage) -> tuple[Fraction, Counter[str] | None, int]:
+        """The stage's multiplier, and Ci's first kills (None without Ci) and rounds."""
+        kills = self.first_kills(stage) if self.ruleset.params.ci_rate else None
+        return self.multiplier(stage), kills, len(stage.rounds)
+
+    def _score(self, stage_id: str, round_number: int, game: Game, seat: Seat, multiplier: Fraction,
+               kills: Counter[str] | None, rounds: int) -> ScoredSeat:
         ruleset = self.ruleset
-        kills = self.first_kills(stage).get(seat.player, 0) if ruleset.params.ci_rate else 0
-        points = ruleset.seat_points(game, seat, first_kills=kills, stage_rounds=len(stage.rounds))
-        return ScoredSeat.score(stage.id, round_number, game, seat, points,
-                                self.multiplier(stage) if multiplier is None else multiplier,
+        points = ruleset.seat_points(game, seat, first_kills=kills[seat.player] if kills else 0, stage_rounds=rounds)
+        return ScoredSeat.score(stage_id, round_number, game, seat, points, multiplier,
                                 removed=ruleset.is_removed(seat))
 
     def first_kills(self, stage: Stage) -> Counter[str]:

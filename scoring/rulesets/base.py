@@ -15,7 +15,7 @@ from typing import ClassVar
 from .. import messages as M
 from ..errors import Message, message
 from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
-from ..params import ParamError, Params, parse_overrides
+from ..params import NO_SIDE_POINTS, ParamError, Params, parse_overrides
 
 ZERO = Fraction(0)
 
@@ -45,12 +45,13 @@ class SeatPoints:
 
     @property
     def total(self) -> Fraction:
-        # Only the non-zero parts are added: Fraction additions dominate the cost of standings.
+        # Only the non-zero parts are added: Fraction additions dominate the cost of standings. Most parts are the
+        # ``ZERO`` object itself, which an identity test skips without Fraction's slow truth test.
         total = ZERO
         for part in (self.win, self.loss, self.role, self.days, self.subjective, self.best_move, self.extra,
                      self.ci, self.circles, self.removal, self.missed_nights):
-            if part:
-                total = total + part if total else part
+            if part is not ZERO and part:
+                total = part if total is ZERO else total + part
         return total
 
     def parts(self) -> dict[str, Fraction]:
@@ -126,6 +127,8 @@ class Ruleset:
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.defaults
+        # Tested once here, not for every seat: Fraction's truth test is slow.
+        self._gives_ci = bool(self.params.ci_rate)
 
     @classmethod
     def parse_params(cls, raw: Mapping[str, object]) -> tuple[Params, list[ParamError]]:
@@ -180,13 +183,13 @@ class Ruleset:
         role_points = p.role_points.get(seat.role) if p.role_points else None
         return SeatPoints(
             win=p.win_points.for_side(game.winner) if won else ZERO,
-            loss=ZERO if won else p.loss_points.for_side(seat.effective_side),
+            loss=ZERO if won or p.loss_points is NO_SIDE_POINTS else p.loss_points.for_side(seat.effective_side),
             role=ZERO if role_points is None else role_points.win if won else role_points.loss,
             days=self.day_points(seat),
             subjective=self.subjective_points(seat),
             best_move=self.best_move_points(game, seat),
             extra=seat.extra,
-            ci=self.ci_points(game, seat, first_kills, stage_rounds) if p.ci_rate else ZERO,
+            ci=self.ci_points(game, seat, first_kills, stage_rounds) if self._gives_ci else ZERO,
             circles=self.circle_points(game, seat),
             removal=p.removal_points if self.is_removed(seat) else ZERO,
             # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
