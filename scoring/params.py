@@ -279,7 +279,7 @@ def _parse(kind: str, value: object) -> object:
     if kind == BY_COUNT:
         return _by_count(value)
     if kind == CHAIN:
-        return _chain(value)
+        return None if value is None else _chain(value)  # null: the ruleset's own chain
     if kind == BY_ROLE:
         return _by_role(value)
     if kind == CHOICE:

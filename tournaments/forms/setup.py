@@ -101,9 +101,11 @@ class ParamsForm(forms.Form):
         default_json = self.defaults.to_json()
         for item in dataclasses.fields(Params):
             text = param_text(default_json[item.name])
+            # Not required: a field left out or emptied keeps the ruleset's default.
             self.fields[item.name] = forms.CharField(
                 label=item.name,
                 initial=text,
+                required=False,
                 help_text=_("%(doc)s; default %(default)s")
                 % {"doc": item.metadata.get("doc", item.name), "default": text},
             )
@@ -114,6 +116,8 @@ class ParamsForm(forms.Form):
         default_json = self.defaults.to_json()
         overrides: dict[str, Any] = {}
         for name, text in list(data.items()):
+            if text in (None, ""):
+                continue
             try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
                 if not isinstance(text, str):
                     raise InvalidTournament([])
