@@ -34,6 +34,18 @@ def fast_password_hasher() -> Any:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_collected_static(tmp_path_factory: Any) -> Any:
+    """An empty ``STATIC_ROOT`` in the test process, as in a fresh checkout. The bench's smoke test runs
+    ``collectstatic`` into ``staticfiles/`` (for gunicorn); once it is there, WhiteNoise's middleware listed its
+    1,400 files again for every new test ``Client`` (0.3 s each), and the suite ran minutes slower on every run
+    after the first. No test here reads a collected file; the processes the tests start keep the real setting."""
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=str(tmp_path_factory.mktemp("static-root"))):
+        yield
+
+
 @pytest.fixture
 def make_user(django_user_model: Any) -> Callable[..., User]:
     def make(username: str, *, can_create: bool = False, superuser: bool = False) -> User:
