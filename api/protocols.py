@@ -27,10 +27,10 @@ from rest_framework.views import APIView
 
 from games.models import Game, GameSeat
 from games.permissions import Staff, staff_of, table_to_open
-from games.problem_text import problem_text
 from games.services import protocol as service
 from tournaments.mixins import TournamentLoader
 from tournaments.models import Table, Tournament
+from tournaments.problem_text import problem_text
 
 from . import protocol_serializers as s
 

@@ -11,10 +11,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from games.problem_text import problem_text
 from scoring.errors import InvalidTournament
 from tournaments.filenames import attachment
 from tournaments.permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
+from tournaments.problem_text import problem_text
 
 from .files import export_text, import_text, read_upload
 

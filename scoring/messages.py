@@ -69,6 +69,31 @@ EXTRA_NOT_ALLOWED = "extra {value} is not allowed under {ruleset}"
 EXTRA_WINNER = "a winning player can get {allowed} extra points under {ruleset}"
 EXTRA_LOSER = "a losing player can get {allowed} extra points under {ruleset}"
 
+# Ruleset parameters (``params``): each is shown after the parameter's name
+PARAM_UNKNOWN = "unknown parameter"
+PARAM_NOT_APPLICABLE = "does not apply to {ruleset}"
+PARAM_TABLE_SIZE = "must be from 1 to 12"
+PARAM_SP_ORDER = "must not be above sp_max"
+PARAM_ABOVE_ZERO = "must be above 0"
+PARAM_NOT_NEGATIVE = "must not be below 0"
+PARAM_RANK_BY = 'expected "points" or "average", got {value}'
+PARAM_NUMBER = "expected a number or a decimal string, got {value}"
+PARAM_WHOLE = "expected a whole number of 0 or more, got {value}"
+PARAM_SIDE = "unknown side {side}; sides are red, black, maniac"
+PARAM_RANGE_KEYS = 'a range needs exactly "min", "max" and "step"'
+PARAM_RANGE_STEP = "the step of a range must be above 0"
+PARAM_RANGE_ORDER = "the min of a range must not be above its max"
+PARAM_VALUES = "expected a list of numbers or a {{min, max, step}} range, got {value}"
+PARAM_BY_COUNT = 'expected an object such as {{"2": 0.25, "3": 0.5}}, got {value}'
+PARAM_BLACKS_NAMED = "the number of blacks named must be 0 to 3, got {key}"
+PARAM_CHAIN = 'expected a list of metric ids such as ["wins", "best"], got {value}'
+PARAM_LOTS_LAST = '"lots" can only come last: lots always break what the chain leaves'
+PARAM_METRIC = "unknown metric {metric}; metrics are {known}"
+PARAM_METRIC_TWICE = "metric {metric} is listed twice"
+PARAM_BY_ROLE = 'expected an object such as {{"don": {{"win": 0.5, "loss": -0.5}}}}, got {value}'
+PARAM_ROLE = "unknown role {key}; roles are {known}"
+PARAM_ROLE_POINTS = 'the points of {role} are an object with "win" and/or "loss", got {value}'
+
 # Allowed values (fields of the extra-point messages)
 VALUES_ONE = "{value}"
 VALUES_LIST = "{values} or {last}"

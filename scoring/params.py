@@ -19,7 +19,25 @@ from .numbers import format_number, is_number, to_file_number, to_fraction
 
 
 class ParamError(ValueError):
-    """One bad parameter override; the message names the parameter."""
+    """One bad parameter override: ``problem`` says what is wrong (a translatable message), ``name`` which
+    parameter; ``str()`` is the line the command line prints, ``params.<name>: <problem>``."""
+
+    def __init__(self, problem: Message, name: str = "") -> None:
+        self.problem = problem
+        self.name = name
+        super().__init__(f"params.{name}: {problem}" if name else str(problem))
+
+    def named(self, name: str) -> ParamError:
+        return ParamError(self.problem, name)
+
+
+class ParamsError(ParamError):
+    """Several bad overrides at once (``Ruleset.with_overrides``), one line each."""
+
+    def __init__(self, errors: list[ParamError]) -> None:
+        self.errors = errors
+        self.problem, self.name = errors[0].problem, errors[0].name
+        ValueError.__init__(self, "\n".join(str(error) for error in errors))
 
 
 @dataclass(frozen=True)
@@ -232,15 +250,15 @@ def parse_overrides(defaults: Params, raw: Mapping[str, object], not_applicable:
     errors: list[ParamError] = []
     for name, value in raw.items():
         if name not in kinds:
-            errors.append(ParamError(f"params.{name}: unknown parameter"))
+            errors.append(ParamError(message(M.PARAM_UNKNOWN), name))
             continue
         if name in not_applicable:
-            errors.append(ParamError(f"params.{name}: does not apply to {ruleset_id}"))
+            errors.append(ParamError(message(M.PARAM_NOT_APPLICABLE, ruleset=ruleset_id), name))
             continue
         try:
             changes[name] = _parse(kinds[name], value)
         except ParamError as error:
-            errors.append(ParamError(f"params.{name}: {error}"))
+            errors.append(error.named(name))
     params = dataclasses.replace(defaults, **changes) if not errors else defaults
     if not errors:
         errors.extend(_check_consistency(params))
@@ -250,16 +268,16 @@ def parse_overrides(defaults: Params, raw: Mapping[str, object], not_applicable:
 def _check_consistency(params: Params) -> list[ParamError]:
     errors = []
     if not 1 <= params.table_size <= 12:
-        errors.append(ParamError("params.table_size: must be from 1 to 12"))
+        errors.append(ParamError(message(M.PARAM_TABLE_SIZE), "table_size"))
     if params.sp_min > params.sp_max:
-        errors.append(ParamError("params.sp_min: must not be above sp_max"))
+        errors.append(ParamError(message(M.PARAM_SP_ORDER), "sp_min"))
     if params.final_multiplier <= 0:
-        errors.append(ParamError("params.final_multiplier: must be above 0"))
+        errors.append(ParamError(message(M.PARAM_ABOVE_ZERO), "final_multiplier"))
     for name in ("ci_rate", "ci_share"):
         if getattr(params, name) < 0:
-            errors.append(ParamError(f"params.{name}: must not be below 0"))
+            errors.append(ParamError(message(M.PARAM_NOT_NEGATIVE), name))
     if params.ci_cap is not None and params.ci_cap < 0:
-        errors.append(ParamError("params.ci_cap: must not be below 0"))
+        errors.append(ParamError(message(M.PARAM_NOT_NEGATIVE), "ci_cap"))
     return errors
 
 
@@ -284,21 +302,21 @@ def _parse(kind: str, value: object) -> object:
         return _by_role(value)
     if kind == CHOICE:
         if value not in RANK_BY:
-            raise ParamError(f'expected "points" or "average", got {json_repr(value)}')
+            raise ParamError(message(M.PARAM_RANK_BY, value=json_repr(value)))
         return value
     raise AssertionError(kind)  # pragma: no cover - every kind is handled above
 
 
 def _number(value: object) -> Fraction:
     if not is_number(value):
-        raise ParamError(f"expected a number or a decimal string, got {json_repr(value)}")
+        raise ParamError(message(M.PARAM_NUMBER, value=json_repr(value)))
     return to_fraction(value)
 
 
 def _whole(value: object) -> int:
     number = _number(value)
     if number.denominator != 1 or number < 0:
-        raise ParamError(f"expected a whole number of 0 or more, got {json_repr(value)}")
+        raise ParamError(message(M.PARAM_WHOLE, value=json_repr(value)))
     return int(number)
 
 
@@ -311,7 +329,7 @@ def _side_points(value: object) -> WinPoints:
     if isinstance(value, Mapping):
         unknown = set(value) - {"red", "black", "maniac"}
         if unknown:
-            raise ParamError(f"unknown side {sorted(unknown)[0]!r}; sides are red, black, maniac")
+            raise ParamError(message(M.PARAM_SIDE, side=repr(sorted(unknown)[0])))
         return WinPoints(*(_number(value.get(side, 0)) for side in ("red", "black", "maniac")))
     return WinPoints.same(_number(value))
 
@@ -321,24 +339,24 @@ def _value_set(value: object) -> ValueSet:
         return ValueSet(values=tuple(_number(v) for v in value))
     if isinstance(value, Mapping):
         if set(value) != {"min", "max", "step"}:
-            raise ParamError('a range needs exactly "min", "max" and "step"')
+            raise ParamError(message(M.PARAM_RANGE_KEYS))
         step = _number(value["step"])
         if step <= 0:
-            raise ParamError("the step of a range must be above 0")
+            raise ParamError(message(M.PARAM_RANGE_STEP))
         minimum, maximum = _number(value["min"]), _number(value["max"])
         if minimum > maximum:
-            raise ParamError("the min of a range must not be above its max")
+            raise ParamError(message(M.PARAM_RANGE_ORDER))
         return ValueSet(minimum=minimum, maximum=maximum, step=step)
-    raise ParamError(f"expected a list of numbers or a {{min, max, step}} range, got {json_repr(value)}")
+    raise ParamError(message(M.PARAM_VALUES, value=json_repr(value)))
 
 
 def _by_count(value: object) -> dict[int, Fraction]:
     if not isinstance(value, Mapping):
-        raise ParamError(f'expected an object such as {{"2": 0.25, "3": 0.5}}, got {json_repr(value)}')
+        raise ParamError(message(M.PARAM_BY_COUNT, value=json_repr(value)))
     out: dict[int, Fraction] = {}
     for key, points in value.items():
         if not (isinstance(key, str) and key in {"0", "1", "2", "3"}):
-            raise ParamError(f"the number of blacks named must be 0 to 3, got {key!r}")
+            raise ParamError(message(M.PARAM_BLACKS_NAMED, key=repr(key)))
         out[int(key)] = _number(points)
     return out
 
@@ -348,31 +366,31 @@ def _chain(value: object) -> tuple[str, ...]:
     from .metrics import METRICS  # the metrics read the tally, which reads the rulesets, which read this module
 
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ParamError(f'expected a list of metric ids such as ["wins", "best"], got {json_repr(value)}')
+        raise ParamError(message(M.PARAM_CHAIN, value=json_repr(value)))
     chain = list(value)
     if chain and chain[-1] == "lots":
         chain.pop()
     for item in chain:
         if item == "lots":
-            raise ParamError('"lots" can only come last: lots always break what the chain leaves')
+            raise ParamError(message(M.PARAM_LOTS_LAST))
         if item not in METRICS:
-            raise ParamError(f"unknown metric {item!r}; metrics are {', '.join(sorted(METRICS))}")
+            raise ParamError(message(M.PARAM_METRIC, metric=repr(item), known=", ".join(sorted(METRICS))))
     repeated = sorted({item for item in chain if chain.count(item) > 1})
     if repeated:
-        raise ParamError(f"metric {repeated[0]!r} is listed twice")
+        raise ParamError(message(M.PARAM_METRIC_TWICE, metric=repr(repeated[0])))
     return tuple(chain)
 
 
 def _by_role(value: object) -> dict[Role, ResultPoints]:
     if not isinstance(value, Mapping):
-        raise ParamError(f'expected an object such as {{"don": {{"win": 0.5, "loss": -0.5}}}}, got {json_repr(value)}')
+        raise ParamError(message(M.PARAM_BY_ROLE, value=json_repr(value)))
     roles = {role.value: role for role in Role}
     out: dict[Role, ResultPoints] = {}
     for key, points in value.items():
         if key not in roles:
-            raise ParamError(f"unknown role {key!r}; roles are {', '.join(roles)}")
+            raise ParamError(message(M.PARAM_ROLE, key=repr(key), known=", ".join(roles)))
         if not isinstance(points, Mapping) or not set(points) <= {"win", "loss"}:
-            raise ParamError(f'the points of {key} are an object with "win" and/or "loss", got {json_repr(points)}')
+            raise ParamError(message(M.PARAM_ROLE_POINTS, role=key, value=json_repr(points)))
         out[roles[key]] = ResultPoints(_number(points.get("win", 0)), _number(points.get("loss", 0)))
     return out
 

@@ -22,7 +22,7 @@ def ruleset_for(tournament: Tournament) -> tuple[Ruleset, list[Problem]]:
     cls = get_ruleset(tournament.ruleset)
     raw = {name: json.loads(text) for name, text in tournament.params or ()}
     params, errors = cls.parse_params(raw)
-    problems = [Problem(Location(), str(error)) for error in errors]
+    problems = [Problem(Location(field=f"params.{error.name}"), error.problem) for error in errors]
     return cls(params), problems
 
 

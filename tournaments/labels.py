@@ -73,6 +73,19 @@ ENUM_LABELS: dict[type[StrEnum], Mapping[Any, Promise]] = {
 }
 
 # Tie-break metrics by id: the full name, and the short one of a standings column's head.
+# A regulation's short name, where a message names it in passing ("FIIM expects 1", not "fiim expects 1").
+RULESET_SHORT: dict[str, Promise] = {
+    "tomsk": _("Tomsk"),
+    "kostroma": _("Kostroma"),
+    "fiim": _("FIIM"),
+    "zvezdy": _("“Forward to the stars”"),
+}
+
+
+def ruleset_short(ruleset_id: str) -> str:
+    return str(RULESET_SHORT.get(ruleset_id, ruleset_id))
+
+
 METRICS: dict[str, Promise] = {
     "wins": _("wins"),
     "best": _("times named best"),

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from scoring.errors import Problem
 from tournaments.mixins import TournamentMixin
 from tournaments.models import Table
+from tournaments.problem_text import problem_text
 
 from ..permissions import Staff, staff_of, table_to_open
-from ..problem_text import problem_text
 
 
 class StaffRequiredMixin(LoginRequiredMixin, TournamentMixin):

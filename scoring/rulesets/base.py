@@ -15,7 +15,7 @@ from typing import ClassVar
 from .. import messages as M
 from ..errors import Message, message
 from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
-from ..params import NO_SIDE_POINTS, ParamError, Params, parse_overrides
+from ..params import NO_SIDE_POINTS, ParamError, Params, ParamsError, parse_overrides
 
 ZERO = Fraction(0)
 
@@ -139,7 +139,7 @@ class Ruleset:
     def with_overrides(cls, raw: Mapping[str, object]) -> Ruleset:
         params, errors = cls.parse_params(raw)
         if errors:
-            raise ParamError("\n".join(str(error) for error in errors))
+            raise errors[0] if len(errors) == 1 else ParamsError(errors)
         return cls(params)
 
     def is_removed(self, seat: Seat) -> bool:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.problem_text import TEMPLATES, problem_text
 from scoring import messages
 from scoring.errors import Location, Problem, message
 from scoring.model import Role
 from scoring.rulesets import get_ruleset
+from tournaments.problem_text import TEMPLATES, problem_text
 
 WHERE = Location(stage="q", round=3, table=2, seat=4)
 
@@ -24,9 +24,9 @@ def test_a_problem_in_russian_names_place_role_and_values() -> None:
     problem = Problem(WHERE, message(messages.ROLE_COUNT, count=2, roles="dons", role="don", ruleset="fiim",
                                      expected=1))
     with translation.override("en"):
-        assert problem_text(problem) == "stage q, round 3, table 2, seat 4: 2 dons at the table; fiim expects 1"
+        assert problem_text(problem) == "stage q, round 3, table 2, seat 4: 2 dons at the table; FIIM expects 1"
     with translation.override("ru"):
-        assert problem_text(problem) == "этап q, тур 3, стол 2, место 4: дон: за столом 2, fiim требует 1"
+        assert problem_text(problem) == "этап q, тур 3, стол 2, место 4: дон: за столом 2, ФИИМ требует 1"
 
 
 def test_nested_messages_are_translated_too() -> None:
@@ -34,7 +34,7 @@ def test_nested_messages_are_translated_too() -> None:
     problem = Problem(WHERE, message(messages.EXTRA_LOSER, allowed=allowed, ruleset="fiim"))
     with translation.override("ru"):
         assert problem_text(problem, with_location=False) == (
-            "игрок проигравшей стороны может получить 0 или 0.5 доп. балла в fiim")
+            "игрок проигравшей стороны может получить 0 или 0.5 доп. балла в ФИИМ")
     side = Problem(WHERE, message(messages.ROLE_SIDE, role=Role.SHERIFF.value, side="red", given="black"))
     with translation.override("ru"):
         text = problem_text(side, with_location=False)

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.errors import Location, Message, Problem
-from tournaments.labels import Role, Side
+
+from .labels import Role, Side, ruleset_short
 
 TEMPLATES = (
     gettext_noop("best_move: seat {seat} is not at the table"),
@@ -73,6 +74,29 @@ TEMPLATES = (
     gettext_noop("a key holds an unpaired surrogate {code}, which is not a character"),
     gettext_noop('key "{key}" appears {count} times in the object'),
     gettext_noop("a name of spaces only"),
+    gettext_noop("unknown parameter"),
+    gettext_noop("does not apply to {ruleset}"),
+    gettext_noop("must be from 1 to 12"),
+    gettext_noop("must not be above sp_max"),
+    gettext_noop("must be above 0"),
+    gettext_noop("must not be below 0"),
+    gettext_noop('expected "points" or "average", got {value}'),
+    gettext_noop("expected a number or a decimal string, got {value}"),
+    gettext_noop("expected a whole number of 0 or more, got {value}"),
+    gettext_noop("unknown side {side}; sides are red, black, maniac"),
+    gettext_noop('a range needs exactly "min", "max" and "step"'),
+    gettext_noop("the step of a range must be above 0"),
+    gettext_noop("the min of a range must not be above its max"),
+    gettext_noop("expected a list of numbers or a {{min, max, step}} range, got {value}"),
+    gettext_noop('expected an object such as {{"2": 0.25, "3": 0.5}}, got {value}'),
+    gettext_noop("the number of blacks named must be 0 to 3, got {key}"),
+    gettext_noop('expected a list of metric ids such as ["wins", "best"], got {value}'),
+    gettext_noop('"lots" can only come last: lots always break what the chain leaves'),
+    gettext_noop("unknown metric {metric}; metrics are {known}"),
+    gettext_noop("metric {metric} is listed twice"),
+    gettext_noop('expected an object such as {{"don": {{"win": 0.5, "loss": -0.5}}}}, got {value}'),
+    gettext_noop("unknown role {key}; roles are {known}"),
+    gettext_noop('the points of {role} are an object with "win" and/or "loss", got {value}'),
 )
 
 # Values of the ``list`` field, and the field names whose values are role or side ids.
@@ -102,6 +126,8 @@ def message_text(message: Message | str) -> str:
             fields[name] = Role(value).label if value in Role.values else value
         elif name in SIDE_FIELDS and isinstance(value, str):
             fields[name] = Side(value).label if value in Side.values else value
+        elif name == "ruleset" and isinstance(value, str):  # the regulation's name, not its id
+            fields[name] = ruleset_short(value)
         elif name == "list" and isinstance(value, str):
             fields[name] = _(LIST_NAMES.get(value, value))
         else:
