@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400", "1" + "0" * 5000, "[NaN]",
                                    '{"red": Infinity}'])
 def test_a_parameter_that_is_no_number_is_a_form_error(client: Any, organizer: Any, value: str) -> None:
-    from tournaments.forms.setup import ParamsForm
+    from tournaments.forms.params import ParamsForm
 
     form = ParamsForm({"param-table_size": value, "param-win_points": value}, ruleset_id="fiim", prefix="param")
     assert not form.is_valid() and "table_size" in form.errors and "win_points" in form.errors

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.errors import InvalidTournament
-from scoring.fileio import read_json
 from scoring.model import SeatingMethod, StageKind
-from scoring.params import Params, parse_overrides
 from scoring.rulesets import get_ruleset
 
 from ..labels import SeatingMethod as SeatingChoice
@@ -85,57 +80,6 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             if cap < accepted:
                 self.add_error("participant_cap", _(
                     "%(n)s participants are accepted already; the cap cannot be lower.") % {"n": accepted})
-        return data
-
-
-def param_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-class ParamsForm(forms.Form):
-    """One field per parameter (docs/rules/parameters.md), its default shown; only changed values are kept."""
-
-    def __init__(self, *args: Any, ruleset_id: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.defaults: Params = get_ruleset(ruleset_id).defaults
-        default_json = self.defaults.to_json()
-        for item in dataclasses.fields(Params):
-            text = param_text(default_json[item.name])
-            # Not required: a field left out or emptied keeps the ruleset's default.
-            self.fields[item.name] = forms.CharField(
-                label=item.name,
-                initial=text,
-                required=False,
-                help_text=_("%(doc)s; default %(default)s")
-                % {"doc": item.metadata.get("doc", item.name), "default": text},
-            )
-        self.overrides: dict[str, Any] = {}
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        default_json = self.defaults.to_json()
-        overrides: dict[str, Any] = {}
-        for name, text in list(data.items()):
-            if text in (None, ""):
-                continue
-            try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
-                if not isinstance(text, str):
-                    raise InvalidTournament([])
-                value = read_json(text)
-            except InvalidTournament:
-                self.add_error(name, _("Write a JSON value, e.g. 2, 0.5, null, [0, 1] or {\"red\": 3}."))
-                continue
-            _params, errors = parse_overrides(self.defaults, {name: value})
-            if errors:
-                self.add_error(name, "; ".join(str(e).split(": ", 1)[-1] for e in errors))
-            elif value != default_json[name]:
-                overrides[name] = value
-        if not self.errors:
-            _params, errors = parse_overrides(self.defaults, overrides)
-            for error in errors:
-                name = str(error).split(":", 1)[0].removeprefix("params.")
-                self.add_error(name if name in self.fields else None, str(error))
-        self.overrides = overrides
         return data
 
 
