@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import apart, participant, people, tournaments
+from .views import apart, params, participant, people, tournaments
 
 app_name = "tournaments"
 
@@ -23,4 +23,5 @@ urlpatterns = [
     path("participants/<int:pk>/<str:decision>/", people.DecideApplicationView.as_view(), name="decide"),
     path("teams/", people.TeamsView.as_view(), name="teams"),
     path("keep-apart/", apart.KeepApartView.as_view(), name="keep_apart"),
+    path("parameters/", params.ParametersView.as_view(), name="parameters"),
 ]

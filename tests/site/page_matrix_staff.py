@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from fractions import Fraction
 
 from django.test import Client
@@ -328,3 +329,25 @@ def check_create(world: World) -> None:
 
 def check_import(world: World) -> None:
     page(world.organizer, "/import/")
+
+
+def check_parameters(world: World) -> None:
+    """Every parameter that applies to the regulation has its field, filled with the value in force (the file's
+    override, else the regulation's); a dash parameter has none; the games the parameters score are counted."""
+    from scoring.params import PARAM_KINDS
+    from scoring.rulesets import get_ruleset
+
+    html = page(world.organizer, f"/t/{world.slug}/parameters/")
+    ruleset = get_ruleset(world.tournament.ruleset)
+    for name in PARAM_KINDS:
+        field = f'name="param-{name}' in html
+        assert field is (name not in ruleset.not_applicable), name
+    in_force = {**ruleset.defaults.to_json(), **(world.tournament.params or {})}
+    assert re.search(rf'name="param-table_size" value="{in_force["table_size"]}"', html)
+    played = sum(1 for stage in world.truth.stages for round_ in stage.rounds for game in round_.games
+                 if game.has_result)
+    text = visible_text(html)
+    if played:
+        assert f"{played} " in text.split("Параметры", 1)[-1] and 'id="games-with-results"' in html
+    else:
+        assert 'id="games-with-results"' not in html

@@ -120,6 +120,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "tournaments:settings": ((302, 403, 403, 403, 403, 403, 302), (302, 403, 403, 403, 403, 403, 302)),
     "tournaments:teams": (ORGANIZER, ORGANIZER_POST),
     "tournaments:keep_apart": (ORGANIZER, ORGANIZER_POST),
+    "tournaments:parameters": (ORGANIZER, ORGANIZER_POST),
     "running:stage": (ORGANIZER, ORGANIZER_POST),
     "running:round": (ORGANIZER, ORGANIZER_POST),
     "running:job": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),

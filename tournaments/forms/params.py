@@ -58,16 +58,28 @@ def local_number(text: object) -> str:
     return str(text).replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
+def value_text(name: str, value: object) -> str:
+    """A parameter's value in the file's notation as the parameters page's history shows it: numbers in the
+    organizer's notation, the chain by its metrics' names, ``null`` in words."""
+    kind = PARAM_KINDS.get(name, ("", ""))[0]
+    if value is None:
+        if kind == CHAIN:
+            return _("the regulation's chain")
+        return _("no limit") if kind in OPTIONAL_KINDS else "—"
+    if kind == CHAIN and isinstance(value, list):
+        return " → ".join(metric_label(str(metric)) for metric in value) or _("the regulation's chain")
+    if kind == CHOICE:
+        return str(RANK_BY_LABELS.get(str(value), value))
+    if isinstance(value, int | float | str) and not isinstance(value, bool):
+        return local_number(value).replace("-", "−")
+    return json.dumps(value, ensure_ascii=False)
+
+
 def read_local_number(text: str) -> str | None:
     """The number typed (``0,5``, ``−3``, ``1/15``) as the file writes it, or None if it is not one."""
     written = text.strip().replace("−", "-").replace(",", ".").replace(" ", "")
     # no parameter needs 40 characters; a 5,000-digit number is refused as the file's reader refuses it
     return written if len(written) <= 40 and is_number(written) else None
-
-
-def canonical(params: Mapping[str, object] | None) -> str:
-    """The overrides as one text: what the parameters page compares to find a change made meanwhile."""
-    return json.dumps(params or {}, sort_keys=True, ensure_ascii=False)
 
 
 class ChainWidget(forms.MultiWidget):
@@ -141,7 +153,7 @@ class ParamsForm(forms.Form):
         if posted not in self.data:
             return False, None
         if kind == CHAIN:
-            chain = list(raw or [])
+            chain = [str(item) for item in raw] if isinstance(raw, list) else []
             return True, (chain or None)
         if kind == CHOICE:
             return (True, raw) if raw else (False, None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
 from .awards import Award, Diplomas
+from .changes import ParamChange
 from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
 from .groups import TableGroup
 from .jobs import JobState, SeatingJob
@@ -22,6 +23,7 @@ __all__ = [
     "JobState",
     "KeepApart",
     "LotDraw",
+    "ParamChange",
     "Participant",
     "ParticipantStatus",
     "Penalty",

@@ -1,0 +1,89 @@
+"""The tournament's parameters after it was created: the form, the confirmation a re-scoring needs, the history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+
+from ..forms.params import ParamsForm, value_text
+from ..labels import param_label
+from ..mixins import signed_in
+from ..models import ParamChange, Tournament
+from ..permissions import OrganizerRequiredMixin
+from ..services.params import ChangedMeanwhile, canonical, change_params, games_with_results
+
+UPGRADE_REASON = "removed on upgrade: does not apply to the regulation"  # migration 0017's records
+
+
+class ParametersView(OrganizerRequiredMixin, View):
+    template_name = "tournaments/parameters.html"
+
+    def page(self, request: HttpRequest, form: ParamsForm, status: int = 200, *, seen: str | None = None,
+             confirm: bool = False, changes: list[tuple[str, object, object]] | None = None) -> HttpResponse:
+        history = [(change, [(param_label(name), value_text(name, old), value_text(name, new))
+                             for name, old, new in change.changes],
+                    _("removed: does not apply to the regulation") if change.reason == UPGRADE_REASON
+                    else change.reason)
+                   for change in ParamChange.objects.filter(tournament=self.tournament)]
+        context: dict[str, Any] = {
+            "tournament": self.tournament, "params": form, "history": history,
+            "seen": canonical(self.tournament.params) if seen is None else seen,
+            "games": games_with_results(self.tournament), "confirm": confirm,
+            "pending": [(param_label(name), value_text(name, old), value_text(name, new))
+                        for name, old, new in changes or ()],
+        }
+        return render(request, self.template_name, context, status=status)
+
+    def form(self, data: Any = None) -> ParamsForm:
+        return ParamsForm(data, ruleset_id=self.tournament.ruleset, current=self.tournament.params, prefix="param")
+
+    def changed_meanwhile(self, request: HttpRequest) -> HttpResponse:
+        """Nothing saved; the organizer's values stay in the form, the change made meanwhile is at the top of
+        the history, and saving again is checked against the parameters in force now."""
+        messages.error(request, _("Someone changed the parameters since you opened this page, so nothing was "
+                                  "saved. Your values are kept below and the other change is at the top of the "
+                                  "history: check them and save again."))
+        form = self.form(request.POST)
+        form.is_valid()
+        return self.page(request, form, status=409)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request, self.form())
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        form = self.form(request.POST)
+        seen = request.POST.get("seen")
+        if seen is None:  # not this page's form
+            messages.error(request, _("The form came incomplete; nothing was saved."))
+            return self.page(request, self.form(), status=400)
+        if seen != canonical(self.tournament.params):
+            return self.changed_meanwhile(request)
+        if not form.is_valid():
+            return self.page(request, form, status=400, seen=seen)
+        changes = form.changes()
+        if not changes:
+            messages.info(request, _("Nothing changed."))
+            return redirect("tournaments:parameters", slug=slug)
+        games = games_with_results(self.tournament)
+        if games and request.POST.get("confirm") != "yes":  # re-scoring played games is never done in passing
+            return self.page(request, form, status=400, seen=seen, confirm=True, changes=changes)
+        try:
+            change_params(self.tournament, form.overrides, changes, by=signed_in(request), seen=seen,
+                          reason=request.POST.get("reason", "").strip()[:300])
+        except ChangedMeanwhile:
+            self.tournament = Tournament.objects.get(pk=self.tournament.pk)
+            return self.changed_meanwhile(request)
+        if games:
+            messages.success(request, ngettext(
+                "Saved: the %(count)s game with a result is scored by the new parameters.",
+                "Saved: the %(count)s games with results are scored by the new parameters.", games)
+                % {"count": games})
+        else:
+            messages.success(request, _("Saved."))
+        return redirect("tournaments:parameters", slug=slug)
