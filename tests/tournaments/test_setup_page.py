@@ -105,3 +105,51 @@ def test_create_with_the_untouched_empty_stage_row_as_a_browser_sends_it(client:
     response = client.post(reverse("site:new_tournament"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(Tournament.objects.get(slug="cup").stages.values_list("ext_id", flat=True)) == ["qualifying"]
+
+
+def browser_post(html: str, **changes: str) -> dict[str, Any]:
+    """The new-tournament form as a browser posts it: every input, select and hidden field as filled."""
+    import re
+
+    data: dict[str, Any] = {}
+    for name, value in re.findall(r'<input type="(?:text|hidden|number|date)" name="([\w-]+)" value="([^"]*)"', html):
+        data[name] = value.replace("&quot;", '"')
+    for name, body in re.findall(r'<select name="([\w-]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', body)
+        data[name] = chosen.group(1) if chosen else re.search(r'<option value="([^"]*)"', body).group(1)
+    data.update(changes)
+    return data
+
+
+def test_the_fiim_style_rated_preset_fills_its_parameters_and_creates_a_fiim_tournament(client: Any,
+                                                                                         organizer: Any) -> None:
+    client.force_login(organizer)
+    html = client.get(reverse("site:new_tournament") + "?preset=fiim_rated").content.decode()
+    assert '<option value="fiim_rated" selected>Рейтинговый турнир по правилам ФИИМ</option>' in html
+    assert 'id="preset-description"' in html and "компенсацию Ci" in html
+    assert 'name="param-win_points" value="1"' in html and 'name="param-ci_rate" value="0,4"' in html
+    assert 'name="param-day_points"' not in html  # tomsk's alone: no field under fiim
+    data = browser_post(html, name="Рейтинг-кубок", slug="rated-cup", starts="2025-03-15")
+    assert [data[f"param-tiebreaks_{i}"] for i in range(5)] == ["extra_total", "wins", "don_wins", "sheriff_wins", ""]
+    response = client.post(reverse("site:new_tournament"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    t = Tournament.objects.get(slug="rated-cup")
+    assert t.ruleset == "fiim"
+    chain = ["extra_total", "wins", "don_wins", "sheriff_wins"]
+    assert t.params == {"win_points": 1, "ci_rate": 0.4, "tiebreaks": chain}
+
+
+@pytest.mark.parametrize("preset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_each_regulation_creates_with_no_override_when_nothing_is_changed(client: Any, organizer: Any,
+                                                                         preset: str) -> None:
+    from scoring.rulesets import get_ruleset
+
+    client.force_login(organizer)
+    html = client.get(reverse("site:new_tournament") + f"?preset={preset}").content.decode()
+    for name in get_ruleset(preset).not_applicable:
+        assert f'name="param-{name}"' not in html
+    data = browser_post(html, name="Кубок", slug=f"{preset}-cup", starts="2025-03-15")
+    response = client.post(reverse("site:new_tournament"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    t = Tournament.objects.get(slug=f"{preset}-cup")
+    assert (t.ruleset, t.params) == (preset, None)  # the preset's values as posted are the regulation's: no override

@@ -202,7 +202,7 @@ class ParamsForm(forms.Form):
         """The regulation's tie-break chain, and whether it varies (zvezdy's follows the sides' wins so far)."""
         ruleset = self.ruleset()
         own = list(ruleset.tiebreak_chain(0, 0))
-        return own, own != list(ruleset.tiebreak_chain(1, 0))
+        return own, own != list(ruleset.tiebreak_chain(0, 1))
 
     def same_as_default(self, name: str, value: object) -> bool:
         default = self.default_json.get(name)
