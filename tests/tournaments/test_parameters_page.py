@@ -74,7 +74,7 @@ def test_after_games_it_asks_first_then_rescores_everything(client: Client, orga
     asked = client.post("/t/fiim-open/parameters/", data)
     assert asked.status_code == 400
     page = asked.content.decode()
-    assert 'id="confirm-rescoring"' in page and f"{played} игр" in page and "2 → 1" in page
+    assert 'id="confirm-rescoring"' in page and f"Игр с результатом: {played}" in page and "2 → 1" in page
     fiim.refresh_from_db()
     assert fiim.params is None and not ParamChange.objects.exists()  # nothing saved without the tick
 

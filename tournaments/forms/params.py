@@ -83,6 +83,8 @@ def read_local_number(text: str) -> str | None:
 
 
 class ChainWidget(forms.MultiWidget):
+    template_name = "tournaments/widgets/chain.html"  # numbered slots, wide enough for the metrics' names
+
     def __init__(self, choices: list[tuple[str, str]]) -> None:
         super().__init__([forms.Select(choices=choices, attrs={"class": "form-select form-select-sm"})
                           for _slot in range(CHAIN_SLOTS)])
