@@ -71,6 +71,11 @@ def to_file_number(value: Fraction) -> int | float | str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def round_half_up(value: Fraction) -> int:
+    """The nearest whole number, a half rounded up (4.5 → 5, 4.4 → 4, −4.5 → −4): the rounding of the rules (Ci's B)."""
+    return math.floor(value + Fraction(1, 2))
+
+
 def format_number(value: Fraction) -> str:
     """A short human form: ``2``, ``2.25``, ``-0.5``, ``0.333333`` for non-terminating values."""
     if value.denominator == 1:

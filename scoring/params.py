@@ -15,7 +15,7 @@ from typing import Any
 from . import messages as M
 from .errors import Message, message
 from .model import Role, Side
-from .numbers import format_number, is_number, to_file_number, to_fraction
+from .numbers import format_number, is_number, round_half_up, to_file_number, to_fraction
 
 
 class ParamError(ValueError):
@@ -176,6 +176,10 @@ class Params:
     def ci_limit(self) -> Fraction:
         """The most Ci one game gives: ``ci_cap``, or ``ci_rate`` when no cap is set."""
         return self.ci_rate if self.ci_cap is None else self.ci_cap
+
+    def ci_divisor(self, stage_rounds: int) -> int:
+        """Ci's B for a stage of ``stage_rounds`` rounds (N): max(1, round_half_up(ci_share × N))."""
+        return max(1, round_half_up(self.ci_share * stage_rounds))
 
     def __hash__(self) -> int:  # the mappings are not hashable; parameters are compared, not hashed
         return hash(self.table_size)

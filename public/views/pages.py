@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import json
 from typing import Any
 
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import render
 from django.views import View
 
 from scoring.model import StageKind
-from scoring.rulesets import get_ruleset
+from scoring.rulesets import Ruleset, get_ruleset
 from scoring.seating import METHODS
+from tournaments import param_words
 from tournaments.labels import SEATING_METHODS, STAGE_KINDS, metric_label
 from tournaments.models import Tournament
 from tournaments.rules import ruleset_for
@@ -59,12 +60,6 @@ class HomeView(PublicTournamentView):
         }
 
 
-def json_text(value: object) -> str:
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False)
-    return "—" if value is None else str(value)
-
-
 class RulesView(PublicTournamentView):
     page_template = "public/page.html"
     fragment_template = "public/rules.html"
@@ -73,9 +68,7 @@ class RulesView(PublicTournamentView):
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         cls = get_ruleset(self.tournament.ruleset)
         ruleset = ruleset_for(self.tournament)
-        now, defaults = ruleset.params.to_json(), cls.defaults.to_json()
-        params = [(name, json_text(value), json_text(defaults.get(name)), value != defaults.get(name))
-                  for name, value in now.items()]
+        params = param_words.describe(ruleset, self.stage_rounds(ruleset) or None)
         formats = []
         formats_seen = []
         for kind in (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL):
@@ -90,8 +83,25 @@ class RulesView(PublicTournamentView):
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
             "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
-            "how_ties": labels.HOW_TIES.get(cls.id) or ", ".join(metric_label(m) for m in chain),
+            # the regulation's words for its own chain; a tournament's ``tiebreaks`` is its chain
+            "how_ties": (ruleset.params.tiebreaks is None and labels.HOW_TIES.get(cls.id))
+            or ", ".join(metric_label(m) for m in chain),
             "params": params, "formats": formats,
             "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
             "original": inspect.cleandoc(cls.__doc__ or ""),
         }
+
+    def stage_rounds(self, ruleset: Ruleset) -> list[param_words.StageRounds]:
+        """The tournament's stages with their rounds, Ci's N (one query): the rounds planned, else those made,
+        else the regulation's for the stage's kind (a stage without one: by its place, as ``stage_multiplier``)."""
+        stages = list(self.tournament.stages.order_by("order").annotate(made=Count("rounds")))
+        out = []
+        for index, stage in enumerate(stages):
+            if stage.kind and stage.kind != StageKind.OTHER:
+                kind = StageKind(stage.kind)
+            else:
+                kind = (StageKind.QUALIFYING if index == 0 else StageKind.FINAL if index == len(stages) - 1
+                        else StageKind.SEMIFINAL)
+            rounds = stage.planned_rounds or stage.made or ruleset.stage_format(kind).rounds
+            out.append(param_words.StageRounds(str(stage), rounds))
+        return out

@@ -228,9 +228,7 @@ class Ruleset:
         p = self.params
         if game.first_killed != seat.seat or seat.effective_side is not Side.RED or game.winner is Side.RED:
             return ZERO
-        share = p.ci_share * stage_rounds
-        rounded = int(share) + (1 if share - int(share) >= Fraction(1, 2) else 0)  # half up; share >= 0
-        return min(p.ci_limit, p.ci_rate * max(first_kills, 1) / max(1, rounded))
+        return min(p.ci_limit, p.ci_rate * max(first_kills, 1) / p.ci_divisor(stage_rounds))
 
     def circle_points(self, game: Game, seat: Seat) -> Fraction:
         if not game.circles:

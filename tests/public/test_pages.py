@@ -79,7 +79,7 @@ def test_game_page_shows_the_protocol(client: Any, fiim: Any) -> None:
 
 def test_rules_page_lists_parameters_and_original_summary(client: Any, fiim: Any) -> None:
     html = client.get(f"/p/{SLUG}/rules/").content.decode()
-    assert "points for a win" in html and "absence_points" in html and "Zelenograd open championship" in html
+    assert "Points for a win" in html and "absence_points" in html and "Zelenograd open championship" in html
 
 
 def test_a_draft_protocol_is_not_public(client: Any, fiim: Any) -> None:

@@ -11,6 +11,8 @@ from django.test import Client
 
 from scoring import model as m
 from scoring.lots import decided_by_lot
+from scoring.params import PARAM_NAMES
+from scoring.rulesets import get_ruleset
 from scoring.standings import Standings, compute_standings
 from tests.site.page_matrix_world import (
     World,
@@ -102,8 +104,16 @@ def check_tournament_list(world: World) -> None:
 
 
 def check_rules(world: World) -> None:
-    text = visible_text(page(world.anonymous, f"/p/{world.slug}/rules/"))
+    html = page(world.anonymous, f"/p/{world.slug}/rules/")
+    text = visible_text(html)
     assert world.tournament.name in text or world.tournament.get_ruleset_display() in text
+    # Issue 16: each parameter that applies, in order, with its code name and a sentence; no raw JSON.
+    names = [name for name in PARAM_NAMES if name not in get_ruleset(world.tournament.ruleset).not_applicable]
+    rows = tables_of(html)["params"][1:]
+    assert len(rows) == len(names), (len(rows), len(names))
+    for (label, words), name in zip(rows, names, strict=True):
+        assert label.endswith(f" {name}"), (label, name)
+        assert words.endswith(".") and not any(raw in words for raw in ("{", "[", '"', "null", "None")), words
 
 
 def check_where(world: World) -> None:
