@@ -65,6 +65,8 @@ def value_text(name: str, value: object) -> str:
     if value is None:
         if kind == CHAIN:
             return _("the regulation's chain")
+        if name == "ci_cap":
+            return _("the rate")
         return _("no limit") if kind in OPTIONAL_KINDS else "—"
     if kind == CHAIN and isinstance(value, list):
         return " → ".join(metric_label(str(metric)) for metric in value) or _("the regulation's chain")
@@ -136,7 +138,10 @@ class ParamsForm(forms.Form):
                                      initial=value, required=False)
         if kind in SCALAR_KINDS:
             shown = "" if value is None else local_number(value)
-            if kind in OPTIONAL_KINDS:
+            if name == "ci_cap":  # empty is no cap above the rate itself
+                help_text = _("Empty: at most the rate. The regulation: %(default)s.") % {
+                    "default": _("the rate") if default is None else local_number(default)}
+            elif kind in OPTIONAL_KINDS:
                 help_text = _("Empty: no limit. The regulation: %(default)s.") % {
                     "default": _("no limit") if default is None else local_number(default)}
             else:
