@@ -222,7 +222,7 @@ def save_round(stage: Stage, r: m.Round, participants: dict[str, Participant], w
         Penalty(
             round=round_row,
             participant=participants[p.player],
-            points=to_decimal(p.points, f"{where}: penalty of {p.player}"),
+            points=p.points,  # exact, as the file (ExactNumberField)
             reason=p.reason,
         )
         for p in r.penalties
@@ -255,10 +255,10 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
             side=s.side.value if s.side else "",
             fouls=s.fouls,
             removed=s.removed,
-            extra=to_decimal(s.extra, f"{where}, seat {s.seat}: extra"),
+            extra=s.extra,
             best=s.best,
             days_survived=s.days_survived,
-            subjective=None if s.subjective is None else to_decimal(s.subjective, f"{where}, seat {s.seat}"),
+            subjective=s.subjective,
         )
         for s, seat_row in zip(game.seats, seat_rows, strict=True)
     )

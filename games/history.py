@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+
+from tournaments.param_words import number
 
 from .models import Game, GameSeat
 
@@ -43,6 +47,8 @@ def describe(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, Fraction | Decimal):  # points: "0,5", never "0.500000" or "1/2"
+        return number(Fraction(value))
     return str(value)
 
 

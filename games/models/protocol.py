@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.fields import ExactNumberField
 from tournaments.labels import ProtestDecision, Role, Side
 from tournaments.models import Seat, Table
 
@@ -88,14 +87,12 @@ class GameSeat(models.Model):
     side = models.CharField(_("side"), max_length=10, choices=Side.choices, blank=True)
     fouls = models.PositiveSmallIntegerField(_("fouls"), default=0, validators=[MaxValueValidator(4)])
     removed = models.BooleanField(_("removed"), default=False)
-    extra = models.DecimalField(_("extra points"), max_digits=10, decimal_places=6, default=Decimal(0))
+    extra = ExactNumberField(_("extra points"), default=0)
     best = models.BooleanField(_("named best"), default=False)
     days_survived = models.PositiveSmallIntegerField(
         _("days survived"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(12)]
     )
-    subjective = models.DecimalField(
-        _("subjective points"), max_digits=10, decimal_places=6, null=True, blank=True
-    )
+    subjective = ExactNumberField(_("subjective points"), null=True, blank=True)
     foul_reasons = models.JSONField(_("fouls with their reasons"), default=list, blank=True)
     removal_reason = models.CharField(_("reason for removal"), max_length=30, blank=True)
     left = models.CharField(_("left the table"), max_length=10, choices=Left.choices, blank=True)

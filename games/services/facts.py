@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.errors import Location, Problem
-from scoring.numbers import DECIMAL_PLACES, is_exact_decimal
 from scoring.rulesets import Ruleset
 from scoring.validation import game_problems
 from tournaments.labels import PARTS as PART_LABELS
@@ -187,10 +186,6 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
     """Every rule the protocol breaks (``scoring``'s checks), plus what a protocol must have."""
     found = [Problem(Location(seat=s.number), _("no role yet")) for s in facts.seats if not s.role]
     found += [Problem(Location(seat=s.number), _("more than 4 fouls")) for s in facts.seats if s.fouls > 4]
-    found += [Problem(Location(seat=s.number), _("%(what)s has more than %(n)s decimal places")
-                      % {"what": PART_LABELS[name], "n": DECIMAL_PLACES})
-              for s in facts.seats for name, value in (("extra", s.extra), ("subjective", s.subjective))
-              if value is not None and not is_exact_decimal(value)]
     if need_result and not facts.winner:
         found.append(Problem(Location(), _("the winner is not recorded")))
     if any(not s.role for s in facts.seats):

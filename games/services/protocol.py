@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from scoring.errors import Problem
-from scoring.numbers import to_decimal
 from tournaments.errors import UserError
 from tournaments.models import Table, Tournament
 from tournaments.rules import ruleset_for
@@ -136,10 +135,10 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, da
             "side": seat.side,
             "fouls": min(seat.fouls, 4),
             "removed": seat.removed,
-            "extra": to_decimal(seat.extra, f"seat {seat.number}: extra"),  # checked by problems()
+            "extra": seat.extra,  # kept exact (tournaments.fields.ExactNumberField), 1/3 included
             "best": seat.best,
             "days_survived": facts.derived_days(seat) if days else seat.days_survived,
-            "subjective": None if seat.subjective is None else to_decimal(seat.subjective, f"seat {seat.number}"),
+            "subjective": seat.subjective,
             "foul_reasons": list(seat.foul_reasons),
             "removal_reason": seat.removal_reason,
             "left": seat.left,

@@ -1,6 +1,7 @@
 """One path from a protocol's rows to ``scoring``'s model: the standings (``exchange.reading``) and the protocol
 pages build each game with the same converter (``games.services.facts``), the standings taking the protocol as
-recorded; one ``to_decimal``, which refuses what it would have to round."""
+recorded; one ``to_decimal`` (for the multipliers), which refuses what it would have to round. Points are kept
+exact whatever they are: tests/exchange/test_exact_points.py."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from django.utils import translation
 
 from exchange.files import export_data, import_text
 from exchange.reading import to_model
 from games.models import Game, GameSeat
-from games.services.facts import facts_of, problems, scoring_game
+from games.services.facts import facts_of, scoring_game
 from scoring import fileio
 from scoring.errors import InvalidTournament
 from scoring.numbers import to_decimal
@@ -60,15 +60,3 @@ def test_a_value_that_would_be_rounded_is_refused_naming_its_place() -> None:
     with pytest.raises(InvalidTournament) as refused:
         to_decimal(Fraction(1, 3), "seat 4: extra")
     assert "seat 4: extra" in str(refused.value.problems[0])
-
-
-def test_a_protocol_with_extra_points_that_are_no_exact_decimal_is_refused_at_its_seat() -> None:
-    tournament = import_text(json.dumps(played_file(10, 1)), slug="third")
-    game = Game.objects.get(table__round__stage__tournament=tournament)
-    rows = list(GameSeat.objects.filter(game=game).select_related("seat").order_by("seat__number"))
-    facts = facts_of(game, rows)
-    before = problems(facts, ruleset_for(tournament))
-    facts.seats[2].extra = Fraction(1, 3)
-    with translation.override("en"):
-        found = [p for p in problems(facts, ruleset_for(tournament)) if p not in before]
-    assert (3, "extra points has more than 6 decimal places") in [(p.location.seat, str(p.message)) for p in found]

@@ -102,11 +102,11 @@ def test_kostroma(round_: Any, people: dict[str, Any]) -> None:
     screen.tap("winner", value="black")
     screen.tap("extra", seat=1, value="1")
     screen.tap("extra", seat=4, value="0.5")  # independent of the winner under kostroma
-    assert "Seat 2: a winning player can get 0, 0.5 or 1 extra points under kostroma" in screen.refused(
+    assert "Seat 2: a winning player can get 0, 0.5 or 1 extra points under Kostroma" in screen.refused(
         "extra", seat=2, value="0.75")
-    assert "extra points total 2.5; kostroma allows at most 2" in screen.refused("extra", seat=2, value="1")
+    assert "extra points total 2.5; Kostroma allows at most 2" in screen.refused("extra", seat=2, value="1")
     screen.tap("extra", seat=2, value="0.5")
-    assert "4 players got extra points; kostroma allows at most 3" in screen.refused("extra", seat=3, value="0.5")
+    assert "4 players got extra points; Kostroma allows at most 3" in screen.refused("extra", seat=3, value="0.5")
     two_musicians = {f"s{n}_role": r.split(":")[0] for n, r in roles.items()} | {"s6_side": "black",
                                                                                    "s7_role": "musician"}
     assert "at most 1" in screen.refused("roles", **two_musicians)
@@ -131,13 +131,14 @@ def test_zvezdy(round_: Any, people: dict[str, Any]) -> None:
     for seat, kind, circle in ((4, "best", 1), (6, "best", 1), (2, "worst", 1), (4, "best", 2), (7, "worst", 2),
                                (8, "worst", 2)):
         screen.tap(f"circle_{kind}", seat=seat, circle=circle)
-    assert "circle 2: 3 players named worst; zvezdy allows at most 2" in screen.refused(
+    assert "circle 2: 3 players named worst; “Forward to the stars” allows at most 2" in screen.refused(
         "circle_worst", seat=9, circle=2)
     assert "Seat 3" in screen.fouls(3, 3)
     assert "-3 points for the removal" in screen.tap("foul", seat=3)
     screen.tap("extra", seat=4, value="1.5")
     screen.tap("extra", seat=2, value="-1")
-    assert "Seat 6: extra 0.3 is not allowed under zvezdy" in screen.refused("extra", seat=6, value="0.3")
+    refused = screen.refused("extra", seat=6, value="0.3")
+    assert "Seat 6: extra 0.3 is not allowed under “Forward to the stars”" in refused
     assert "Seat 6: extra 2.5 is not allowed" in screen.refused("extra", seat=6, value="2.5")
     screen.tap("winner", value="red")
     confirm(screen, people)

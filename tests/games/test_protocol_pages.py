@@ -123,7 +123,7 @@ def test_a_broken_rule_is_shown_on_the_seat_and_nothing_is_saved(round_: Any, pe
     response = client.post(url(round_, "protocol"), form_data(game, winner="red", s2_extra="1", notes="x"))
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Seat 2: a losing player can get 0 or 0.5 extra points under fiim" in page or "Место 2" in page
+    assert "Seat 2: a losing player can get 0 or 0.5 extra points under FIIM" in page or "Место 2" in page
     game.refresh_from_db()
     assert game.version == 1 and game.notes is None and not game.seats.exclude(role="").exists()
 

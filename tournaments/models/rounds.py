@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..fields import ExactNumberField
 from ..labels import SeatingMethod
 from .event import Stage
 from .people import Participant
@@ -149,7 +148,7 @@ class Absence(models.Model):
 class Penalty(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
     participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="penalties")
-    points = models.DecimalField(_("points"), max_digits=10, decimal_places=6, default=Decimal(0))
+    points = ExactNumberField(_("points"), default=0)
     reason = models.CharField(_("reason"), max_length=200, null=True, blank=True)
 
     class Meta:
