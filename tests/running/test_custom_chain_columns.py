@@ -382,3 +382,22 @@ def test_the_heads_and_notes_are_translated() -> None:
     with translation.override("ru"):
         assert short_of_games_note(7) == "игр меньше 7: в таблице после остальных"
         assert translation.gettext("too few games") == "мало игр"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_player_page(world: World, lang: str) -> None:
+    """A player's total per stage: the points per game where they rank, and the badge of a player short of
+    ``min_games`` (the leader and the last player of each stage)."""
+    with translation.override(lang):
+        badge = translation.gettext("too few games")
+    for standings in world.stages():
+        for row in (standings.rows[0], standings.rows[-1]):
+            text = get(world.anonymous, f"/p/{world.slug}/players/{row.player}/", lang).content.decode()
+            start = text.index(f'id="total-{standings.stage}"')
+            total = text[start:text.index("</p>", start)]
+            with translation.override(lang):
+                per_game = translation.gettext("%(average)s per game") % {"average": on_page(row.tally.average, lang)}
+            assert (per_game in visible_text("<p " + total)) is (standings.rank_by == "average"), (row.name, total)
+            assert (badge in total) is short(standings, row), (row.name, total)
+            if short(standings, row):
+                assert note(standings, lang) in total
