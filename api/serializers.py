@@ -84,7 +84,12 @@ def standings_schema() -> Any:
         "rank": serializers.IntegerField(allow_null=True, help_text="null for a disqualified player"),
         "player": serializers.CharField(), "name": serializers.CharField(),
         "points": serializers.FloatField(), "games": serializers.IntegerField(), "wins": serializers.IntegerField(),
-        "eligible": serializers.BooleanField(), "tiebreaks": serializers.DictField(child=serializers.FloatField()),
+        "average": serializers.FloatField(required=False, help_text='only under rank_by "average": points per game'),
+        "eligible": serializers.BooleanField(),
+        "tiebreaks": serializers.DictField(child=serializers.FloatField(allow_null=True),
+                                           help_text="the chain's values by metric id, in chain order; null: none"),
+        "short_of_games": serializers.BooleanField(required=False, help_text="only on the row of a player with "
+                                                   "fewer games than min_games, ranked after the others"),
         "disqualified": serializers.BooleanField(required=False, help_text="only on a disqualified player's row"),
         "reason": serializers.CharField(required=False, help_text="why the player was disqualified"),
     })

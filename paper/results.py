@@ -23,7 +23,7 @@ from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
 from scoring.standings import Standings
-from tournaments.labels import chain_columns, metric_label, standing_note
+from tournaments.labels import chain_columns, metric_label, shows_average, standing_note
 from tournaments.models import Stage
 
 
@@ -89,7 +89,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
     columns = [
         *player_columns(snapshot),
         Column("points", _("Points"), True), Column("games", _("Games"), True), Column("wins", _("Wins"), True),
-        *(Column(f"tb_{m}", metric_label(m), True) for m in chain_columns(standings.chain)),
+        *metric_columns(standings),
         Column("eligible", _("Ranked")),
     ]
     if advance:
@@ -107,9 +107,10 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
             "eligible": _("yes") if row.eligible else _("no"),
             "advances": _("yes") if row.player in advance else "",
             "by_lot": _("by lot") if row.player in by_lot else "",
-            "note": standing_note(row, limit), "disqualified": row.disqualified is not None,
+            "note": standing_note(row, limit, standings.min_games), "disqualified": row.disqualified is not None,
+            "average": row.tally.average,
         }
-        values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain)})
+        values.update({f"tb_{m}": row.tiebreaks.get(m) for m in chain_columns(standings.chain, standings.rank_by)})
         rows.append(values)
     if any(row["note"] for row in rows):  # only where someone cannot take a place: the print is narrow
         columns.append(Column("note", _("Note")))
@@ -119,6 +120,13 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
         names = {t.team: t.name for t in standings.teams or ()}
         champions = [names.get(tid, tid) for tid in standings.champion_teams or ()]
     return ResultTable(stage.ext_id, str(stage), columns, rows, winners, team_table(stage, standings), champions)
+
+
+def metric_columns(standings: Standings) -> list[Column]:
+    """The points per game where they rank the stage, then a column per metric of the chain (``chain_columns``)."""
+    average = [Column("average", metric_label("points_average"), True)] if shows_average(standings.rank_by) else []
+    return [*average, *(Column(f"tb_{m}", metric_label(m), True)
+                        for m in chain_columns(standings.chain, standings.rank_by))]
 
 
 def team_table(stage: Stage, standings: Standings) -> ResultTable | None:
@@ -158,10 +166,12 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     disqualified: list[dict[str, Any]] = []  # last of all, from the last stage they played in
     winners: list[str] = []
     champions: list[str] = []
+    metrics: dict[str, Column] = {}  # the stages' average and chain columns: each row's values from its stage
     for stage in reversed(snapshot.stages):
         if not played(snapshot, stage):
             continue
         table = by_key[stage.ext_id]
+        metrics.update((c.key, c) for c in table.columns if is_metric(c.key) and c.key not in metrics)
         winners = winners or table.winners
         champions = champions or table.champion_teams
         offset = len(rows)
@@ -175,7 +185,7 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
         placed.update(row["player"] for row in fresh)
     rows += disqualified
     columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
-               Column("points", _("Points in that stage"), True)]
+               Column("points", _("Points in that stage"), True), *metrics.values()]
     if any(row["note"] for row in rows):
         columns.append(Column("note", _("Note")))
     title = snapshot.results_title()
@@ -183,8 +193,14 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
                        awards=award_lines(snapshot), heading=title)
 
 
+def is_metric(key: str) -> bool:
+    """A stage table's column of the points per game or of a chain's metric."""
+    return key == "average" or key.startswith("tb_")
+
+
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:
-    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "note", "disqualified")}
+    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "note", "disqualified")} | \
+        {key: value for key, value in row.items() if is_metric(key)}
 
 
 def all_tables(snapshot: Snapshot) -> tuple[ResultTable, list[ResultTable]]:

@@ -22,6 +22,7 @@ from running.awards import AwardResult, resolve_awards
 from scoring import model as m
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
+from tournaments.labels import short_of_games, shows_average
 from tournaments.models import Round, RoundState, Stage, Tournament
 from tournaments.rules import ruleset_for
 
@@ -239,18 +240,23 @@ class Snapshot:
         return None
 
     def totals(self, ext_id: str) -> dict[str, dict[str, Any]]:
-        """Rank, points, games, wins and eligibility of each player of a stage's standings, kept in
-        the shared cache under the results version: player pages need these few figures, and
-        computing the stage's standings for each of a thousand pages after every change would not do."""
+        """Rank, points, games, wins and eligibility of each player of a stage's standings (with the points per
+        game where they rank, and ``min_games`` where the player is short of it), kept in the shared cache under
+        the results version: player pages need these few figures, and computing the stage's standings for each
+        of a thousand pages after every change would not do."""
         from django.core.cache import cache
 
         key = totals_key(self.tournament, ext_id)
         data: dict[str, dict[str, Any]] | None = cache.get(key)
         if data is None:
+            standings = self.standings(ext_id)
             data = {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,
                                  "disqualified": row.disqualified,
-                                 "tally": {"games": row.tally.games, "wins": row.tally.wins}}
-                    for row in self.standings(ext_id).rows}
+                                 "tally": {"games": row.tally.games, "wins": row.tally.wins},
+                                 # the points per game where they rank the stage; short of ``min_games``
+                                 "average": row.tally.average if shows_average(standings.rank_by) else None,
+                                 "short": standings.min_games if short_of_games(row, standings.min_games) else 0}
+                    for row in standings.rows}
             cache.set(key, data, MODEL_SECONDS)
         return data
 

@@ -341,6 +341,9 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "tiebreaks": {name: _json_value(value) for name, value in row.tiebreaks.items()},
                 # Only on a disqualified player's row (with "rank": null): the others' rows keep their keys.
                 **({"disqualified": True, "reason": row.disqualified} if row.disqualified is not None else {}),
+                # Only on the row of a player short of ``min_games``, ranked after the others.
+                **({"short_of_games": True} if row.disqualified is None and row.tally.games < standings.min_games
+                   else {}),
             }
             for row in standings.rows
         ],

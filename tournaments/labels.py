@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from django.db import models
+from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import model as m
 from scoring.metrics import METRICS as SCORING_METRICS
+from scoring.numbers import format_number
 from scoring.standings import StandingRow
 
 SIDES: dict[m.Side, Promise] = {
@@ -232,19 +235,55 @@ def param_label(name: str) -> str:
     return str(PARAMS.get(name, name))
 
 
-# Tie-break metrics the standings already show in a column of their own (games, wins): not repeated.
-SHOWN_APART = frozenset({"wins"})
+# Tie-break metrics the standings already show in a column of their own (points, games, wins): not repeated.
+SHOWN_APART = frozenset({"points", "games", "wins"})
 
 
-def chain_columns(chain: tuple[str, ...] | list[str]) -> list[str]:
-    """The tie-break metrics that get a column in a standings table (the chain minus ``SHOWN_APART``)."""
-    return [metric for metric in chain if metric not in SHOWN_APART]
+def chain_columns(chain: tuple[str, ...] | list[str], rank_by: str = "points") -> list[str]:
+    """The tie-break metrics that get a column in a standings table: the chain minus ``SHOWN_APART``, and minus
+    ``points_average`` where the points per game rank the stage (``rank_by: "average"``: a column of its own,
+    ``shows_average``)."""
+    apart = SHOWN_APART | {"points_average"} if shows_average(rank_by) else SHOWN_APART
+    return [metric for metric in chain if metric not in apart]
 
 
-def standing_note(row: StandingRow, absence_limit: int | None) -> str:
-    """What every standings table and result says beside a player who cannot take a place (the same
-    words on every page, print and export): disqualified with the reason, or not eligible for prize
-    places (``absence_limit``: the ruleset's ``ineligible_after_absences``, the only cause today)."""
+def shows_average(rank_by: str) -> bool:
+    """Whether a standings table has the points per game column: where they rank the stage."""
+    return rank_by == "average"
+
+
+def local_number(value: Fraction | int | None, blank: str = "") -> str:
+    """Points or a metric's value in the reader's number format: ``2.25``, ``2,25`` in Russian, ``−0,5``; a
+    repeating fraction to 6 places (``scoring.numbers.format_number``); ``blank`` for None (no value)."""
+    if value is None:
+        return blank
+    text = format_number(Fraction(value))
+    return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+
+
+def short_of_games(row: StandingRow, min_games: int) -> bool:
+    """A player with fewer games than ``min_games``, ranked after the others (the disqualified have their own
+    note)."""
+    return row.disqualified is None and row.tally.games < min_games
+
+
+def short_of_games_note(min_games: int) -> str:
+    return ngettext("fewer than %(count)s game: ranked after the others",
+                    "fewer than %(count)s games: ranked after the others", min_games) % {"count": min_games}
+
+
+def standing_note(row: StandingRow, absence_limit: int | None, min_games: int = 0) -> str:
+    """What every standings table and result says beside a player who cannot take a place or is ranked apart
+    (the same words on every page, print and export): disqualified with the reason, or not eligible for prize
+    places (``absence_limit``: the ruleset's ``ineligible_after_absences``, the only cause today), and short of
+    ``min_games`` (``short_of_games_note``)."""
+    note = _eligibility_note(row, absence_limit)
+    if short_of_games(row, min_games):
+        return "; ".join(filter(None, (note, short_of_games_note(min_games))))
+    return note
+
+
+def _eligibility_note(row: StandingRow, absence_limit: int | None) -> str:
     if row.disqualified is not None:
         if not row.disqualified:
             return gettext("disqualified")

@@ -5,9 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import get_format
 
-from scoring.numbers import format_number
 from tournaments import labels
 
 register = template.Library()
@@ -16,10 +14,7 @@ register = template.Library()
 @register.filter
 def points(value: Fraction | int | None) -> str:
     """``Fraction(9, 4)`` → ``2.25`` (``2,25`` in Russian); blank for None."""
-    if value is None:
-        return ""
-    text = format_number(Fraction(value))
-    return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+    return labels.local_number(value)
 
 
 @register.filter

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import Http404
 
 from scoring import model as m
-from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label
+from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
 from tournaments.models import Seat, Tournament
 
 from ..snapshot import Snapshot, protocol_is_public
@@ -88,6 +88,8 @@ class PlayerView(PublicTournamentView):
             total = None
             if not snapshot.hidden and not player.guest:
                 total = snapshot.totals(stage.ext_id).get(pid)
+            if total is not None and total.get("short"):  # the note in the reader's language (the cache has none)
+                total = {**total, "short_note": short_of_games_note(total["short"])}
             stages.append({"stage": stage, "entries": entries, "total": total})
         return {"player": player, "number": snapshot.numbers.get(pid), "stages": stages}
 

@@ -10,7 +10,15 @@ from django.utils.translation import gettext as _
 from scoring.lots import decided_by_lot
 from scoring.model import StageKind
 from scoring.teams import cut_line_after
-from tournaments.labels import METRIC_SHORT, chain_columns, metric_label, standing_note
+from tournaments.labels import (
+    METRIC_SHORT,
+    chain_columns,
+    metric_label,
+    short_of_games,
+    short_of_games_note,
+    shows_average,
+    standing_note,
+)
 from tournaments.models import Stage
 
 from .. import labels
@@ -39,7 +47,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     while prefix < len(standings.rows) and standings.rows[prefix].player in advance:
         prefix += 1
     line_after = prefix if prefix and prefix == len(advance) and prefix < len(standings.rows) else None
-    columns = chain_columns(standings.chain)
+    columns = chain_columns(standings.chain, standings.rank_by)
     by_lot = decided_by_lot(standings)
     limit = snapshot.ruleset.params.ineligible_after_absences
     # The engine lists the disqualified last, without a rank, and leaves them out of ``advance``.
@@ -49,7 +57,8 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
             "advances": row.player in advance, "by_lot": row.player in by_lot,
-            "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
+            "disqualified": row.disqualified is not None, "note": standing_note(row, limit, standings.min_games),
+            "short": short_of_games(row, standings.min_games), "average": row.tally.average,
             "reason": row.disqualified or "",  # beside the "disqualified" badge: the reason alone
             "line": index + 1 == line_after,
             # None where a metric does not apply (head-to-head outside a tied group): the filter shows it blank
@@ -63,6 +72,9 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     return {
         "rows": rows,
         "chain": [(METRIC_SHORT.get(m, m), metric_label(m)) for m in columns],
+        # the points per game where they rank the stage: a column after the wins, in the legend first
+        "average": ((METRIC_SHORT["points_average"], metric_label("points_average"))
+                    if shows_average(standings.rank_by) else None),
         "teams": standings.teams,
         "team_line": cut_line_after(standings.teams),
         "team_cut": standings.team_cut,
@@ -73,6 +85,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "advance_count": len(advance),
         "any_ineligible": any(not row["eligible"] for row in rows),
         "any_by_lot": bool(by_lot),
+        "short_note": short_of_games_note(standings.min_games) if any(row["short"] for row in rows) else "",
     }
 
 

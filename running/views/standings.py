@@ -18,7 +18,7 @@ from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
 from scoring.teams import cut_line_after
 from tournaments.errors import UserError
-from tournaments.labels import chain_columns, metric_label, standing_note
+from tournaments.labels import chain_columns, local_number, metric_label, shows_average, standing_note
 from tournaments.mixins import signed_in
 from tournaments.models import LotDraw, Stage
 from tournaments.permissions import OrganizerRequiredMixin
@@ -28,12 +28,8 @@ from .lots import draw_history, tie_context
 
 
 def number(value: Fraction | int | None) -> str:
-    """Points as the organizer reads them: whole numbers plain, others with up to 2 decimals."""
-    if value is None:
-        return "—"
-    if isinstance(value, int) or value.denominator == 1:
-        return str(int(value))
-    return f"{float(value):.2f}".rstrip("0")
+    """Points and tie-break values as the organizer reads them, in the reader's number format; "—" for none."""
+    return local_number(value, blank="—")
 
 
 class StandingsView(OrganizerRequiredMixin, View):
@@ -51,19 +47,21 @@ class StandingsView(OrganizerRequiredMixin, View):
         limit = ruleset_for(self.tournament).params.ineligible_after_absences
         # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         team_line = cut_line_after(standings.teams)
+        columns = chain_columns(standings.chain, standings.rank_by)
         rows: list[dict[str, Any]] = [
             {"rank": row.rank, "name": row.name, "points": number(row.points), "games": row.tally.games,
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
-             "disqualified": row.disqualified is not None, "note": standing_note(row, limit),
-             "by_lot": row.player in found.decided,
+             "disqualified": row.disqualified is not None, "note": standing_note(row, limit, standings.min_games),
+             "average": number(row.tally.average), "by_lot": row.player in found.decided,
              "team": team_names.get(teams.get(row.player) or "", ""),
-             "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in chain_columns(standings.chain)]}
+             "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in columns]}
             for row in standings.rows
         ]
         next_stage = next_stage_of(stage_row)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
-            "chain": [metric_label(metric) for metric in chain_columns(standings.chain)],
+            "chain": [metric_label(metric) for metric in columns],
+            "average": metric_label("points_average") if shows_average(standings.rank_by) else None,
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances,
                        "contending": t.contending, "line": index + 1 == team_line}
                       for index, t in enumerate(standings.teams or ())],

@@ -92,8 +92,8 @@ def ru_points(value: Fraction | int) -> str:
 
 
 def organizer_points(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")
+    """The organizer's standings print points as the public pages do (the reader's number format, issue 16)."""
+    return ru_points(value)
 
 
 # --- the tournaments -----------------------------------------------------------------------------------------
