@@ -86,7 +86,7 @@ class RulesView(PublicTournamentView):
             # the regulation's words for its own chain; a tournament's ``tiebreaks`` is its chain
             "how_ties": (ruleset.params.tiebreaks is None and labels.HOW_TIES.get(cls.id))
             or ", ".join(metric_label(m) for m in chain),
-            "params": params, "formats": formats,
+            "params": params, "formats": formats, "any_changed": any(p.changed for p in params),
             "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
             "original": inspect.cleandoc(cls.__doc__ or ""),
         }

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.lots import decided_by_lot
 from scoring.model import StageKind
+from scoring.rulesets import Ruleset
 from scoring.teams import cut_line_after
 from tournaments.labels import (
     METRIC_SHORT,
@@ -33,11 +34,16 @@ def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
     return snapshot.alphabetical(players)
 
 
-def how_ties(ruleset_id: str, chain: tuple[str, ...]) -> str:
-    if ruleset_id in labels.HOW_TIES:
-        return str(labels.HOW_TIES[ruleset_id])
-    steps = [metric_label(metric) for metric in chain]
-    return _("Equal points are broken by: %(steps)s; then by lots.") % {"steps": ", ".join(steps)}
+def how_ties(ruleset: Ruleset, chain: tuple[str, ...], rank_by: str) -> str:
+    """The chain in words: the regulation's own text where it has one and the tournament keeps its chain."""
+    if ruleset.params.tiebreaks is None and ruleset.id in labels.HOW_TIES:
+        return str(labels.HOW_TIES[ruleset.id])
+    steps = ", ".join(metric_label(metric) for metric in chain)
+    if not steps:
+        return _("equal places are drawn by lots.")
+    if rank_by == "average":
+        return _("equal averages are broken by %(steps)s, then by lots.") % {"steps": steps}
+    return _("equal points are broken by %(steps)s, then by lots.") % {"steps": steps}
 
 
 def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
@@ -81,7 +87,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "champion_teams": (None if standings.champion_teams is None or not final_done(snapshot, stage)
                            else [team_names.get(tid, tid) for tid in standings.champion_teams]),
         "winners": winners,
-        "how_ties": how_ties(standings.ruleset, standings.chain),
+        "how_ties": how_ties(snapshot.ruleset, standings.chain, standings.rank_by),
         "advance_count": len(advance),
         "any_ineligible": any(not row["eligible"] for row in rows),
         "any_by_lot": bool(by_lot),

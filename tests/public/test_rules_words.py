@@ -203,3 +203,21 @@ def test_how_ties_are_broken_follows_a_tournaments_own_chain(client: Any, import
     page = visible(client.get("/p/stars-chain/rules/").content.decode())
     line = page[page.index("How ties are broken:"):page.index("Stages the regulation proposes")]
     assert line.strip() == "How ties are broken: wins, times named best"
+
+
+def test_the_standings_say_the_tournaments_own_chain_not_the_regulations(client: Any, import_file: Any) -> None:
+    """Found walking the pages: a zvezdy tournament with its own chain showed zvezdy's text above its table."""
+    data = json.loads(example_text("zvezdy-example.json"))
+    data["params"] = {"tiebreaks": ["extra_total", "ci", "losses"]}
+    import_file(data, "zv-own", standings_hidden=False)
+    client.cookies["django_language"] = "ru"
+    html = client.get("/p/zv-own/standings/qualifying/").content.decode()
+    line = html.split('id="how-ties"', 1)[1].split("</p>", 1)[0]
+    assert "при равных баллах — доп. баллы и лучший ход, компенсация за первую ночь (ci), поражения; затем жребий" \
+        in line.lower()
+    assert "личными встречами" not in line
+    data["params"] = {"tiebreaks": ["wins"], "rank_by": "average"}
+    import_file(data, "zv-average", standings_hidden=False)
+    page = client.get("/p/zv-average/standings/qualifying/").content.decode()
+    line = page.split('id="how-ties"', 1)[1]
+    assert "при равном среднем — победы; затем жребий" in line.split("</p>", 1)[0]
