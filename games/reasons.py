@@ -78,3 +78,45 @@ def removal_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
 
 def label(code: str) -> str:
     return str(LABELS.get(code, code))
+
+
+# What remarks lead to under each regulation, in its own words (docs/rules/*.md, "Remarks"): shown on the judge's
+# screen, and said when a tap reaches the third remark.
+CONSEQUENCES: dict[str, tuple[Promise, ...]] = {
+    "fiim": (
+        _("3rd remark: the player loses the word, in this circle if it came during their speech, otherwise "
+          "in the next circle."),
+        _("4th remark: the player is removed from the table; no vote is held."),
+        _("A disqualifying foul removes the player at once."),
+    ),
+    "kostroma": (
+        _("A participant may first be warned by word of mouth."),
+        _("3rd foul: the player loses their next minute's speech but may still nominate."),
+        _("4th foul or a disqualifying foul: the player leaves the game without a last word; −1 point."),
+    ),
+    "zvezdy": (
+        _("Shouting and excessive gesturing are warned by word of mouth before the remark."),
+        _("3rd remark: the player loses the word in this circle, or in the next if they have spoken already or "
+          "got it during their speech."),
+        _("With 3 or 4 players at the table (a car crash, a guessing game) a player with 3 remarks has 30 seconds "
+          "to speak; voted out or shot, they have the full last minute."),
+        _("4th remark or a removal: the player leaves the table; −3 points."),
+    ),
+    "tomsk": (
+        _("A hand raised or lowered after the count of three: a remark, and that vote does not count."),
+        _("No number of remarks removes a player; the judge removes one for a gross breach."),
+    ),
+}
+
+THIRD_REMARK: dict[str, Promise] = {
+    "fiim": _("Seat %(n)s: third remark (%(reason)s). The player loses the word: in this circle if it came "
+              "during their speech, otherwise in the next."),
+    "kostroma": _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
+                  "nominate."),
+    "zvezdy": _("Seat %(n)s: third remark (%(reason)s). The player loses the word in this circle (in the next "
+                "if they have spoken or got it during their speech); with 3 or 4 at the table, 30 seconds."),
+}
+
+
+def consequences(ruleset_id: str) -> list[str]:
+    return [str(line) for line in CONSEQUENCES.get(ruleset_id, ())]

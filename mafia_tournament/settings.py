@@ -216,7 +216,7 @@ CONTENT_SECURITY_POLICY = CSP_POLICY if env_bool("CSP", False) else None
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "site:tournaments"
+LOGIN_REDIRECT_URL = "site:start"  # a judge lands on the table to record (games.views.start)
 LOGOUT_REDIRECT_URL = "site:tournaments"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"

@@ -8,6 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from exchange.views import ImportTournamentView
+from games.views.start import StartView
 from tournaments.views.setup import CreateTournamentView
 from tournaments.views.tournaments import TournamentListView
 
@@ -15,6 +16,7 @@ site_urlpatterns = [
     path("", TournamentListView.as_view(), name="tournaments"),
     path("new/", CreateTournamentView.as_view(), name="new_tournament"),
     path("import/", ImportTournamentView.as_view(), name="import_tournament"),
+    path("start/", StartView.as_view(), name="start"),
 ]
 
 tournament_urlpatterns = [

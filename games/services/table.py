@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from scoring.numbers import format_number
 from scoring.rulesets import Ruleset
+from tournaments.labels import ruleset_short
+from tournaments.param_words import number
 
 from ..models import Game, Left
-from ..reasons import FOURTH_FOUL, OTHER, label
+from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label
 from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError, change
 
@@ -88,8 +89,8 @@ def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
     seat.foul_reasons.append(tap.reason or OTHER)
     # Each regulation's consequences of remarks (``Ruleset.foul_silence_at``, ``foul_removal_at``); tomsk sets none.
     if seat.fouls == ruleset.foul_silence_at:
-        return _("Seat %(n)s: third foul (%(reason)s). The player loses their next speech but may still "
-                 "nominate.") % {"n": n, "reason": label(tap.reason or OTHER)}
+        said = THIRD_REMARK.get(ruleset.id, THIRD_REMARK["kostroma"])
+        return str(said) % {"n": n, "reason": label(tap.reason or OTHER)}
     if seat.fouls == ruleset.foul_removal_at:
         seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
         return removed_message(n, ruleset, _("fourth foul"))
@@ -106,7 +107,11 @@ def unfoul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
 
 
 def remove(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
-    seat.removal_reason, seat.left, seat.left_number = tap.reason or OTHER, Left.REMOVED, facts.day
+    if not tap.reason:  # a removal is never recorded for a reason the judge did not choose
+        raise ProtocolError(_("Choose the reason for the removal first."))
+    if seat.left:
+        raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": seat.number})
+    seat.removal_reason, seat.left, seat.left_number = tap.reason, Left.REMOVED, facts.day
     return removed_message(seat.number, ruleset, label(seat.removal_reason))
 
 
@@ -200,5 +205,5 @@ def removed_message(n: int, ruleset: Ruleset, why: str) -> str:
     message = _("Seat %(n)s is removed from the table without a last word (%(why)s).") % {"n": n, "why": why}
     if points:
         message += " " + _("%(rules)s: %(points)s points for the removal.") % {
-            "rules": ruleset.id, "points": format_number(points)}
+            "rules": ruleset_short(ruleset.id), "points": number(points)}
     return message

@@ -1,24 +1,33 @@
-"""The judge's table screen for a phone: one tap, one saved change (htmx), version-checked."""
+"""The judge's table screen for a phone: the whole game on one screen, one tap one saved change (htmx),
+version-checked; the line-up, the taps, the extra points, the winner, and the submission with its confirmation."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from scoring.params import ValueSet
+from scoring.rulesets import Ruleset
+from tournaments.fields import exact_text
 from tournaments.mixins import signed_in
+from tournaments.param_words import number
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
-from ..models import Game, GameState
-from ..reasons import foul_choices, removal_choices
+from ..models import Game, GameState, Left
+from ..reasons import consequences, foul_choices, removal_choices
 from ..services import protocol as service
 from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
+from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
 from .base import split_problems
 from .protocol import ProtocolBase
+
+MOST_EXTRA_CHOICES = 41  # a range of allowed extra points longer than this is typed, not chosen
 
 
 class TableScreenView(ProtocolBase):
@@ -32,7 +41,8 @@ class TableScreenView(ProtocolBase):
         return self.screen(game, self.template_name, "", "", roles=bool(request.GET.get("roles")))
 
     def screen(self, game: Game, template: str, said: str, error: str, status: int = 200, *,
-               circle: int = 0, roles: bool = False, mode: str = "") -> HttpResponse:
+               circle: int = 0, roles: bool = False, mode: str = "", posted_roles: dict[int, str] | None = None,
+               lineup: list[LineupProblem] | None = None, asking_submit: bool = False) -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
@@ -45,18 +55,31 @@ class TableScreenView(ProtocolBase):
         marks = facts.circles[circle - 1] if circle <= len(facts.circles) else {}
         marked = {n: kind for kind in ("best", "worst") for n in marks.get(kind, ())}
         circles = ruleset.params.circle_max_marks > 0
+        chosen = posted_roles or {}
+        flagged = {n for problem in lineup or () for n in problem.seats}
+        draft = game.state == GameState.DRAFT
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
             "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))
                       for s in facts.seats],
-            "needs_roles": roles or any(not s.role for s in facts.seats), "role_choices": role_choices(ruleset),
+            "role_rows": [(s, names[s.number], chosen.get(s.number, s.role), s.number in flagged)
+                          for s in facts.seats],
+            "lineup": lineup or [],
+            "needs_roles": draft and (roles or bool(lineup) or any(not s.role for s in facts.seats)),
+            "role_choices": role_choices(ruleset),
             "extra_sides": side_choices(ruleset) if ruleset.allows_extra_characters else [],
             "sides": side_choices(ruleset), "fouls": foul_choices(ruleset.id), "removals": removal_choices(ruleset.id),
-            "extra": ruleset.params.extra_max_players > 0, "subjective": tracks_days(ruleset),
-            "circles": circles, "circle": circle, "mode": mode,
+            "consequences": consequences(ruleset.id),
+            "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
+            "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
+            "subjective": tracks_days(ruleset),
+            "circles": circles, "circle": circle, "mode": mode if mode in dict(modes(ruleset)) else "foul",
+            "modes": modes(ruleset),
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
-            "said": said, "error": error,
-            "editable": game.state != GameState.CONFIRMED, "first_killed": facts.derived_first_killed(),
+            "said": said, "error": error, "editable": draft, "asking_submit": asking_submit and draft,
+            "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
+            "first_killed": facts.derived_first_killed(),
+            "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
@@ -73,14 +96,35 @@ class TableScreenView(ProtocolBase):
             return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
         action = data.get("action", "")
         said, error, status = "", "", 200
+        posted_roles: dict[int, str] | None = None
+        lineup: list[LineupProblem] = []
+        user = signed_in(request)
         try:
             if action == "roles":
-                game = service.change(game, signed_in(request), version, lambda facts: set_roles(facts, data))
-                said = _("Roles are saved.")
+                posted_roles = {row.seat.number: data.get(f"s{row.seat.number}_role", row.role)
+                                for row in game.seats.select_related("seat")}
+                lineup = lineup_problems(posted_roles, ruleset_for(self.tournament))
+                if lineup:  # nothing saved; every role chosen stays on the screen, the seats to fix marked
+                    error, status = " ".join(problem.text for problem in lineup), 400
+                else:
+                    game = service.change(game, user, version, lambda facts: set_roles(facts, data))
+                    said = _("Roles are saved.")
+            elif action == "extras":
+                game = service.change(game, user, version, lambda facts: set_extras(facts, data))
+                said = _("Extra points are saved.")
+            elif action == "submit_ask":
+                game.refresh_from_db()
+                return self.screen(game, template, "", "", circle=circle, asking_submit=True)
+            elif action == "submit":
+                game = service.submit(game, user, version)
+                said = _("The protocol is submitted. The chief judge confirms it; you can no longer change it.")
+            elif action == "confirm":
+                game = service.confirm(game, self.staff, user, version)
+                said = _("The protocol is confirmed and locked.")
             else:
                 reason = data.get("reason" if action == "foul" else "removal", "")
                 tap = Tap(action, seat, reason, data.get("value", ""), circle)
-                game, said = apply_tap(game, signed_in(request), version, tap, ruleset_for(self.tournament))
+                game, said = apply_tap(game, user, version, tap, ruleset_for(self.tournament))
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
         except service.ProtocolRejected as rejected:
@@ -88,15 +132,87 @@ class TableScreenView(ProtocolBase):
             error, status = " ".join([*general, *(m for ms in by_seat.values() for m in ms)]), 400
         except service.ProtocolError as refused:
             error, status = str(refused), 400
+        if error and action == "roles" and posted_roles is None:
+            posted_roles = {n: data.get(f"s{n}_role", "") for n in range(1, 13) if f"s{n}_role" in data}
         game.refresh_from_db()
         if not request.htmx:  # type: ignore[attr-defined]
-            return redirect("games:table", slug=slug, table=table) if not error else self.screen(
-                game, template, said, error, status, circle=circle, mode=action)
+            if not error:
+                return redirect("games:table", slug=slug, table=table)
+            return self.screen(game, template, said, error, status or 400, circle=circle, mode=action,
+                               posted_roles=posted_roles, lineup=lineup, roles=action == "roles")
         # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
-        return self.screen(game, template, said, error, circle=circle, mode=action)
+        return self.screen(game, template, said, error, circle=circle, mode=action, posted_roles=posted_roles,
+                           lineup=lineup, roles=bool(error) and action == "roles")
+
+
+def modes(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """What a tap on a seat can do under this regulation, as the row of choices above the seats."""
+    found = [("foul", _("Foul")), ("unfoul", _("Take back a foul")), ("voted", _("Voted out")),
+             ("killed", _("Killed")), ("remove", _("Removed")), ("back", _("Back at the table")),
+             ("best_move", _("Best move: named black")), ("best", _("Named best"))]
+    if ruleset.params.circle_max_marks > 0:
+        found += [("circle_best", _("Circle: best")), ("circle_worst", _("Circle: worst"))]
+    if tracks_days(ruleset):
+        found.append(("subjective", _("Jury's mark")))
+    return [(value, str(text)) for value, text in found]
 
 
 def set_roles(facts: ProtocolFacts, data: Any) -> None:
     for seat in facts.seats:
         seat.role = data.get(f"s{seat.number}_role", seat.role)
         seat.side = data.get(f"s{seat.number}_side", seat.side) or ""
+
+
+def set_extras(facts: ProtocolFacts, data: Any) -> None:
+    """The extra points of every seat at once (``x<seat>``); a seat left out keeps its value."""
+    for seat in facts.seats:
+        text = str(data.get(f"x{seat.number}", "")).strip().replace(",", ".").replace("−", "-")
+        if not text:
+            continue
+        try:
+            seat.extra = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise service.ProtocolError(_("Seat %(n)s: extra points must be a number.") % {"n": seat.number}) from None
+
+
+def allowed(values: ValueSet) -> set[Fraction] | None:
+    if values.minimum is not None and values.maximum is not None and values.step:
+        count = (values.maximum - values.minimum) / values.step + 1
+        if count > MOST_EXTRA_CHOICES:
+            return None
+        return {values.minimum + k * values.step for k in range(int(count))}
+    return set(values.values)
+
+
+def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """What a judge may give (a winner's values and a loser's together; scoring checks which applies), as
+    (value, shown); empty: a number is typed instead."""
+    p = ruleset.params
+    winner, loser = allowed(p.extra_values_winner), allowed(p.extra_values_loser)
+    if winner is None or loser is None:
+        return []
+    return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
+
+
+def left_words(left: str, number_: int | None) -> str:
+    if left == Left.VOTED:
+        return _("voted out on day %(n)s") % {"n": number_}
+    if left == Left.KILLED:
+        return _("killed on night %(n)s") % {"n": number_}
+    return _("removed on day %(n)s") % {"n": number_}
+
+
+def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the judge confirms before submitting, in words."""
+    lines = [(_("Winner"), str(side_labels.get(facts.winner, _("not recorded"))))]
+    first = facts.derived_first_killed()
+    lines.append((_("Killed in the first night"), str(first) if first else "—"))
+    if facts.best_move:
+        lines.append((_("Best move: named black"), ", ".join(str(n) for n in facts.best_move)))
+    removed = [s.number for s in facts.seats if s.removed]
+    lines.append((_("Removed"), ", ".join(str(n) for n in removed) or "—"))
+    extras = [f"{s.number}: {number(s.extra)}" for s in facts.seats if s.extra]
+    lines.append((_("Extra points"), "; ".join(extras) or "—"))
+    fouls = [f"{s.number}: {s.fouls}" for s in facts.seats if s.fouls]
+    lines.append((_("Fouls"), "; ".join(fouls) or "—"))
+    return lines

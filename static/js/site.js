@@ -32,6 +32,27 @@
     }
   });
 
+  // The judge's table screen: only the options of the chosen tap mode are shown (<... data-for-mode="foul">);
+  // without this script every option stays visible and works.
+  function showModeOptions(root) {
+    var form = root.querySelector ? root.querySelector("#controls") : null;
+    if (!form) {
+      return;
+    }
+    var checked = form.querySelector('input[name="action"]:checked');
+    var mode = checked ? checked.value : "";
+    form.querySelectorAll("[data-for-mode]").forEach(function (element) {
+      element.hidden = element.getAttribute("data-for-mode").split(" ").indexOf(mode) < 0;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches('#controls input[name="action"]')) {
+      showModeOptions(document);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { showModeOptions(document); });
+  document.addEventListener("htmx:afterSwap", function () { showModeOptions(document); });
+
   // <button data-print>: prints the page (the printable sheets).
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-print]") : null;

@@ -95,7 +95,7 @@ def test_kostroma(round_: Any, people: dict[str, Any]) -> None:
     roles = roles_of("kostroma") | {6: "musician:black"}  # an extra character playing black
     screen = Table(round_, people["judge"], roles)
     assert "Seat 9" in screen.fouls(9, 3, "gestures")  # the 3rd foul: loses the next speech
-    assert "-1 points for the removal" in screen.tap("foul", seat=9, reason="knocking")
+    assert "−1 points for the removal" in screen.tap("foul", seat=9, reason="knocking")
     screen.tap("voted", seat=8)
     screen.next_phase()
     screen.tap("killed", seat=7)
@@ -109,7 +109,7 @@ def test_kostroma(round_: Any, people: dict[str, Any]) -> None:
     assert "4 players got extra points; Kostroma allows at most 3" in screen.refused("extra", seat=3, value="0.5")
     two_musicians = {f"s{n}_role": r.split(":")[0] for n, r in roles.items()} | {"s6_side": "black",
                                                                                    "s7_role": "musician"}
-    assert "at most 1" in screen.refused("roles", **two_musicians)
+    assert "Seats 6 and 7 are both musician; a table has at most one." in screen.refused("roles", **two_musicians)
     confirm(screen, people)
     assert screen.game.first_killed == 7
     # Black won: 4 to each black player, the musician (black) included; extras as given; the removed
@@ -134,7 +134,7 @@ def test_zvezdy(round_: Any, people: dict[str, Any]) -> None:
     assert "circle 2: 3 players named worst; “Forward to the stars” allows at most 2" in screen.refused(
         "circle_worst", seat=9, circle=2)
     assert "Seat 3" in screen.fouls(3, 3)
-    assert "-3 points for the removal" in screen.tap("foul", seat=3)
+    assert "−3 points for the removal" in screen.tap("foul", seat=3)
     screen.tap("extra", seat=4, value="1.5")
     screen.tap("extra", seat=2, value="-1")
     refused = screen.refused("extra", seat=6, value="0.3")
@@ -162,7 +162,8 @@ def test_tomsk(round_: Any, people: dict[str, Any]) -> None:
     screen.next_phase()
     screen.fouls(9, 4)  # day 2: four remarks remove nobody in tomsk (the document gives their number no effect)
     assert not screen.game.seats.get(seat__number=9).removed
-    screen.tap("remove", seat=9, reason="other")  # the judge removes the player
+    assert "Choose the reason for the removal" in screen.refused("remove", seat=9)  # never a reason by default
+    screen.tap("remove", seat=9, removal="other")  # the judge removes the player
     screen.tap("voted", seat=1)
     screen.next_phase()
     screen.tap("killed", seat=12)  # night 2

@@ -161,6 +161,7 @@ NOT_PAGES: dict[str, str] = {
     "games:decide": "POST: a protest's decision",
     "logout": "POST",
     "set_language": "POST (a redirect)",
+    "site:start": "a redirect: tests/games/test_start.py",
 }
 
 

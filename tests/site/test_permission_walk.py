@@ -107,6 +107,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "site:tournaments": PUBLIC,
     "site:new_tournament": CREATOR,
     "site:import_tournament": CREATOR,
+    # where the login lands: a judge with one table to record goes to its live screen, anyone else to the list
+    "site:start": ((302,) * 7, (302,) + (405,) * 6),
     "tournaments:detail": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "exchange:export": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "tournaments:participants": (ORGANIZER, ORGANIZER_POST),
