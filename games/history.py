@@ -5,23 +5,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-
-from tournaments.param_words import number
+from django.utils.translation import gettext_lazy
 
 from .models import Game, GameSeat
+from .words import left_words, value_words
 
 if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "notes",
                "phase", "reopen_reason"]
-SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "left", "left_number", "extra", "best",
-               "days_survived", "subjective"]
+# "left" and "left_number" are said together ("left the table: killed on night 1"), not as two raw fields.
+SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "extra", "best", "days_survived",
+               "subjective", "left"]
 
 
 @dataclass(frozen=True)
@@ -33,23 +32,23 @@ class Entry:
     reason: str
 
 
-def changes(model: Any, fields: list[str], old: Any, new: Any) -> list[tuple[str, Any, Any]]:
+def changes(model: Any, fields: list[str], old: Any, new: Any) -> list[tuple[str, str, str]]:
+    """(the field's name, before, after) in words for each field that changed; a seat's departure (how and
+    when) is one line, "left the table: — → killed on night 1"."""
     found = []
     for name in fields:
+        if name == "left":  # with its day or night, below
+            continue
         before, after = (getattr(old, name) if old is not None else None), getattr(new, name)
         if before != after and not (old is None and after in ("", None, [], False)):
-            found.append((str(model._meta.get_field(name).verbose_name), before, after))
+            found.append((str(model._meta.get_field(name).verbose_name), value_words(model, name, before),
+                          value_words(model, name, after)))
+    if "left" in fields:
+        was = (getattr(old, "left", ""), getattr(old, "left_number", None)) if old is not None else ("", None)
+        now = (new.left, new.left_number)
+        if was != now and not (old is None and not now[0]):
+            found.append((_("left the table"), left_words(*was), left_words(*now)))
     return found
-
-
-def describe(value: Any) -> str:
-    if value in (None, "", []):
-        return "—"
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, Fraction | Decimal):  # points: "0,5", never "0.500000" or "1/2"
-        return number(Fraction(value))
-    return str(value)
 
 
 def protocol_history(game: Game) -> list[Entry]:
@@ -58,9 +57,9 @@ def protocol_history(game: Game) -> list[Entry]:
     previous = None
     for record in game.history.select_related("history_user").order_by("history_date", "history_id"):
         found = changes(Game, GAME_FIELDS, previous, record)
-        what = [f"{name}: {describe(a)} → {describe(b)}" for name, a, b in found] or [_("saved")]
+        what = [f"{name}: {a} → {b}" for name, a, b in found] or [_("saved")]
         entries.append(Entry(record.history_date, user_name(record.history_user), record.version, what,
-                             record.history_change_reason or ""))
+                             reason_words(record.history_change_reason or "")))
         previous = record
     numbers = dict(game.seats.values_list("pk", "seat__number"))
     last: dict[int, Any] = {}
@@ -71,11 +70,19 @@ def protocol_history(game: Game) -> list[Entry]:
         last[record.id] = record
         if found:
             seat = _("Seat %(n)s") % {"n": numbers.get(record.id, "?")}
-            what = [f"{seat}: {name}: {describe(a)} → {describe(b)}" for name, a, b in found]
+            what = [f"{seat}: {name}: {a} → {b}" for name, a, b in found]
             entries.append(Entry(record.history_date, user_name(record.history_user), None, what, ""))
     entries += protest_entries(game)
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries
+
+
+# The reasons the protocol service stamps on a state change (a reopening's reason is the chief judge's own text).
+STAMPED = {"submitted": gettext_lazy("submitted by the judge"), "confirmed": gettext_lazy("confirmed")}
+
+
+def reason_words(reason: str) -> str:
+    return str(STAMPED.get(reason, reason))
 
 
 def user_name(user: User | None) -> str:

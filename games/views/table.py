@@ -18,12 +18,13 @@ from tournaments.param_words import number
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
-from ..models import Game, GameState, Left
+from ..models import Game, GameState
 from ..reasons import consequences, foul_choices, removal_choices
 from ..services import protocol as service
 from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
+from ..words import left_words
 from .base import split_problems
 from .protocol import ProtocolBase
 
@@ -192,14 +193,6 @@ def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     if winner is None or loser is None:
         return []
     return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
-
-
-def left_words(left: str, number_: int | None) -> str:
-    if left == Left.VOTED:
-        return _("voted out on day %(n)s") % {"n": number_}
-    if left == Left.KILLED:
-        return _("killed on night %(n)s") % {"n": number_}
-    return _("removed on day %(n)s") % {"n": number_}
 
 
 def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:

@@ -70,3 +70,32 @@ def test_the_login_link_on_the_list_leaves_the_landing_to_the_start(client: Clie
     html = client.get("/").content.decode()
     assert 'href="/accounts/login/"' in html  # no ?next=/ that would skip the judge's table
     assert 'href="/accounts/login/?next=/p/"' in client.get("/p/").content.decode()
+
+
+def test_the_history_says_what_happened_in_words(client: Client, round_: Any, people: dict[str, Any]) -> None:
+    """The history showed ``killed 1``, ``['hand_off_vote']``, ``fouls4`` and ``submitted`` as stored."""
+    from django.utils import translation
+
+    from games.history import protocol_history
+    from tests.helpers import ROLES
+
+    game = service.open_protocol(table(round_, 1), people["judge"])
+
+    def play(facts: Any) -> None:
+        for seat, role in zip(facts.seats, ROLES["fiim"], strict=True):
+            seat.role = role
+        facts.seats[0].foul_reasons = ["hand_off_vote"]
+        facts.seats[1].left, facts.seats[1].left_number = "killed", 1
+        facts.seats[2].left, facts.seats[2].left_number, facts.seats[2].removal_reason = "removed", 2, "fouls4"
+        facts.seats[2].foul_reasons = ["gestures"] * 4
+        facts.winner = "red"
+
+    game = service.change(game, people["judge"], game.version, play)
+    service.submit(game, people["judge"], game.version)
+    with translation.override("ru"):
+        lines = [line for entry in protocol_history(game) for line in [*entry.what, entry.reason]]
+    text = "\n".join(lines)
+    for raw in ("killed", "hand_off_vote", "fouls4", "['", "civilian", "sheriff", "submitted", "draft", "red"):
+        assert raw not in text, raw
+    assert "убит в ночь 1" in text or "убит ночью 1" in text or "ночь 1" in text, text
+    assert "четвёртое замечание" in text or "4" in text
