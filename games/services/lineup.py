@@ -34,6 +34,7 @@ def lineup_problems(roles: Mapping[int, str], ruleset: Ruleset) -> list[LineupPr
     known = {role.value for role in Role}
     unset = sorted(n for n, role in roles.items() if role not in known)  # none yet, or no role at all
     found: list[LineupProblem] = []
+    missing: list[LineupProblem] = []
     if unset:
         found.append(LineupProblem(tuple(unset), ngettext(
             "Seat %(seats)s has no role yet.", "Seats %(seats)s have no role yet.", len(unset))
@@ -59,8 +60,8 @@ def lineup_problems(roles: Mapping[int, str], ruleset: Ruleset) -> list[LineupPr
         if len(seats) > want:
             found.append(LineupProblem(tuple(seats), surplus(seats, role, want)))
         elif len(seats) < want and not unset:  # while seats have no role, a missing one is said by that
-            found.append(LineupProblem((), shortage(seats, role, want)))
-    return found
+            missing.append(LineupProblem((), shortage(seats, role, want)))
+    return found + missing  # the seats to change first
 
 
 def surplus(seats: Sequence[int], role: Role, want: int) -> str:

@@ -37,20 +37,27 @@ def day(round_: Any, people: dict[str, Any], hidden: bool) -> dict[str, Any]:
 
 
 def judge_records_and_submits(page: Page, day: dict[str, Any], shot: Any) -> None:
-    """The judge's steps, on a phone: the table screen, one tap a fact."""
+    """The judge's steps, on a phone: the login lands on the table screen (no tap in between), one tap a fact,
+    the whole game and its submission on that one screen."""
     login(page, day["judge"].username)
-    page.goto(f"/t/{day['slug']}/protocols/")
-    expect(page.locator(".list-group-item")).to_have_count(1)  # only the table assigned to this judge
-    page.locator(".list-group-item").click()
-    page.click("#protocol-state a[href$='/live/']")
-    # roles first, one select a seat
-    for n, role in enumerate(ROLES["fiim"], start=1):
+    expect(page).to_have_url(re.compile(rf"/tables/{day['table']}/live/$"))
+    # roles first, one select a seat; a refused line-up keeps every role chosen and names the seats
+    roles = list(ROLES["fiim"])
+    roles[4] = "don"  # two dons: seats 1 and 5
+    for n, role in enumerate(roles, start=1):
         page.select_option(f"#screen select[name=s{n}_role]", role)
     page.click("#screen form button[type=submit]")
+    expect(page.locator("#lineup-problems")).to_contain_text("1")
+    expect(page.locator("#screen select[name=s5_role]")).to_have_class(re.compile("is-invalid"))
+    expect(page.locator("#screen select[name=s2_role]")).to_have_value(ROLES["fiim"][1])  # kept
+    shot(page, "0-judge-lineup-refused")
+    page.select_option("#screen select[name=s5_role]", ROLES["fiim"][4])
+    page.click("#screen form button[type=submit]")
     seat = page.locator("#seat-5")
+    expect(seat.locator(".fouls-badge")).to_have_count(0)  # no "0 fouls" badge
     for k in range(1, 5):  # four fouls on seat 5: the fourth removes the player
         seat.click()
-        expect(seat.locator(".badge.text-bg-danger")).to_contain_text(str(k))
+        expect(seat.locator(".fouls-badge")).to_contain_text(str(k))
         if k == 3:
             expect(seat).to_have_class(re.compile("btn-warning"))
     expect(seat).to_have_class(re.compile("btn-secondary"))
@@ -58,10 +65,15 @@ def judge_records_and_submits(page: Page, day: dict[str, Any], shot: Any) -> Non
     shot(page, "1-judge-removal")
     page.click("#screen button[hx-vals*='\"winner\"'][hx-vals*='\"red\"']")
     expect(page.locator("#screen button.btn-success[hx-vals*='\"winner\"']")).to_have_count(1)
-    page.click(f"a[href$='/tables/{day['table']}/']")
-    page.click("#protocol-state button[name=action][value=submit]")
-    expect(page.locator("#protocol-state .badge.text-bg-primary")).to_be_visible()
-    shot(page, "2-judge-submitted")
+    page.click("#submit-ask")
+    expect(page.locator("#submit-confirmation")).to_be_visible()
+    shot(page, "2-judge-confirm-submit")
+    page.click("#submit-yes")
+    expect(page.locator("#screen-state .badge.text-bg-primary")).to_be_visible()
+    expect(page.locator("#seat-1")).to_be_disabled()  # submitted: no longer the judge's to change
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # the whole screen fits the phone's width
+    shot(page, "3-judge-submitted")
 
 
 def chief_confirms(page: Page, day: dict[str, Any], shot: Any) -> None:
@@ -70,7 +82,7 @@ def chief_confirms(page: Page, day: dict[str, Any], shot: Any) -> None:
     page.locator(f".list-group-item[href$='/tables/{day['table']}/']").click()
     page.click("#protocol-state button[name=action][value=confirm]")
     expect(page.locator("#protocol-state .badge.text-bg-success")).to_be_visible()
-    shot(page, "3-chief-confirmed")
+    shot(page, "4-chief-confirmed")
 
 
 def spectator_finds_the_seat(page: Page, day: dict[str, Any], shot: Any) -> None:
@@ -78,7 +90,7 @@ def spectator_finds_the_seat(page: Page, day: dict[str, Any], shot: Any) -> None
     page.fill("#where-q", FINDER[0][:4])
     expect(page.locator("#places strong")).to_have_text(re.compile(r"\b1\b\D+\b3\b"))
     expect(page.locator("#places")).to_contain_text(FINDER[0])
-    shot(page, "4-spectator-where")
+    shot(page, "5-spectator-where")
 
 
 def test_table_day(open_page: Any, shot: Any, day: dict[str, Any], hidden: bool) -> None:

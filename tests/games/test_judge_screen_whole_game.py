@@ -1,0 +1,108 @@
+"""The whole game on the judge's one screen (issue 17): a refused line-up keeps the roles chosen and names the
+seats in words; extra points as one form; the submission asks first with a summary, then the protocol is the chief
+judge's (the screen is read-only, the chief confirms it there); every regulation's remarks in its own words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from games.models import GameState
+from games.reasons import CONSEQUENCES
+from games.services.lineup import lineup_problems
+from scoring.rulesets import get_ruleset
+from tests.games.test_table_screen import HTMX, Screen
+from tests.helpers import ROLES
+
+pytestmark = pytest.mark.django_db
+
+
+def roles_of(ruleset: str, **changes: str) -> dict[int, str]:
+    roles = dict(enumerate(ROLES[ruleset], start=1))
+    roles.update({int(k[1:]): v for k, v in changes.items()})
+    return roles
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_a_right_line_up_has_no_problem(ruleset: str) -> None:
+    assert lineup_problems(roles_of(ruleset), get_ruleset(ruleset)()) == []
+
+
+def test_two_dons_are_named_by_their_seats_in_english_and_russian() -> None:
+    roles = roles_of("fiim", s5="don")  # seat 5 was a civilian
+    fiim = get_ruleset("fiim")()
+    with translation.override("en"):
+        texts = [p.text for p in lineup_problems(roles, fiim)]
+        assert texts[0] == "Seats 1 and 5 are both don; the table needs 1 don."
+        assert texts[1].startswith("Only seats ") and "civilian; the table needs 6." in texts[1]
+    with translation.override("ru"):
+        problems = lineup_problems(roles, fiim)
+    assert problems[0].seats == (1, 5)
+    assert problems[0].text == "Места 1 и 5: у обоих роль «дон», а за столом такая роль должна быть у 1."
+    assert "fiim" not in problems[0].text and "за столом 2" not in problems[0].text
+
+
+def test_unset_seats_and_a_role_the_regulation_lacks() -> None:
+    roles = roles_of("fiim", s9="", s10="doctor")
+    with translation.override("en"):
+        texts = [p.text for p in lineup_problems(roles, get_ruleset("fiim")())]
+    assert texts[0] == "Seat 9 has no role yet."
+    assert "Seat 10 is doctor; this regulation has no such role." in texts
+
+
+def test_the_screen_keeps_the_roles_chosen_when_the_line_up_is_refused(round_: Any, people: dict[str, Any]) -> None:
+    screen = Screen(round_, people["judge"])
+    before = screen.game.version
+    wrong = {f"s{n}_role": role for n, role in roles_of("fiim", s5="don", s6="mafia").items()}
+    page = screen.client.post(f"{screen.url}?roles=1", {"action": "roles", "version": before, **wrong},
+                              **HTMX).content.decode()
+    assert screen.game.version == before  # nothing saved
+    assert 'id="lineup-problems"' in page
+    assert 'class="form-select form-select-lg is-invalid" name="s5_role"' in page
+    assert '<option value="mafia" selected>' in page.split('name="s6_role"', 1)[1].split("</select>", 1)[0]
+
+
+def test_extra_points_are_one_form_and_the_submission_asks_first(round_: Any, people: dict[str, Any]) -> None:
+    screen = Screen(round_, people["judge"])
+    page = screen.tap("extras", x4="1", x7="1")  # the sheriff and a civilian, red: the winners below
+    assert 'id="screen-error"' not in page
+    extras = dict(screen.game.seats.values_list("seat__number", "extra"))
+    assert extras[4] == 1 and extras[7] == 1 and extras[3] == 0
+    screen.tap("winner", value="red")
+    asked = screen.tap("submit_ask")
+    assert 'id="submit-confirmation"' in asked and screen.game.state == GameState.DRAFT
+    submitted = screen.tap("submit")
+    assert screen.game.state == GameState.SUBMITTED
+    assert 'id="submitted-note"' in submitted and 'id="controls"' not in submitted
+    assert 'disabled' in submitted.split('id="seat-1"', 1)[1].split(">", 1)[0]
+    chief = Screen.__new__(Screen)
+    chief.client, chief.url = type(screen.client)(), screen.url
+    chief.client.force_login(people["chief"])
+    page = chief.client.get(screen.url).content.decode()
+    assert 'id="confirm-protocol"' in page
+    chief.client.post(screen.url, {"action": "confirm", "version": screen.game.version}, **HTMX)
+    assert screen.game.state == GameState.CONFIRMED
+
+
+def test_a_removal_is_never_for_a_reason_not_chosen(round_: Any, people: dict[str, Any]) -> None:
+    screen = Screen(round_, people["judge"])
+    page = screen.tap("remove", seat=4)
+    assert 'id="screen-error"' in page and not screen.game.seats.get(seat__number=4).removed
+    screen.tap("remove", seat=4, removal="oath")
+    seat = screen.game.seats.get(seat__number=4)
+    assert seat.removed and seat.removal_reason == "oath"
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_each_regulation_lists_its_remarks_on_the_screen(ruleset: str, make_round: Any, organizer: Any) -> None:
+    screen = Screen(make_round(ruleset), organizer, ruleset)
+    with translation.override("ru"):
+        expected = [str(line) for line in CONSEQUENCES[ruleset]]
+    page = screen.client.get(screen.url).content.decode()
+    section = page.split('id="foul-rules"', 1)[1].split("</details>", 1)[0]
+    for line in expected:
+        assert line in section
+    assert ("30 секунд" in section) is (ruleset == "zvezdy")
+    assert "fouls-badge" not in page  # no "0 fouls" badge on any seat
