@@ -23,7 +23,7 @@ from tournaments.models import Table, Tournament
 from tournaments.rules import ruleset_for
 
 from ..models import Game, GameSeat, GameState
-from ..permissions import Staff
+from ..permissions import Staff, staff_of
 from .facts import ProtocolFacts, facts_of, problems, tracks_days
 
 if TYPE_CHECKING:
@@ -105,6 +105,12 @@ def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts
     row = locked(game, version)
     if row.state == GameState.CONFIRMED:
         raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
+    if (row.state == GameState.SUBMITTED and not row.reopen_reason
+            and not staff_of(user, row.table.round.stage.tournament).can_confirm):
+        # what the chief judge confirms is what the judge submitted: from then on only they change it (a
+        # protocol the chief judge reopened with a reason is open for the correction again)
+        raise ProtocolError(_("The protocol is submitted: the chief judge confirms it or sends it back to the "
+                              "judge to change."))
     rows = seat_rows(row)
     ruleset = ruleset_for(row.table.round.stage.tournament)
     facts = facts_of(row, rows, removal_at=ruleset.foul_removal_at)

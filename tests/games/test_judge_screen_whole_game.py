@@ -106,3 +106,17 @@ def test_each_regulation_lists_its_remarks_on_the_screen(ruleset: str, make_roun
         assert line in section
     assert ("30 секунд" in section) is (ruleset == "zvezdy")
     assert "fouls-badge" not in page  # no "0 fouls" badge on any seat
+
+
+def test_after_submitting_the_judge_can_no_longer_change_it(round_: Any, people: dict[str, Any], api: Any) -> None:
+    screen = Screen(round_, people["judge"])
+    screen.tap("winner", value="red")
+    screen.tap("submit")
+    version = screen.game.version
+    page = screen.client.post(screen.url, {"action": "foul", "seat": 3, "reason": "gestures", "version": version},
+                              **HTMX).content.decode()
+    assert 'id="screen-error"' in page and screen.game.version == version
+    assert screen.game.seats.get(seat__number=3).fouls == 0
+    url = f"/api/tournaments/{round_.stage.tournament.slug}/protocols/1/"
+    refused = api(people["judge"]).put(url, {"version": version, "winner": "black"}, format="json")
+    assert refused.status_code in (400, 409) and screen.game.winner == "red"
