@@ -43,7 +43,8 @@ class TableScreenView(ProtocolBase):
 
     def screen(self, game: Game, template: str, said: str, error: str, status: int = 200, *,
                circle: int = 0, roles: bool = False, mode: str = "", posted_roles: dict[int, str] | None = None,
-               lineup: list[LineupProblem] | None = None, asking_submit: bool = False) -> HttpResponse:
+               lineup: list[LineupProblem] | None = None, asking_submit: bool = False,
+               conflict: bool = False) -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
@@ -77,7 +78,8 @@ class TableScreenView(ProtocolBase):
             "circles": circles, "circle": circle, "mode": mode if mode in dict(modes(ruleset)) else "foul",
             "modes": modes(ruleset),
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
-            "said": said, "error": error, "editable": draft, "asking_submit": asking_submit and draft,
+            "said": said, "error": error, "conflict": conflict, "editable": draft,
+            "asking_submit": asking_submit and draft,
             "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
@@ -143,7 +145,7 @@ class TableScreenView(ProtocolBase):
                                posted_roles=posted_roles, lineup=lineup, roles=action == "roles")
         # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
         return self.screen(game, template, said, error, circle=circle, mode=action, posted_roles=posted_roles,
-                           lineup=lineup, roles=bool(error) and action == "roles")
+                           lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409)
 
 
 def modes(ruleset: Ruleset) -> list[tuple[str, str]]:

@@ -20,9 +20,9 @@
       show(box.dataset.failed.replace("%(status)s", String(xhr.status)));
     }
   });
-  document.addEventListener("htmx:sendError", function () {
+  document.addEventListener("htmx:sendError", function (event) {
     var box = slot();
-    if (box) { show(box.dataset.offline); }
+    if (box && !(event.detail && event.detail.queued)) { show(box.dataset.offline); } // queued: table-offline.js
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var box = slot();

@@ -1,0 +1,82 @@
+"""The venue's Wi-Fi drops mid-game (issue 17): the judge's taps made offline are kept on the phone, the screen
+says how many wait, and they are sent in order once the connection is back: nothing lost, nothing twice. A tap
+made offline on a protocol that another device changed meanwhile is refused after reconnecting, with the reason,
+and overwrites nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Game
+from games.services import protocol as service
+from tests.e2e.helpers import login
+from tests.helpers import ROLES, table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def seat_fouls(table_pk: int) -> dict[int, int]:
+    game = Game.objects.get(table_id=table_pk)
+    return {row.seat.number: row.fouls for row in game.seats.select_related("seat")}
+
+
+def judge_on_the_screen(page: Page, people: dict[str, Any], round_: Any) -> int:
+    login(page, people["judge"].username)
+    pk = table(round_, 1).pk
+    expect(page).to_have_url(re.compile(rf"/tables/{pk}/live/$"))
+    for n, role in enumerate(ROLES["fiim"], start=1):
+        page.select_option(f"#screen select[name=s{n}_role]", role)
+    page.click("#screen form button[type=submit]")
+    expect(page.locator("#seat-1")).to_be_visible()
+    return pk
+
+
+def test_taps_made_offline_are_sent_in_order_when_the_connection_is_back(open_page: Any, shot: Any, round_: Any,
+                                                                        people: dict[str, Any]) -> None:
+    page = open_page(phone=True)
+    pk = judge_on_the_screen(page, people, round_)
+    page.locator("#seat-2").click()
+    expect(page.locator("#seat-2 .fouls-badge")).to_contain_text("1")
+    page.context.set_offline(True)
+    for seat in (3, 3, 7):
+        page.locator(f"#seat-{seat}").click()
+    expect(page.locator("#offline-queue [data-count]")).to_contain_text("3")
+    expect(page.locator("#offline-queue [data-pending] li")).to_have_count(3)
+    shot(page, "1-offline-waiting")
+    assert seat_fouls(pk)[3] == 0  # nothing reached the server
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#seat-3 .fouls-badge")).to_contain_text("2")
+    assert seat_fouls(pk) == {**{n: 0 for n in range(1, 11)}, 2: 1, 3: 2, 7: 1}  # in order, once each
+    shot(page, "2-back-online")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_tap_made_offline_on_a_protocol_changed_meanwhile_is_refused(open_page: Any, shot: Any, round_: Any,
+                                                                       people: dict[str, Any]) -> None:
+    page = open_page(phone=True)
+    pk = judge_on_the_screen(page, people, round_)
+    page.context.set_offline(True)
+    page.locator("#seat-4").click()
+    page.locator("#seat-5").click()
+    expect(page.locator("#offline-queue [data-pending] li")).to_have_count(2)
+    # meanwhile the chief judge changes the protocol from another device
+    game = Game.objects.get(table_id=pk)
+
+    def winner(facts: Any) -> None:
+        facts.winner = "black"
+
+    service.change(game, people["chief"], game.version, winner)
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    refused = page.locator("#offline-queue [data-refused] li")
+    expect(refused).to_have_count(2, timeout=15_000)
+    shot(page, "3-refused-after-reconnecting")
+    fouls = seat_fouls(pk)
+    assert fouls[4] == 0 and fouls[5] == 0  # nothing applied on the newer state
+    assert Game.objects.get(table_id=pk).winner == "black"  # the other change stands
