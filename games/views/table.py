@@ -28,6 +28,7 @@ from ..words import left_words
 from .base import split_problems
 from .protocol import ProtocolBase
 
+SPEECH_SECONDS = (60, 30)  # a speech; half of one (the checks, a player with three remarks at 3 or 4 players)
 MOST_EXTRA_CHOICES = 41  # a range of allowed extra points longer than this is typed, not chosen
 
 
@@ -83,6 +84,7 @@ class TableScreenView(ProtocolBase):
             "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
+            "timer_seconds": SPEECH_SECONDS,
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

@@ -53,6 +53,45 @@
   document.addEventListener("DOMContentLoaded", function () { showModeOptions(document); });
   document.addEventListener("htmx:afterSwap", function () { showModeOptions(document); });
 
+  // <div data-timer>: the judge's speech timer (60 s, 30 s); warns at data-warn-at seconds (colour and a short
+  // vibration where the phone has one) and at the end. Outside the swapped screen, so taps do not reset it.
+  (function () {
+    var left = 0, running = null;
+    function timer() { return document.querySelector("[data-timer]"); }
+    function paint() {
+      var element = timer();
+      if (!element) { return; }
+      var display = element.querySelector("[data-timer-display]");
+      var warnAt = parseInt(element.getAttribute("data-warn-at") || "10", 10);
+      display.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      display.classList.toggle("text-warning", left > 0 && left <= warnAt);
+      display.classList.toggle("text-danger", left === 0 && running === null && element.dataset.ran === "1");
+    }
+    function tick() {
+      left = Math.max(0, left - 1);
+      var element = timer();
+      var warnAt = element ? parseInt(element.getAttribute("data-warn-at") || "10", 10) : 10;
+      if ((left === warnAt || left === 0) && navigator.vibrate) { navigator.vibrate(left === 0 ? 600 : 200); }
+      if (left === 0) { window.clearInterval(running); running = null; }
+      paint();
+    }
+    document.addEventListener("click", function (event) {
+      var start = event.target.closest ? event.target.closest("[data-timer-start]") : null;
+      var pause = event.target.closest ? event.target.closest("[data-timer-pause]") : null;
+      if (start) {
+        left = parseInt(start.getAttribute("data-timer-start"), 10);
+        timer().dataset.ran = "1";
+        if (running !== null) { window.clearInterval(running); }
+        running = window.setInterval(tick, 1000);
+        paint();
+      } else if (pause) {
+        if (running !== null) { window.clearInterval(running); running = null; }
+        else if (left > 0) { running = window.setInterval(tick, 1000); }
+        paint();
+      }
+    });
+  })();
+
   // <button data-print>: prints the page (the printable sheets).
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-print]") : null;

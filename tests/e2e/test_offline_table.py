@@ -80,3 +80,22 @@ def test_a_tap_made_offline_on_a_protocol_changed_meanwhile_is_refused(open_page
     fouls = seat_fouls(pk)
     assert fouls[4] == 0 and fouls[5] == 0  # nothing applied on the newer state
     assert Game.objects.get(table_id=pk).winner == "black"  # the other change stands
+
+
+def test_the_speech_timer_counts_down_warns_at_ten_seconds_and_survives_taps(open_page: Any, round_: Any,
+                                                                            people: dict[str, Any]) -> None:
+    page = open_page(phone=True)
+    page.clock.install()
+    judge_on_the_screen(page, people, round_)
+    page.click("[data-timer-start='60']")
+    page.clock.run_for(49_000)
+    display = page.locator("[data-timer-display]")
+    expect(display).to_have_text("0:11")
+    page.locator("#seat-2").click()  # a tap swaps the screen, not the timer
+    expect(page.locator("#seat-2 .fouls-badge")).to_contain_text("1")
+    page.clock.run_for(1_000)
+    expect(display).to_have_text("0:10")
+    expect(display).to_have_class(re.compile("text-warning"))
+    page.clock.run_for(10_000)
+    expect(display).to_have_text("0:00")
+    expect(display).to_have_class(re.compile("text-danger"))
