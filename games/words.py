@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Model
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.param_words import number
 
@@ -69,3 +70,31 @@ def value_words(model: type[Model], name: str, value: Any) -> str:
     if choices:
         return str(choices.get(value, value))
     return str(value)
+
+
+def event_words(kind: str, phase: int, seat: int | None, count: int | None, roles: dict[int, str]) -> str:
+    """One entry of the game log: "Day 1: seat 4 is nominated", "Night 1: the sheriff checks seat 3: black"."""
+    when = phase_words(phase)
+    n = seat if seat is not None else "—"
+    if kind == "nominated":
+        what = _("seat %(n)s is nominated") % {"n": n}
+    elif kind == "votes":
+        what = _("%(count)s votes for seat %(n)s") % {"count": count if count is not None else "—", "n": n}
+    elif kind == "voted_out":
+        what = _("seat %(n)s is voted out") % {"n": n}
+    elif kind == "killed":
+        what = _("seat %(n)s is killed") % {"n": n}
+    elif kind == "removed":
+        what = _("seat %(n)s is removed") % {"n": n}
+    elif kind == "don_check":
+        found = _("the sheriff") if roles.get(seat or 0) == "sheriff" else _("not the sheriff")
+        what = _("the don checks seat %(n)s: %(found)s") % {"n": n, "found": found}
+    elif kind == "sheriff_check":
+        found = (pgettext("the sheriff's check", "black") if roles.get(seat or 0) in ("don", "mafia")
+                 else pgettext("the sheriff's check", "red"))
+        what = _("the sheriff checks seat %(n)s: %(found)s") % {"n": n, "found": found}
+    elif kind == "heal":
+        what = _("the doctor heals seat %(n)s") % {"n": n}
+    else:
+        what = kind
+    return f"{when}: {what}"

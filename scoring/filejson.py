@@ -12,6 +12,7 @@ from .model import (
     Advance,
     Circle,
     Game,
+    LogEvent,
     Penalty,
     Player,
     Protest,
@@ -106,6 +107,7 @@ def _game(g: Mapping[str, JSON]) -> Game:
         judge=g.get("judge"),
         notes=g.get("notes"),
         protests=tuple(_protest(p) for p in g.get("protests", ())),
+        log=tuple(LogEvent(e["kind"], e["phase"], e.get("seat"), e.get("count")) for e in g.get("log", ())),
     )
 
 
@@ -236,6 +238,17 @@ def _dump_game(g: Game) -> dict[str, JSON]:
         out["notes"] = g.notes
     if g.protests:
         out["protests"] = [_dump_protest(p) for p in g.protests]
+    if g.log:
+        out["log"] = [_dump_event(e) for e in g.log]
+    return out
+
+
+def _dump_event(e: LogEvent) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"kind": e.kind, "phase": e.phase}
+    if e.seat is not None:
+        out["seat"] = e.seat
+    if e.count is not None:
+        out["count"] = e.count
     return out
 
 

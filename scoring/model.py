@@ -112,6 +112,20 @@ class Protest:
     other: tuple[tuple[str, str], ...] = ()
 
 
+LOG_KINDS = ("nominated", "votes", "voted_out", "killed", "removed", "don_check", "sheriff_check", "heal")
+
+
+@dataclass(frozen=True)
+class LogEvent:
+    """One entry of the judge's game log (optional): ``phase`` counts days and nights (day N is 2N − 1, night N
+    is 2N); ``seat`` the seat it concerns, ``count`` the votes of a ``votes`` entry."""
+
+    kind: str
+    phase: int
+    seat: int | None = None
+    count: int | None = None
+
+
 @dataclass(frozen=True)
 class Game:
     """One table of one round (docs/rules/game.md). ``winner is None``: no result, counts for nothing."""
@@ -126,6 +140,7 @@ class Game:
     judge: str | None = None
     notes: str | None = None
     protests: tuple[Protest, ...] = ()
+    log: tuple[LogEvent, ...] = ()
 
     @property
     def has_result(self) -> bool:

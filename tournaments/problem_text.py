@@ -34,6 +34,7 @@ TEMPLATES = (
     gettext_noop("extra points total {total}; {ruleset} allows at most {most} in a game"),
     gettext_noop("a winning player can get {allowed} extra points under {ruleset}"),
     gettext_noop("first_killed: seat {seat} is not at the table"),
+    gettext_noop("log: seat {seat} is not at the table"),
     gettext_noop("{list}: {id} is listed {count} times"),
     gettext_noop("the mafia missed three nights, so the city won: winner must be red"),
     gettext_noop("circle {circle}: {ruleset} has no per-circle marks"),

@@ -46,6 +46,8 @@ class Game(models.Model):
     )
     best_move = models.JSONField(_("best move"), default=list, blank=True)
     circles = models.JSONField(_("speech circles"), default=list, blank=True)
+    # The judge's game log (optional), as the file's ``log``: [{"kind", "phase", "seat"?, "count"?}, ...].
+    log = models.JSONField(_("game log"), default=list, blank=True)
     mafia_missed_three_nights = models.BooleanField(_("mafia missed three nights"), default=False)
     judge = models.CharField(_("judge"), max_length=100, null=True, blank=True)
     notes = models.TextField(_("notes"), null=True, blank=True)

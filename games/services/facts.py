@@ -68,6 +68,7 @@ class ProtocolFacts:
     notes: str = ""
     phase: int = 1
     first_killed: int | None = None  # as stored; derived when departures are known
+    log: list[dict[str, int | str]] = field(default_factory=list)  # the game log: see scoring.model.LogEvent
 
     def seat(self, number: int) -> SeatFacts:
         for seat in self.seats:
@@ -137,6 +138,7 @@ def facts_of(game: Game, rows: list[GameSeat], player: Callable[[GameSeat], str]
         notes=game.notes or "",
         phase=game.phase,
         first_killed=game.first_killed,
+        log=[dict(event) for event in game.log or ()],
     )
 
 
@@ -179,6 +181,8 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table:
         judge=judge,
         notes=notes,
         protests=tuple(protests),
+        log=tuple(m.LogEvent(str(e["kind"]), int(e["phase"]), None if e.get("seat") is None else int(e["seat"]),
+                             None if e.get("count") is None else int(e["count"])) for e in facts.log),
     )
 
 

@@ -133,6 +133,7 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, da
     game.mafia_missed_three_nights = facts.mafia_missed_three_nights
     game.notes = facts.notes or None
     game.phase = facts.phase
+    game.log = [dict(event) for event in facts.log]
     stamp(game, user, now)
     changed = []
     for row, seat in zip(rows, facts.seats, strict=True):

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from scoring.model import Role
 from scoring.rulesets import Ruleset
-from tournaments.labels import ruleset_short
+from tournaments.labels import ROLES, ruleset_short
 from tournaments.param_words import number
 
 from ..models import Game, Left
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
-         "circle_worst", "subjective")
+         "circle_worst", "subjective", "nominated", "votes", "don_check", "sheriff_check", "heal")
 MAX_CIRCLES = 12
 
 
@@ -112,6 +113,7 @@ def remove(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
     if seat.left:
         raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": seat.number})
     seat.removal_reason, seat.left, seat.left_number = tap.reason, Left.REMOVED, facts.day
+    log(facts, "removed", seat.number)
     return removed_message(seat.number, ruleset, label(seat.removal_reason))
 
 
@@ -123,16 +125,80 @@ def leaves(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
     if (tap.action == "killed") != facts.is_night:
         raise ProtocolError(_("Players are voted out by day and killed by night: switch the day/night first."))
     seat.left, seat.left_number = tap.action, facts.day
+    log(facts, "voted_out" if tap.action == "voted" else "killed", n)
     if tap.action == "voted":
         return _("Seat %(n)s is voted out on day %(d)s.") % {"n": n, "d": facts.day}
     return _("Seat %(n)s is killed on night %(d)s.") % {"n": n, "d": facts.day}
 
 
 def back(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    departures = [i for i, e in enumerate(facts.log)
+                  if e["kind"] in ("voted_out", "killed", "removed") and e.get("seat") == seat.number]
+    if departures:  # the log forgets the departure taken back
+        del facts.log[departures[-1]]
     seat.left, seat.left_number = "", None
     if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
         seat.removal_reason = ""
     return _("Seat %(n)s is back at the table.") % {"n": seat.number}
+
+
+def log(facts: ProtocolFacts, kind: str, seat: int | None = None, count: int | None = None) -> None:
+    event: dict[str, int | str] = {"kind": kind, "phase": facts.phase}
+    if seat is not None:
+        event["seat"] = seat
+    if count is not None:
+        event["count"] = count
+    facts.log.append(event)
+
+
+def alive_with(facts: ProtocolFacts, role: str) -> bool:
+    return any(s.role == role and not s.left for s in facts.seats)
+
+
+def logged(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    """A game log entry, one tap: a nomination or the votes for a seat by day; the don's or the sheriff's check
+    or the doctor's heal by night (the doctor's limits: not the same player two nights running, themselves once
+    a game where the regulation says so)."""
+    n, night = seat.number, facts.is_night
+    if tap.action in ("nominated", "votes") and night:
+        raise ProtocolError(_("Nominations and votes are by day: switch the day/night first."))
+    if tap.action in ("don_check", "sheriff_check", "heal") and not night:
+        raise ProtocolError(_("Checks and heals are at night: switch the day/night first."))
+    if seat.left:
+        raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
+    count = None
+    if tap.action == "votes":
+        try:
+            count = int(tap.value)
+        except ValueError:
+            raise ProtocolError(_("Write the number of votes.")) from None
+        if not 0 <= count <= len(facts.seats):
+            raise ProtocolError(_("%(count)s votes: a table has %(size)s players.") % {
+                "count": count, "size": len(facts.seats)})
+    role = {"don_check": "don", "sheriff_check": "sheriff", "heal": "doctor"}.get(tap.action)
+    if role is not None and not alive_with(facts, role):
+        raise ProtocolError(_("There is no %(role)s at the table any more.") % {"role": ROLES[Role(role)]})
+    if tap.action == "heal":
+        heals = [e for e in facts.log if e["kind"] == "heal"]
+        if heals and heals[-1].get("seat") == n and int(heals[-1]["phase"]) == facts.phase - 2:
+            raise ProtocolError(_("The doctor cannot heal seat %(n)s two nights running.") % {"n": n})
+        doctor = next((s.number for s in facts.seats if s.role == "doctor"), None)
+        if n == doctor and ruleset.id in DOCTOR_HEALS_SELF_ONCE and any(e.get("seat") == n for e in heals):
+            raise ProtocolError(_("The doctor may heal themselves only once a game."))
+    log(facts, tap.action, n, count)
+    return ""
+
+
+def log_undo(facts: ProtocolFacts, tap: Tap) -> None:
+    """Takes back the last entry of the game log (a departure with it: the seat is back at the table)."""
+    if not facts.log:
+        raise ProtocolError(_("The game log is empty."))
+    event = facts.log.pop()
+    if event["kind"] in ("voted_out", "killed", "removed") and event.get("seat") is not None:
+        seat = facts.seat(int(event["seat"]))
+        seat.left, seat.left_number = "", None
+        if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
+            seat.removal_reason = ""
 
 
 def best_move(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
@@ -169,12 +235,16 @@ def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> 
     return ""
 
 
-GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap], None]] = {"phase": phase, "winner": winner, "missed": missed}
+GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap], None]] = {"phase": phase, "winner": winner, "missed": missed,
+                                                               "log_undo": log_undo}
 SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = {
     "foul": foul, "unfoul": unfoul, "remove": remove, "voted": leaves, "killed": leaves, "back": back,
     "best_move": best_move, "best": best, "circle_best": circle_mark, "circle_worst": circle_mark,
     "subjective": subjective, "extra": extra,
+    "nominated": logged, "votes": logged, "don_check": logged, "sheriff_check": logged, "heal": logged,
 }
+# The regulations that let the doctor heal themselves only once a game (kostroma's role description).
+DOCTOR_HEALS_SELF_ONCE = frozenset({"kostroma"})
 
 
 def mark(facts: ProtocolFacts, n: int, circle: int, kind: str) -> str:

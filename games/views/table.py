@@ -24,7 +24,7 @@ from ..services import protocol as service
 from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
-from ..words import left_words
+from ..words import event_words, left_words
 from .base import split_problems
 from .protocol import ProtocolBase
 
@@ -85,6 +85,8 @@ class TableScreenView(ProtocolBase):
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
             "timer_seconds": SPEECH_SECONDS,
+            "log_lines": [event_words(str(e["kind"]), int(e["phase"]), e.get("seat"), e.get("count"),  # type: ignore[arg-type]
+                                      {s.number: s.role for s in facts.seats}) for e in reversed(facts.log)],
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
@@ -128,7 +130,8 @@ class TableScreenView(ProtocolBase):
                 said = _("The protocol is confirmed and locked.")
             else:
                 reason = data.get("reason" if action == "foul" else "removal", "")
-                tap = Tap(action, seat, reason, data.get("value", ""), circle)
+                value = data.get("count" if action == "votes" else "value", "")
+                tap = Tap(action, seat, reason, value, circle)
                 game, said = apply_tap(game, user, version, tap, ruleset_for(self.tournament))
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
@@ -159,6 +162,15 @@ def modes(ruleset: Ruleset) -> list[tuple[str, str]]:
         found += [("circle_best", _("Circle: best")), ("circle_worst", _("Circle: worst"))]
     if tracks_days(ruleset):
         found.append(("subjective", _("Jury's mark")))
+    # the game log, optional: one tap an event
+    roles = {role.value for role in ruleset.special_roles}
+    found += [("nominated", _("Nominated")), ("votes", _("Votes"))]
+    if "don" in roles:
+        found.append(("don_check", _("Don checks")))
+    if "sheriff" in roles:
+        found.append(("sheriff_check", _("Sheriff checks")))
+    if "doctor" in roles:
+        found.append(("heal", _("Doctor heals")))
     return [(value, str(text)) for value, text in found]
 
 

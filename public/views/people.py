@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import Http404
 
+from games.words import event_words
 from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
 from tournaments.models import Seat, Tournament
@@ -128,4 +129,7 @@ class GameView(PublicTournamentView):
             "protests": protests, "winner": SIDES[game.winner] if game.winner else None,
             "best_move": ", ".join(str(n) for n in game.best_move) if marks else "",
             "marks_hidden": not marks,
+            # the judge's game log (the protocol is public only after the game): facts everyone at the table saw
+            "log": [event_words(e.kind, e.phase, e.seat, e.count, {s.seat: s.role.value for s in game.seats})
+                    for e in game.log],
         }

@@ -26,7 +26,7 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
     if not shared.exists():
         pytest.skip("no shared/ beside the repository")
     packaged = Path(fileio.__file__).parent / "schema" / "tournament.schema.json"
-    # The same schema but for two additions, as the contract allows ("change only by adding"): the top-level
+    # The same schema but for three additions, as the contract allows ("change only by adding"): the top-level
     # description points at the repository's docs/rules/, and the values no decimal writes exactly (a penalty of
     # 1/15) may be strings ("1/15", "0.25") where the shared schema says "number": ``$defs/exact``. Undo the
     # additions and the rest is the shared schema exactly.
@@ -37,6 +37,8 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
     for where, name in ((seat, "extra"), (seat, "subjective"), (penalty, "points")):
         assert where[name].pop("$ref") == "#/$defs/exact"
         where[name]["type"] = "number"
+    # ... and the judge's game log, an optional key of a game (issue 17)
+    assert mine["$defs"]["game"]["properties"].pop("log")["type"] == "array"
     assert {**mine, "description": None} == {**theirs, "description": None}
 
 
@@ -110,3 +112,21 @@ def test_params_problems_name_the_parameter() -> None:
     data = tournament("fiim", [stage("q", [])], params={"win_point": 2, "removal_points": True})
     assert problems(data) == ["params.win_point: unknown parameter",
                               "params.removal_points: expected a number or a decimal string, got true"]
+
+
+def test_the_judges_game_log_travels_in_the_file_and_its_seats_are_checked() -> None:
+    from scoring.errors import InvalidTournament
+    from scoring.model import LogEvent
+
+    log = [{"kind": "nominated", "phase": 1, "seat": 4}, {"kind": "votes", "phase": 1, "seat": 4, "count": 6},
+           {"kind": "voted_out", "phase": 1, "seat": 4}, {"kind": "killed", "phase": 2, "seat": 7},
+           {"kind": "sheriff_check", "phase": 2, "seat": 2}]
+    data = tournament("fiim", [stage("q", [round_(1, [game("fiim", TEN, "red")])])])
+    data["stages"][0]["rounds"][0]["games"][0]["log"] = log
+    t = fileio.load(data)
+    assert t.stages[0].rounds[0].games[0].log[1] == LogEvent("votes", 1, 4, 6)
+    assert fileio.dump(t)["stages"][0]["rounds"][0]["games"][0]["log"] == log
+    data["stages"][0]["rounds"][0]["games"][0]["log"] = [{"kind": "heal", "phase": 2, "seat": 11}]
+    with pytest.raises(InvalidTournament) as refused:
+        fileio.load(data)
+    assert "table 1: log: seat 11 is not at the table" in str(refused.value)
