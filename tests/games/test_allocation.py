@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Judge, JudgeAssignment
 from games.services import allocation, staff
 from tests.helpers import table
-from tournaments.models import KeepApart, Participant, ParticipantStatus, Player, Round, RoundState, Seat, Table, Team
+from tournaments.models import KeepApart, Participant, ParticipantStatus, Player, Round, Table, Team
 
 pytestmark = pytest.mark.django_db
 

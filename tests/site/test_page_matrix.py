@@ -42,6 +42,7 @@ from tests.site.page_matrix_public import (
 from tests.site.page_matrix_staff import (
     check_awards,
     check_create,
+    check_desk,
     check_detail,
     check_diplomas,
     check_export,
@@ -124,6 +125,7 @@ PAGES: dict[str, Check] = {
     "api:protocol": check_api_protocol,
     "games:staff": check_staff,
     "games:protocols": check_protocols,
+    "games:desk": check_desk,
     "games:protocol": check_protocol,
     "games:history": check_history,
     "games:protests": check_protests,
@@ -159,6 +161,8 @@ NOT_PAGES: dict[str, str] = {
     "api:reopen": "POST: tests/api/test_protocols.py",
     "games:state": "POST: a protocol's state",
     "games:decide": "POST: a protest's decision",
+    "games:desk_action": "POST: tests/games/test_desk.py (confirm, send back)",
+    "games:private_link": "a judge's private link (signs in): tests/games/test_private_links.py",
     "logout": "POST",
     "set_language": "POST (a redirect)",
 }
