@@ -1,0 +1,85 @@
+"""The chief judge's desk on a phone (390×844), in English and Russian: two protocols wait, the oldest first; the
+chief judge confirms it in one tap, sends the other back with a comment, and the judge of that table, opening
+the private link printed as a QR code on the table's sheet, finds the comment on their phone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game, Judge
+from games.services import links
+from games.services import protocol as service
+from games.services.facts import ProtocolFacts
+from tests.e2e.helpers import login
+from tests.helpers import ROLES, table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def played(facts: ProtocolFacts) -> None:
+    for seat, role in zip(facts.seats, ROLES["fiim"], strict=True):
+        seat.role = role
+    facts.winner = "red"
+
+
+@pytest.fixture
+def waiting(make_round: Any, make_user: Any) -> dict[str, Any]:
+    from django.utils import timezone
+
+    from games.services import staff
+
+    round_ = make_round("fiim", tables=4)
+    tournament = round_.stage.tournament
+    chief, judge, other = make_user("chief"), make_user("judge"), make_user("other")
+    staff.add_judge(tournament, chief, chief=True)
+    for user, number in ((judge, 1), (other, 2)):
+        staff.assign(staff.add_judge(tournament, user), round_.stage, round_, number)
+    for user, number, minutes in ((judge, 1, 3), (other, 2, 7)):
+        game = service.open_protocol(table(round_, number), user)
+        game = service.change(game, user, game.version, played)
+        game = service.submit(game, user, game.version)
+        Game.objects.filter(pk=game.pk).update(submitted_at=timezone.now() - dt.timedelta(minutes=minutes))
+    service.open_protocol(table(round_, 3), chief)  # in play
+    link = links.issue_link(Judge.objects.get(tournament=tournament, user=other), tournament.organizers.get())
+    return {"slug": tournament.slug, "chief": chief, "token": link.token}
+
+
+def test_the_chief_judge_confirms_in_one_tap(open_page: Any, waiting: dict[str, Any], shot: Any, lang: str) -> None:
+    page = open_page(phone=True)
+    login(page, waiting["chief"].username)
+    page.goto(f"/t/{waiting['slug']}/desk/")
+    cards = page.locator(".desk-card")
+    expect(cards).to_have_count(4)
+    # the waiting ones first, the oldest submission first: table 2 (7 minutes), then table 1
+    expect(cards.nth(0)).to_have_attribute("id", "table-2")
+    expect(cards.nth(1)).to_have_attribute("id", "table-1")
+    expect(page.locator('#desk-counts [data-state="submitted"] .count')).to_have_text("2")
+    shot(page, "1-desk-waiting")
+    page.locator("#table-2 button[value=confirm]").tap()
+    expect(page.locator("#table-2")).to_have_attribute("data-state", "confirmed")
+    expect(page.locator('#desk-counts [data-state="confirmed"] .count')).to_have_text("1")
+    expect(page.locator("#table-1 button[value=confirm]")).to_be_visible()
+    shot(page, "2-desk-confirmed")
+    # table 1 goes back to its judge with a comment
+    page.locator("#table-1 summary").tap()
+    comment = "Место 3: нет фола" if lang == "ru" else "Seat 3: a foul is missing"
+    page.locator("#table-1 textarea[name=comment]").fill(comment)
+    shot(page, "3-desk-send-back")
+    page.locator("#table-1 button[value=send_back]").tap()
+    expect(page.locator("#table-1")).to_have_attribute("data-state", "in_play")
+    expect(page.locator("#table-1")).to_contain_text(comment)
+    assert page.js_errors == []
+
+
+def test_the_judge_opens_the_private_link(open_page: Any, waiting: dict[str, Any], shot: Any) -> None:
+    page = open_page(phone=True)
+    page.goto(f"/t/{waiting['slug']}/j/{waiting['token']}/")
+    expect(page).to_have_url(re.compile(rf"/t/{waiting['slug']}/protocols/$"))
+    expect(page.locator(".list-group-item")).to_have_count(1)  # the table of this judge only
+    shot(page, "1-judge-signed-in-by-link")
+    assert page.js_errors == []
