@@ -22,7 +22,7 @@ class AccountForm(forms.Form):
 
     username = forms.RegexField(label=_("user name"), max_length=150, regex=r"^[\w.@+-]+\Z",
                                 help_text=_("Letters, digits and @ . + - _ only."))
-    name = forms.CharField(label=_("name"), max_length=150, help_text=_("As printed on the seating sheets."))
+    name = forms.CharField(label=_("full name"), max_length=150, help_text=_("As printed on the seating sheets."))
     password_mode = forms.ChoiceField(label=_("password"), initial=GENERATE, widget=forms.RadioSelect, choices=[
         (GENERATE, _("generate one and show it once")),
         (TYPED, _("the one typed below")),

@@ -12,6 +12,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def qr_svg(url: str, scale: int = 3) -> SafeString:
+def qr_svg(url: str, scale: float = 3, unit: str | None = None) -> SafeString:
+    """``scale``: the size of a module (in pixels, or in ``unit``: "mm" for the printed sheets)."""
     code = segno.make(url, error="m", micro=False)
-    return mark_safe(code.svg_inline(scale=scale, dark="#000", light="#fff", border=2))
+    return mark_safe(code.svg_inline(scale=scale, unit=unit, dark="#000", light="#fff", border=2))

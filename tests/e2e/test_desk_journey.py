@@ -46,7 +46,8 @@ def waiting(make_round: Any, make_user: Any) -> dict[str, Any]:
         Game.objects.filter(pk=game.pk).update(submitted_at=timezone.now() - dt.timedelta(minutes=minutes))
     service.open_protocol(table(round_, 3), chief)  # in play
     link = links.issue_link(Judge.objects.get(tournament=tournament, user=other), tournament.organizers.get())
-    return {"slug": tournament.slug, "chief": chief, "token": link.token}
+    return {"slug": tournament.slug, "chief": chief, "token": link.token, "round": round_,
+            "organizer": tournament.organizers.get()}
 
 
 def test_the_chief_judge_confirms_in_one_tap(open_page: Any, waiting: dict[str, Any], shot: Any, lang: str) -> None:
@@ -76,10 +77,38 @@ def test_the_chief_judge_confirms_in_one_tap(open_page: Any, waiting: dict[str, 
     assert page.js_errors == []
 
 
-def test_the_judge_opens_the_private_link(open_page: Any, waiting: dict[str, Any], shot: Any) -> None:
+def test_the_judge_opens_the_private_link(open_page: Any, waiting: dict[str, Any], shot: Any, lang: str) -> None:
+    from games.permissions import staff_of
+
+    game = Game.objects.get(table=table(waiting["round"], 2))
+    chief = waiting["chief"]
+    comment = "Место 5: лучший ход не записан" if lang == "ru" else "Seat 5: the best move is not recorded"
+    service.send_back(game, staff_of(chief, game.table.round.stage.tournament), chief, game.version, comment)
     page = open_page(phone=True)
     page.goto(f"/t/{waiting['slug']}/j/{waiting['token']}/")
     expect(page).to_have_url(re.compile(rf"/t/{waiting['slug']}/protocols/$"))
     expect(page.locator(".list-group-item")).to_have_count(1)  # the table of this judge only
+    expect(page.locator(".list-group-item .sent-back")).to_contain_text(comment)
     shot(page, "1-judge-signed-in-by-link")
+    page.locator(".list-group-item").tap()
+    expect(page.locator("#sent-back")).to_contain_text(comment)
+    shot(page, "2-judge-reads-the-comment")
     assert page.js_errors == []
+
+
+def test_the_organizer_allocates_and_prints_the_links(open_page: Any, waiting: dict[str, Any], shot: Any) -> None:
+    """The judges page on a laptop: the grid of round 1 with a conflict, the QR of a judge's link; the seating
+    sheet of table 2 carries the QR code of its judge's link."""
+    page = open_page()
+    login(page, waiting["organizer"].username)
+    page.goto(f"/t/{waiting['slug']}/staff/")
+    page.select_option("#grid select[name=table_3]", label="chief")
+    page.select_option("#grid select[name=table_4]", label="chief")
+    page.click("#allocation button[type=submit]")
+    expect(page.locator('#grid tr[data-table="3"] .conflict')).to_have_count(1)
+    page.locator(".private-link summary").first.click()
+    expect(page.locator(".private-link svg.segno")).to_be_visible()
+    shot(page, "1-judges-page")
+    page.goto(f"/t/{waiting['slug']}/print/{waiting['round'].stage.ext_id}/1/seating/")
+    expect(page.locator(".judge-link svg.segno")).to_have_count(1)
+    shot(page, "2-seating-sheet-with-qr")
