@@ -3,7 +3,7 @@
 At every request of such a session: a link revoked meanwhile (or a session whose user is no longer the link's
 judge) signs it out, so the next page asks for a login; a page outside the link's tournament (another
 tournament, the site's organizer pages, the API, the admin) is refused with 403. The public pages, the
-tournament list, the language switch and logging out stay open.
+tournament list, the language switch, logging in (as someone else) and out stay open.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponseBase
 from .models import PrivateLink
 
 SESSION_KEY = "games_private_link"
-OPEN_PREFIXES = ("/p/", "/static/", "/i18n/", "/accounts/logout/")
+OPEN_PREFIXES = ("/p/", "/static/", "/i18n/", "/accounts/logout/", "/accounts/login/")
 
 
 def allowed(path: str, slug: str) -> bool:

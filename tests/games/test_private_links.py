@@ -172,3 +172,22 @@ def test_the_qr_code_on_the_judges_page_and_the_organizers_seating_sheet(round_:
     pdf = client_of(people["organizer"]).get(
         reverse("paper:seating_pdf", args=[tournament.slug, round_.stage.ext_id, round_.number]))
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_someone_else_signed_in_is_asked_before_switching(round_: Any, people: dict[str, Any]) -> None:
+    """The organizer trying the QR code on their own phone is not signed out by surprise."""
+    tournament = round_.stage.tournament
+    judge = Judge.objects.get(tournament=tournament, user=people["judge"])
+    link = links.issue_link(judge, people["organizer"])
+    client = client_of(people["organizer"])
+    response = client.get(link_url(tournament, link.token))
+    assert response.status_code == 200 and 'id="private-link-switch"' in response.content.decode()
+    assert client.get(staff_url(tournament)).status_code == 200  # still the organizer
+    response = client.post(link_url(tournament, link.token))
+    assert response.status_code == 302
+    assert client.get(staff_url(tournament)).status_code == 403  # now the judge
+    # the judge signed in already (by password or by the link) goes straight on
+    assert client_of(people["judge"]).get(link_url(tournament, link.token)).status_code == 302
+    assert client.get(link_url(tournament, link.token)).status_code == 302
+    links.revoke_link(tournament, judge.pk)
+    assert client_of(people["organizer"]).post(link_url(tournament, link.token)).status_code == 404
