@@ -14,6 +14,8 @@ from django.contrib.auth import logout
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseBase
 
+from mafia_tournament.database_outage import DATABASE_ERRORS, outage_response
+
 from .models import PrivateLink
 
 SESSION_KEY = "games_private_link"
@@ -25,18 +27,26 @@ def allowed(path: str, slug: str) -> bool:
 
 
 class PrivateLinkMiddleware:
-    """After the authentication middleware; a query only for sessions a private link opened."""
+    """After the authentication middleware; a query only for sessions a private link opened. It reads the session
+    before the view, so a database down at that moment gets ``database_outage``'s answer from here."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        link_id = request.session.get(SESSION_KEY)
-        if link_id is not None:
-            link = (PrivateLink.objects.filter(pk=link_id, revoked_at__isnull=True)
-                    .select_related("judge__tournament").first())
-            if link is None or link.judge.user_id != request.user.pk:
-                logout(request)  # flushes the session: the link's key goes with it
-            elif not allowed(request.path, link.judge.tournament.slug):
-                raise PermissionDenied
+        try:
+            self.check(request)
+        except DATABASE_ERRORS as error:  # before any view: the outage answer a view's failure gets
+            return outage_response(request, error)
         return self.get_response(request)
+
+    def check(self, request: HttpRequest) -> None:
+        link_id = request.session.get(SESSION_KEY)
+        if link_id is None:
+            return
+        link = (PrivateLink.objects.filter(pk=link_id, revoked_at__isnull=True)
+                .select_related("judge__tournament").first())
+        if link is None or link.judge.user_id != request.user.pk:
+            logout(request)  # flushes the session: the link's key goes with it
+        elif not allowed(request.path, link.judge.tournament.slug):
+            raise PermissionDenied
