@@ -1,6 +1,8 @@
 """The chief judge's desk on a phone (390×844), in English and Russian: two protocols wait, the oldest first; the
-chief judge confirms it in one tap, sends the other back with a comment, and the judge of that table, opening
-the private link printed as a QR code on the table's sheet, finds the comment on their phone."""
+chief judge confirms it in one tap, sends the other back with a comment, and the desk refreshes itself when
+another one comes in (the browser's clock run forward). The judge of a table sent back, opening the private link
+printed as a QR code on the table's sheet, finds the comment on their phone. The organizer allocates the judges
+in the grid (a conflict shown) and sees the QR codes on the judges page and the seating sheet."""
 
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ def waiting(make_round: Any, make_user: Any) -> dict[str, Any]:
 
 def test_the_chief_judge_confirms_in_one_tap(open_page: Any, waiting: dict[str, Any], shot: Any, lang: str) -> None:
     page = open_page(phone=True)
+    page.clock.install()
     login(page, waiting["chief"].username)
     page.goto(f"/t/{waiting['slug']}/desk/")
     cards = page.locator(".desk-card")
@@ -74,6 +77,13 @@ def test_the_chief_judge_confirms_in_one_tap(open_page: Any, waiting: dict[str, 
     page.locator("#table-1 button[value=send_back]").tap()
     expect(page.locator("#table-1")).to_have_attribute("data-state", "in_play")
     expect(page.locator("#table-1")).to_contain_text(comment)
+    # the desk refreshes itself: table 3's judge submits meanwhile, and its card comes first by itself
+    game = Game.objects.get(table=table(waiting["round"], 3))
+    game = service.change(game, waiting["chief"], game.version, played)
+    service.submit(game, waiting["chief"], game.version)
+    page.clock.run_for(11_000)
+    expect(page.locator(".desk-card").first).to_have_attribute("id", "table-3")
+    expect(page.locator('#desk-counts [data-state="submitted"] .count')).to_have_text("1")
     assert page.js_errors == []
 
 
