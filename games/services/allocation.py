@@ -25,6 +25,7 @@ class GridRow:
     table: Table
     judge: Judge | None
     conflicts: list[str] = field(default_factory=list)
+    every_round: Judge | None = None  # a judge who hosts this table in every round of the stage, another one
 
 
 def previous_round(round_: Round) -> Round | None:
@@ -59,10 +60,13 @@ def conflicts(round_: Round, chosen: dict[int, Judge | None]) -> dict[int, list[
         tournament=round_.stage.tournament_id, player__user__in=list(by_user)).select_related("player")}
     pairs: set[frozenset[int]] = {frozenset(pair) for pair in KeepApart.objects.filter(
         tournament=round_.stage.tournament_id).values_list("first_id", "second_id")}
-    tables_of: dict[int, list[int]] = defaultdict(list)
-    for number, judge in sorted(chosen.items()):
+    tables_of: dict[int, set[int]] = defaultdict(set)  # a judge's tables: chosen, or theirs in every round
+    for number, judge in chosen.items():
         if judge is not None:
-            tables_of[judge.pk].append(number)
+            tables_of[judge.pk].add(number)
+    for number, judge_id in stage_wide(round_).items():
+        if judge_id in judges and number in chosen:
+            tables_of[judge_id].add(number)
     out: dict[int, list[str]] = defaultdict(list)
     for seat in seats:
         number, judge = seat.table.number, chosen.get(seat.table.number)
@@ -80,15 +84,22 @@ def conflicts(round_: Round, chosen: dict[int, Judge | None]) -> dict[int, list[
                                % {**values, "team": seat.participant.team})
         if frozenset((entry.pk, seat.participant_id)) in pairs:
             out[number].append(_("%(judge)s is kept apart from %(name)s (seat %(seat)s).") % values)
-    for numbers in tables_of.values():
+    for judge_id, numbers in tables_of.items():
         if len(numbers) > 1:
-            for number in numbers:
-                others = ", ".join(str(n) for n in numbers if n != number)
-                judge = chosen[number]
-                assert judge is not None
+            for number in sorted(numbers):
+                here = chosen.get(number)
+                if here is None or here.pk != judge_id:  # the table where they are in every round says it
+                    continue
+                others = ", ".join(str(n) for n in sorted(numbers) if n != number)
                 out[number].append(_("%(judge)s is also on table %(tables)s of this round.")
-                                   % {"judge": judge_label(judge), "tables": others})
+                                   % {"judge": judge_label(judges[judge_id]), "tables": others})
     return dict(out)
+
+
+def stage_wide(round_: Round) -> dict[int, int]:
+    """Table number → the judge who hosts it in every round of ``round_``'s stage."""
+    return dict(JudgeAssignment.objects.filter(stage=round_.stage_id, round__isnull=True)
+                .values_list("table", "judge_id"))
 
 
 def judge_label(judge: Judge) -> str:
@@ -98,8 +109,14 @@ def judge_label(judge: Judge) -> str:
 def grid(round_: Round, chosen: dict[int, Judge | None]) -> list[GridRow]:
     """The round's tables in order, each with its chosen judge and the warnings about it."""
     found = conflicts(round_, chosen)
-    return [GridRow(t, chosen.get(t.number), found.get(t.number, []))
-            for t in Table.objects.filter(round=round_).order_by("number")]
+    wide = stage_wide(round_)
+    judges = {j.pk: j for j in Judge.objects.filter(pk__in=set(wide.values())).select_related("user")}
+    rows = []
+    for t in Table.objects.filter(round=round_).order_by("number"):
+        judge, other = chosen.get(t.number), judges.get(wide.get(t.number, 0))
+        rows.append(GridRow(t, judge, found.get(t.number, []),
+                            other if other is not None and (judge is None or judge.pk != other.pk) else None))
+    return rows
 
 
 def chosen_from(round_: Round, source: Round | None = None) -> dict[int, Judge | None]:

@@ -133,3 +133,14 @@ def test_the_conflicts_beside_each_table(scene: dict[str, Any], round_: Any, peo
     html = scene["client"].get(scene["url"]).content.decode()
     assert html.count('class="text-warning-emphasis conflict"') == 3
     assert allocation.conflicts(round_, {1: scene["chief"], 2: None}) == {}
+
+
+def test_a_judge_for_every_round_counts_on_their_table(scene: dict[str, Any], round_: Any) -> None:
+    """The other judge hosts table 2 in every round of the stage: chosen for table 1 too, they are on two tables;
+    another judge chosen for table 2 leaves them hosting it as well, which the grid says."""
+    found = allocation.conflicts(round_, {1: scene["other"], 2: scene["chief"]})
+    assert found == {1: [found[1][0]]} and "also on table 2" in found[1][0]
+    rows = allocation.grid(round_, {1: scene["other"], 2: scene["chief"]})
+    assert rows[1].every_round == scene["other"] and rows[0].every_round is None
+    post_grid(scene, round_, t1=scene["judge"], t2=scene["chief"])
+    assert 'class="text-secondary every-round"' in scene["client"].get(scene["url"]).content.decode()
