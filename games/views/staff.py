@@ -112,6 +112,10 @@ class StaffView(OrganizerRequiredMixin, View):
         if not form.is_valid():
             return self.page(account_form=form, status=400)
         data = form.cleaned_data
+        chief = self.tournament.judges.filter(chief=True).select_related("user").first()
+        if data["chief"] and chief is not None:  # as "Add a judge" says: the chief judge is changed there
+            form.add_error("chief", _("%(user)s is already the chief judge.") % {"user": chief.user})
+            return self.page(account_form=form, status=400)
         password = {AccountForm.GENERATE: links.generated_password(), AccountForm.TYPED: data["password"]}.get(
             data["password_mode"])
         try:

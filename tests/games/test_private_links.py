@@ -191,3 +191,23 @@ def test_someone_else_signed_in_is_asked_before_switching(round_: Any, people: d
     assert client.get(link_url(tournament, link.token)).status_code == 302
     links.revoke_link(tournament, judge.pk)
     assert client_of(people["organizer"]).post(link_url(tournament, link.token)).status_code == 404
+
+
+def test_a_new_account_does_not_replace_the_chief_judge(round_: Any, people: dict[str, Any]) -> None:
+    tournament = round_.stage.tournament
+    response = client_of(people["organizer"]).post(staff_url(tournament), {
+        "action": "account", "username": "newchief", "name": "New", "password_mode": "generate", "chief": "on"})
+    assert response.status_code == 400 and "chief is already the chief judge" in response.content.decode()
+    assert not get_user_model().objects.filter(username="newchief").exists()
+    assert Judge.objects.get(tournament=tournament, chief=True).user == people["chief"]
+
+
+def test_removing_the_judge_ends_the_links_session(round_: Any, people: dict[str, Any]) -> None:
+    tournament = round_.stage.tournament
+    judge = Judge.objects.get(tournament=tournament, user=people["judge"])
+    link = links.issue_link(judge, people["organizer"])
+    client = client_of()
+    client.get(link_url(tournament, link.token))
+    client_of(people["organizer"]).post(staff_url(tournament), {"action": "remove_judge", "judge": judge.pk})
+    response = client.get(reverse("games:protocols", args=[tournament.slug]))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
