@@ -16,6 +16,7 @@ from datetime import datetime
 from django.db.models import Count, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Round, Tournament
 
@@ -25,7 +26,7 @@ from .allocation import allocation, judge_label
 STATES: dict[str, Promise] = {
     "submitted": _("submitted"),
     "protested": _("protested"),
-    "in_play": _("in play"),
+    "in_play": pgettext_lazy("a table's state on the chief judge's desk", "in play"),
     "not_started": _("not started"),
     "confirmed": _("confirmed"),
 }
