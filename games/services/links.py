@@ -56,8 +56,13 @@ def create_judge_account(tournament: Tournament, username: str, name: str, passw
 
 @transaction.atomic
 def issue_link(judge: Judge, by: User) -> PrivateLink:
-    """A new private link for ``judge``; the one in force before, if any, is revoked."""
+    """A new private link for ``judge``; the one in force before, if any, is revoked. An account that organises
+    the tournament (or administers the site) gets none: the link would carry those rights to whoever holds it."""
     Judge.objects.select_for_update().get(pk=judge.pk)
+    if judge.user.is_staff or judge.tournament.is_organizer(judge.user):
+        raise StaffError(_("%(user)s organises this tournament or administers the site: a private link would give "
+                           "those rights to whoever holds it, so they sign in with their password.")
+                         % {"user": judge.user.get_username()})
     PrivateLink.objects.filter(judge=judge, revoked_at__isnull=True).update(revoked_at=timezone.now())
     return PrivateLink.objects.create(judge=judge, token=new_token(), created_by=by)
 

@@ -136,7 +136,10 @@ class StaffView(OrganizerRequiredMixin, View):
         form = JudgeIdForm(request.POST, tournament=self.tournament)
         if not form.is_valid():
             return self.refuse(_("No link was given: there is no such judge in this tournament."))
-        links.issue_link(form.cleaned_data["judge"], signed_in(request))
+        try:
+            links.issue_link(form.cleaned_data["judge"], signed_in(request))
+        except staff.StaffError as error:
+            return self.refuse(str(error))
         return None
 
     def revoke_link(self, request: HttpRequest) -> HttpResponseBase | None:

@@ -211,3 +211,17 @@ def test_removing_the_judge_ends_the_links_session(round_: Any, people: dict[str
     client_of(people["organizer"]).post(staff_url(tournament), {"action": "remove_judge", "judge": judge.pk})
     response = client.get(reverse("games:protocols", args=[tournament.slug]))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_no_link_for_an_organizer_or_an_administrator(round_: Any, people: dict[str, Any], make_user: Any) -> None:
+    """A link carries its account's rights: an organizer judging their own tournament, or a site administrator,
+    signs in with their password."""
+    tournament = round_.stage.tournament
+    co_organizer, admin = make_user("co-organizer"), make_user("root", superuser=True)
+    tournament.organizers.add(co_organizer)
+    for user in (co_organizer, admin):
+        judge = staff.add_judge(tournament, user)
+        response = client_of(people["organizer"]).post(staff_url(tournament), {"action": "give_link",
+                                                                               "judge": judge.pk}, follow=True)
+        assert "a private link would give those rights" in response.content.decode()
+    assert not PrivateLink.objects.exists()
