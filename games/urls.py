@@ -2,13 +2,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import protests, protocol, staff, table
+from .views import desk, links, protests, protocol, staff, table
 
 app_name = "games"
 
 urlpatterns = [
     path("staff/", staff.StaffView.as_view(), name="staff"),
     path("protocols/", staff.ProtocolListView.as_view(), name="protocols"),
+    path("desk/", desk.DeskView.as_view(), name="desk"),
+    path("desk/tables/<int:table>/", desk.DeskActionView.as_view(), name="desk_action"),
+    path("j/<str:token>/", links.PrivateLinkView.as_view(), name="private_link"),
     path("tables/<int:table>/", protocol.ProtocolView.as_view(), name="protocol"),
     path("tables/<int:table>/state/", protocol.StateView.as_view(), name="state"),
     path("tables/<int:table>/history/", protocol.HistoryView.as_view(), name="history"),

@@ -24,6 +24,7 @@ class TableSheet:
     table: int
     judge: str
     seats: tuple[SheetSeat, ...]
+    link: str = ""  # the judge's private link (the organizer's print only), as a QR code on the sheet
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -11,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views import View
 
+from games.services.links import links_by_table
 from tournaments.filenames import safe_filename
 from tournaments.mixins import TournamentMixin
 from tournaments.models import Round
@@ -18,7 +20,7 @@ from tournaments.models import Round
 from .access import may_print
 from .pdf import pdf_response, render_pdf
 from .protocol_forms import forms_context
-from .seating import round_sheets
+from .seating import RoundSheets, round_sheets
 
 
 class PrintAccessMixin(LoginRequiredMixin, TournamentMixin):
@@ -43,14 +45,30 @@ class SeatingPrintView(PrintAccessMixin, View):
     pdf = False
 
     def get(self, request: HttpRequest, slug: str, stage: str, number: int) -> HttpResponse:
+        sheets = round_sheets(self.round)
+        if self.tournament.is_organizer(request.user):
+            sheets = with_links(request, sheets)
         context = {
-            "tournament": self.tournament, "sheets": round_sheets(self.round),
+            "tournament": self.tournament, "sheets": sheets,
             "draft": not self.round.is_published,
             "pdf_url": reverse("paper:seating_pdf", kwargs={"slug": slug, "stage": stage, "number": number}),
         }
         if self.pdf:
             return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("seating") + ".pdf")
         return render(request, self.template_name, context)
+
+
+def with_links(request: HttpRequest, sheets: RoundSheets) -> RoundSheets:
+    """Each table's sheet with its judge's private link, for the organizer's print (the chief judge's print has
+    none: a link signs in as its judge, so it goes on the sheet the organizer hands to that judge)."""
+    slug = sheets.round.stage.tournament.slug
+    tokens = links_by_table(sheets.round)
+    tables = tuple(
+        replace(t, link=request.build_absolute_uri(reverse("games:private_link",
+                                                           kwargs={"slug": slug, "token": tokens[t.table]})))
+        if t.table in tokens else t
+        for t in sheets.tables)
+    return replace(sheets, tables=tables)
 
 
 class ProtocolFormsView(PrintAccessMixin, View):

@@ -147,6 +147,8 @@ def affects_public(instance: Model, update_fields: Any = None) -> bool:
         return False
     label = instance._meta.label
     if label == "games.Game":  # drafts count for nothing and are shown nowhere public (exchange.reading)
+        if update_fields and "sent_back_comment" in update_fields:
+            return True  # a submitted protocol sent back to its judge (a draft again) has left the standings
         state_only = bool(update_fields) and set(update_fields) <= PROTOCOL_STATE_FIELDS
         return getattr(instance, "state", "") != "draft" and not state_only
     if label == "games.GameSeat" and instance._meta.get_field("game").is_cached(instance):  # type: ignore[union-attr]

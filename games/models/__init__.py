@@ -5,7 +5,7 @@ from __future__ import annotations
 from tournaments.labels import ProtestDecision, Role, Side
 
 from .protocol import Game, GameSeat, GameState, Left, Protest
-from .staff import Judge, JudgeAssignment
+from .staff import Judge, JudgeAssignment, PrivateLink
 
 __all__ = [
     "Game",
@@ -14,6 +14,7 @@ __all__ = [
     "Judge",
     "JudgeAssignment",
     "Left",
+    "PrivateLink",
     "Protest",
     "ProtestDecision",
     "Role",

@@ -68,6 +68,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     reopen_reason = models.TextField(_("reason for reopening"), blank=True)
+    # The chief judge's comment when a submitted protocol is sent back to its judge (a draft again); shown to the
+    # judge until the protocol is submitted again.
+    sent_back_comment = models.TextField(_("sent back with the comment"), blank=True)
     # The reason of a version is the chief judge's reason for reopening: any length (simple-history's default
     # column holds 100 characters, and a longer reason failed the save after passing every check).
     history = HistoricalRecords(excluded_fields=["changed_at"], history_change_reason_field=models.TextField(null=True))

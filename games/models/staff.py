@@ -50,3 +50,27 @@ class JudgeAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.judge}: {self.stage} {self.round or ''} {self.table}"
+
+
+class PrivateLink(models.Model):
+    """A judge's private link for one tournament (``/t/<slug>/j/<token>/``, as Tabbycat's private URLs): whoever
+    opens it is signed in as the judge, for this tournament only, until the organizer revokes it. One link in
+    force a judge; a revoked one is kept (who made it, when it stopped)."""
+
+    judge = models.ForeignKey(Judge, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("private link")
+        verbose_name_plural = _("private links")
+        ordering = ["judge", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["judge"], condition=Q(revoked_at__isnull=True), name="one_link_in_force"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.judge}: {'revoked' if self.revoked_at else 'in force'}"

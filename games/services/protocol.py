@@ -192,6 +192,7 @@ def submit(game: Game, user: User, version: int) -> Game:
         raise ProtocolRejected(found)
     now = timezone.now()
     row.state, row.submitted_by, row.submitted_at = GameState.SUBMITTED, user, now
+    row.sent_back_comment = ""  # the chief judge's comment is answered by submitting again
     stamp(row, user, now, "submitted")
     return row
 
@@ -259,4 +260,25 @@ def reopen(game: Game, staff: Staff, user: User, version: int, reason: str) -> G
     row.state, row.reopen_reason = GameState.SUBMITTED, reason.strip()
     row.confirmed_by, row.confirmed_at = None, None
     stamp(row, user, timezone.now(), reason.strip(), only=["state", "reopen_reason", "confirmed_by", "confirmed_at"])
+    return row
+
+
+@transaction.atomic
+def send_back(game: Game, staff: Staff, user: User, version: int, comment: str) -> Game:
+    """The chief judge or an organizer sends a submitted protocol back to its judge with a comment: it is a draft
+    again (out of the standings until submitted again), based on exactly ``version`` (the one looked at), and the
+    judge sees the comment on the protocol until submitting it again. The comment is also the version's reason in
+    the history."""
+    if not staff.may("confirm"):
+        raise ProtocolError(_("Only the chief judge or an organizer can send a protocol back."))
+    comment = comment.strip()
+    if not comment:
+        raise ProtocolError(_("Say what the judge should correct: the comment is empty."))
+    row = locked(game, version)
+    if row.state != GameState.SUBMITTED:
+        raise ProtocolError(_("Only a submitted protocol can be sent back."))
+    row.state, row.sent_back_comment = GameState.DRAFT, comment
+    row.submitted_by, row.submitted_at = None, None
+    stamp(row, user, timezone.now(), _("sent back: %(comment)s") % {"comment": comment},
+          only=["state", "sent_back_comment", "submitted_by", "submitted_at"])
     return row

@@ -108,6 +108,17 @@
     }
   });
 
+  // data-poll-paused-while-open: a polled block does not refresh while a <details> in it is open or one of its fields
+  // has the focus (the desk's "send back with a comment": the comment being typed is not wiped out).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll-paused-while-open") &&
+        (element.querySelector("details[open]") || element.contains(document.activeElement) &&
+         document.activeElement.matches("textarea, input, select"))) {
+      event.preventDefault();
+    }
+  });
+
   // [data-percent]: a progress bar's width (the seating job), set through the CSSOM, which the policy allows.
   function widths(root) {
     var bars = (root.querySelectorAll ? root : document).querySelectorAll("[data-percent]");

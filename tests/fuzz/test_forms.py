@@ -48,6 +48,7 @@ ELSEWHERE = {
     "api:reopen": "tests/fuzz/test_api_writes.py", "site:import_tournament": "tests/fuzz/test_file_import.py",
     "logout": "nothing to fuzz", "set_language": "a redirect whatever it gets (tests/site/test_login_next.py)",
     "login": "tests/site/test_login_throttle.py, tests/site/test_login_next.py",
+    "games:private_link": "a 404 without a real token; tests/games/test_private_links.py",
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "paper:")
@@ -155,7 +156,7 @@ def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     job = SeatingJob.objects.create(stage=stage, method="random", seed=1, created_by=organizer)
     participant = tournament.participants.order_by("number").first()
     values = {"slug": SLUG, "pk": participant.pk, "decision": "accept", "stage": stage.ext_id, "number": 2,
-              "table": table.pk, "protest": protest.pk, "player": participant.ext_id}
+              "table": table.pk, "protest": protest.pk, "player": participant.ext_id, "token": "no-such-token"}
     overrides = {"running:job": {"pk": job.pk}, "running:round": {"number": draft.number}}
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organizer)

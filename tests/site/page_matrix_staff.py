@@ -125,6 +125,25 @@ def check_staff(world: World) -> None:
     page(world.organizer, f"/t/{world.slug}/staff/")
 
 
+def check_desk(world: World) -> None:
+    """Every published round on the desk: a card a table, the counts adding up to them, as many confirmed as the
+    round's confirmed protocols (the current round by default, a past one by the chooser)."""
+    from games.models import Game, GameState
+    from tournaments.models import Round
+
+    rounds = list(Round.objects.published().filter(stage__tournament=world.tournament)
+                  .order_by("stage__order", "number"))
+    for index, round_ in enumerate(rounds):
+        query = "" if index == len(rounds) - 1 else f"?round={round_.pk}"
+        html = page(world.organizer, f"/t/{world.slug}/desk/{query}")
+        tables = round_.tables.count()
+        assert html.count('class="card h-100 desk-card') == tables, (round_, tables)
+        counts = {state: int(n) for state, n in re.findall(r'data-state="(\w+)">[^<]*<span class="count">(\d+)<', html)}
+        assert sum(counts.values()) == tables, counts
+        confirmed = Game.objects.filter(table__round=round_, state=GameState.CONFIRMED).count()
+        assert counts["confirmed"] <= confirmed  # a confirmed protocol with a protest to decide is "protested"
+
+
 def check_protocols(world: World) -> None:
     page(world.organizer, f"/t/{world.slug}/protocols/")
 

@@ -73,7 +73,8 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
              "judge": people["judge"], "chief": people["chief"], "rival": rival, "organizer": people["organizer"]}
     values = {"slug": tournament.slug, "pk": participant.pk, "decision": "accept", "stage": round_.stage.ext_id,
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
-              "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1}
+              "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
+              "token": "no-such-token"}
     overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number}}
     return {"users": users, "values": values, "overrides": overrides}
 
@@ -158,6 +159,11 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "games:staff": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "games:protocols": ((302, 403, 200, 200, 200, 403, 200), (302, 403, 405, 405, 405, 403, 405)),
     "games:protocol": TABLE,
+    # the chief judge's desk: the chief judge and the organizers; its actions confirm or send back (POST)
+    "games:desk": ((302, 403, 403, 403, 200, 403, 200), (302, 403, 403, 403, 405, 403, 405)),
+    "games:desk_action": ((302, 403, 403, 403, 405, 403, 405), (302, 403, 403, 403, 302, 403, 302)),
+    # a judge's private link: no such token here (tests/games/test_private_links.py opens real ones)
+    "games:private_link": ((404,) * 7, (404,) * 7),
     "games:state": ((302, 403, 403, 405, 405, 403, 405), (302, 403, 403, 302, 302, 403, 302)),
     "games:history": ((302, 403, 403, 200, 200, 403, 200), (302, 403, 403, 405, 405, 403, 405)),
     "games:protests": TABLE,

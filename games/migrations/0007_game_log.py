@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_exact_points'),
+        ('games', '0006_private_links_sent_back'),
     ]
 
     operations = [
