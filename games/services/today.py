@@ -13,10 +13,13 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 
-def tables_to_record(user: User) -> list[tuple[Table, Game | None]]:
-    """The tables of published rounds this user hosts as a judge whose protocol is not submitted yet (none
-    opened, or a draft), the latest round first; what is submitted is the chief judge's now."""
-    judges = list(Judge.objects.filter(user=user).prefetch_related("assignments"))
+def tables_to_record(user: User, tournament_id: int | None = None) -> list[tuple[Table, Game | None]]:
+    """The tables of published rounds this user hosts as a judge (in one tournament, if given) whose protocol is
+    not submitted yet (none opened, or a draft), the latest round first; what is submitted is the chief judge's."""
+    found = Judge.objects.filter(user=user).prefetch_related("assignments")
+    if tournament_id is not None:
+        found = found.filter(tournament_id=tournament_id)
+    judges = list(found)
     if not judges:
         return []
     condition = assigned_tables(judges[0])

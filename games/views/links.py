@@ -10,6 +10,7 @@ from django.views import View
 from ..middleware import SESSION_KEY
 from ..models import PrivateLink
 from ..services.links import link_in_force
+from ..services.today import tables_to_record
 
 
 class PrivateLinkView(View):
@@ -37,4 +38,8 @@ class PrivateLinkView(View):
         if request.user.pk != link.judge.user_id:
             login(request, link.judge.user, backend="django.contrib.auth.backends.ModelBackend")
             request.session[SESSION_KEY] = link.pk
-        return redirect("games:protocols", slug=link.judge.tournament.slug)
+        tournament = link.judge.tournament
+        tables = tables_to_record(link.judge.user, tournament.pk)
+        if len(tables) == 1:  # one tap from the QR code to the table being played
+            return redirect("games:table", slug=tournament.slug, table=tables[0][0].pk)
+        return redirect("games:protocols", slug=tournament.slug)

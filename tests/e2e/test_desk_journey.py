@@ -96,12 +96,13 @@ def test_the_judge_opens_the_private_link(open_page: Any, waiting: dict[str, Any
     service.send_back(game, staff_of(chief, game.table.round.stage.tournament), chief, game.version, comment)
     page = open_page(phone=True)
     page.goto(f"/t/{waiting['slug']}/j/{waiting['token']}/")
-    expect(page).to_have_url(re.compile(rf"/t/{waiting['slug']}/protocols/$"))
+    # one table to record: the link opens its live screen, with the chief judge's comment on it
+    expect(page).to_have_url(re.compile(rf"/t/{waiting['slug']}/tables/\d+/live/$"))
+    expect(page.locator("#sent-back")).to_contain_text(comment)
+    shot(page, "1-judge-signed-in-by-link")
+    page.goto(f"/t/{waiting['slug']}/protocols/")
     expect(page.locator(".list-group-item")).to_have_count(1)  # the table of this judge only
     expect(page.locator(".list-group-item .sent-back")).to_contain_text(comment)
-    shot(page, "1-judge-signed-in-by-link")
-    page.locator(".list-group-item").tap()
-    expect(page.locator("#sent-back")).to_contain_text(comment)
     shot(page, "2-judge-reads-the-comment")
     assert page.js_errors == []
 

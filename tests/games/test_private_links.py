@@ -97,7 +97,9 @@ def test_the_link_signs_in_as_the_judge_for_that_tournament_only(
     link = links.issue_link(judge, people["organizer"])
     client = client_of()
     response = client.get(link_url(tournament, link.token))
-    assert response.status_code == 302 and response["Location"] == reverse("games:protocols", args=[tournament.slug])
+    # the judge's one table to record: the link opens its live screen (several would open the list)
+    live = reverse("games:table", args=[tournament.slug, table(round_, 1).pk])
+    assert response.status_code == 302 and response["Location"] == live
     assert client.get(reverse("games:protocols", args=[tournament.slug])).status_code == 200
     assert client.get(reverse("games:protocol", args=[tournament.slug, table(round_, 1).pk])).status_code == 200
     assert client.get(reverse("games:protocol", args=[tournament.slug, table(round_, 2).pk])).status_code == 403
