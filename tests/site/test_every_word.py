@@ -63,6 +63,19 @@ POST_ONLY = frozenset({
     "games:decide", "logout", "set_language",
 })
 
+# Found here in files another branch owns, waiting for their fix: (a URL's pattern, a problem) -> where and why.
+# Remove an entry once the fix is in: the test then holds it.
+KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {
+    (r"/tables/\d+/live/$", r"id '(removed|killed|voted)'"):
+        "games/templates/games/_screen.html:63 prints SeatFacts.left raw ({{ seat.left }} {{ seat.left_number }}): "
+        "'removed 2', 'killed 1' on the Russian table screen; games.models.Left's labels say it",
+}
+
+
+def known_elsewhere(url: str, problem: str) -> bool:
+    return any(re.search(where, url) and re.match(what, problem) for where, what in KNOWN_ELSEWHERE)
+
+
 # --- the raw tokens --------------------------------------------------------------------------------------------
 
 ROLE_IDS = ("civilian", "sheriff", "don", "mafia", "doctor", "maniac")
@@ -70,6 +83,7 @@ SIDE_IDS = ("red", "black")
 STATE_IDS = ("draft", "submitted", "confirmed")
 RULESET_IDS = ("fiim", "kostroma", "tomsk", "zvezdy")
 DECISION_IDS = ("pending", "upheld", "rejected")
+LEFT_IDS = ("voted", "killed", "removed")  # how a player left the table (games.models.Left)
 
 
 def word_re(words: Any, flags: int = 0) -> re.Pattern[str]:
@@ -80,7 +94,8 @@ def word_re(words: Any, flags: int = 0) -> re.Pattern[str]:
 # ids no language has as a word: snake_case reason and method ids, everywhere
 CODE_IDS = word_re([*(r for r in REASONS if "_" in r or r[-1].isdigit()), *(m for m in METHODS if "_" in m)])
 # on a Russian page a Latin id of any kind is a raw value (case-insensitive: "Sheriff" is as English)
-RU_IDS = word_re([*ROLE_IDS, *SIDE_IDS, *STATE_IDS, *RULESET_IDS, *DECISION_IDS, *REASONS, *METHODS], re.I)
+RU_IDS = word_re([*ROLE_IDS, *SIDE_IDS, *STATE_IDS, *RULESET_IDS, *DECISION_IDS, *LEFT_IDS, *REASONS, *METHODS],
+                 re.I)
 # in English, the ruleset ids in lower case (the labels say "FIIM", "Tomsk")
 EN_IDS = word_re(RULESET_IDS)
 REPR = re.compile(r"\[['\"]|\{['\"]|(?<![\w-])(None|True|False)(?![\w-])|<\w+ object at|\bQuerySet\b")
@@ -222,6 +237,8 @@ def read(client: Client, url: str, language: str, label: str, failures: list[str
     for suffix, answer in variants:
         for text in texts_of(answer, language, url):
             for problem in problems(text, language):
+                if known_elsewhere(url, problem):
+                    continue
                 failures.append(f"{language} {label} {url}{suffix}: {problem} … {context_of(text, problem)}")
     return True
 
