@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,6 +43,8 @@ from tests.site.test_permission_walk import EXPECTED, app_urls, url_of
 from tests.site.test_permission_walk import world as world
 
 pytestmark = pytest.mark.django_db
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 
 LANGUAGES = ("ru", "en")
 
@@ -122,6 +126,40 @@ def english_runs(text: str) -> Iterator[str]:
             yield match.group()
 
 
+@functools.cache
+def russian_messages() -> frozenset[str]:
+    """The catalogue's Russian sentences (whole messages, or the parts between their placeholders), long enough
+    not to be a player's name: one of them on an English page was stored or built in the other language."""
+    import polib
+
+    found: set[str] = set()
+    for entry in polib.pofile(str(CATALOGUE)):
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            for part in re.split(r"%\(\w+\)[sd]|\{\w*\}|%[sd]|\n", text):
+                part = part.strip(" .,:;—-()«»")
+                if len(part) >= 16 and " " in part and re.search("[а-яё]", part):
+                    found.add(part)
+    return frozenset(found)
+
+
+@functools.cache
+def russian_by_start() -> dict[str, list[str]]:
+    """``russian_messages`` by their first 8 characters: a run is looked up at each word's start, not scanned."""
+    index: dict[str, list[str]] = {}
+    for message in russian_messages():
+        index.setdefault(message[:8], []).append(message)
+    return index
+
+
+def russian_in(text: str) -> list[str]:
+    index = russian_by_start()
+    found = set()
+    for run in re.findall(r"[А-Яа-яЁё][А-Яа-яЁё0-9 ,.:;()«»—-]{15,}", text):
+        for start in (0, *(m.end() for m in re.finditer(r"[\s(«]+", run))):
+            found.update(m for m in index.get(run[start:start + 8], ()) if run.startswith(m, start))
+    return sorted(found)
+
+
 def problems(text: str, language: str) -> list[str]:
     found: list[str] = []
     if text.startswith("CSV: "):
@@ -135,6 +173,7 @@ def problems(text: str, language: str) -> list[str]:
     else:
         found += [f"id {m.group()!r}" for m in EN_IDS.finditer(text)]
         found += [f"decimal comma {m.group()!r}" for m in EN_COMMA.finditer(text)]
+        found += [f"Russian {m!r}" for m in russian_in(text)]
     return found
 
 
@@ -392,6 +431,9 @@ def test_every_ruleset(ruleset: str, organizer: Any, settings: Any) -> None:
     ("Протест: the judge was away", "ru", ["English 'the judge was away'"]),
     ("Судья Don Corleone", "en", []),
     ("hand_off_vote", "en", ["id 'hand_off_vote'"]),
+    ("Seating: Отменена организатором; ничего не сохранено.", "en",
+     ["Russian 'Отменена организатором; ничего не сохранено'"]),
+    ("Игрок Отменена Организатором-Петров", "en", []),
 ])
 def test_problems(text: str, language: str, expected: list[str]) -> None:
     assert problems(text, language) == expected
