@@ -73,6 +73,9 @@ KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {
     (r"/tables/\d+/live/$", r"id '(removed|killed|voted)'"):
         "games/templates/games/_screen.html:63 prints SeatFacts.left raw ({{ seat.left }} {{ seat.left_number }}): "
         "'removed 2', 'killed 1' on the Russian table screen; games.models.Left's labels say it",
+    (r"/tables/\d+/live/$", r"(id 'fiim'|decimal point '1\.5')"):
+        "games/services/table.py:202-203 (removed_message) says the ruleset's id and format_number's '-1.5': "
+        "'fiim: -1.5 points for the removal.'; labels.ruleset_short and param_words.points say 'ФИИМ: −1,5 балла'",
 }
 
 
@@ -310,8 +313,48 @@ def test_the_fixture_tournament(world: dict[str, Any]) -> None:
                 client.force_login(world["users"][role])
             for language in LANGUAGES:
                 read(client, url, language, role, failures)
-    # the messages and the form errors: every URL posted empty by the organizer (its refusals, its "saved"), the
-    # answer read after its redirect; last, as the posts change the tournament (the logout would end the walk)
+    judge_taps(world, failures)
+    organizer_posts(world, failures)
+    assert not failures, "\n".join(sorted(set(failures)))
+
+
+def judge_taps(world: dict[str, Any], failures: list[str]) -> None:
+    """What the judge's screen says after each tap (htmx): fouls with their reasons, a removal, a vote, a kill,
+    the fourth foul, a return, best, the winner; in each language from a fresh protocol (roles given)."""
+    from games.models import Game
+    from games.reasons import FOULS, REMOVALS
+    from tournaments.models import Tournament
+
+    # points for a removal (as kostroma's −1, zvezdy's −3), a fraction: the removal's message names them
+    Tournament.objects.filter(slug=world["values"]["slug"]).update(params={"removal_points": -1.5})
+    judge = Client()
+    judge.force_login(world["users"]["judge"])
+    screen = url_of("games:table", app_urls()["games:table"], world)
+    game = Game.objects.get(table_id=world["values"]["table"])
+    cards = dict(enumerate(["don", "mafia", "mafia", "sheriff"], start=1))
+    taps = [{"action": "foul", "seat": "1", "reason": FOULS["fiim"][0]},
+            {"action": "remove", "seat": "2", "removal": REMOVALS["fiim"][-2]}, {"action": "voted", "seat": "3"},
+            {"action": "phase", "value": "next"}, {"action": "killed", "seat": "4"},
+            *({"action": "foul", "seat": "5", "reason": FOULS["fiim"][1]} for _ in range(4)),
+            {"action": "back", "seat": "2"}, {"action": "best", "seat": "6"}, {"action": "winner", "value": "red"}]
+    for language in LANGUAGES:
+        judge.cookies["django_language"] = language
+        game.refresh_from_db()
+        judge.post(screen, {"action": "roles", "version": game.version,
+                            **{f"s{n}_role": cards.get(n, "civilian") for n in range(1, 11)}})
+        for tap in taps:
+            game.refresh_from_db()
+            response = judge.post(screen, {**tap, "version": game.version}, headers={"HX-Request": "true"})
+            for problem in problems(visible(response.content.decode()), language):
+                if not known_elsewhere(screen, problem):
+                    failures.append(f"{language} judge tap {tap}: {problem}")
+        game.seats.update(fouls=0, foul_reasons=[], removed=False, removal_reason="", left="", left_number=None)
+        Game.objects.filter(pk=game.pk).update(phase=1, winner="")
+
+
+def organizer_posts(world: dict[str, Any], failures: list[str]) -> None:
+    """The messages and the form errors: every URL posted empty by the organizer (its refusals, its "saved"), the
+    answer read after its redirect; last, as the posts change the tournament (the logout would end the walk)."""
     organizer = Client()
     organizer.force_login(world["users"]["organizer"])
     for language in LANGUAGES:
@@ -325,7 +368,6 @@ def test_the_fixture_tournament(world: dict[str, Any]) -> None:
                 shown = response.redirect_chain[-1][0] if response.redirect_chain else url
                 for problem in problems(visible(response.content.decode(), shown), language):
                     failures.append(f"{language} organizer POST {name}: {problem}")
-    assert not failures, "\n".join(sorted(set(failures)))
 
 
 # --- the imported tournaments ---------------------------------------------------------------------------------
