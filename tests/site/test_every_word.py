@@ -479,3 +479,18 @@ def test_every_ruleset(ruleset: str, organizer: Any, settings: Any) -> None:
 ])
 def test_problems(text: str, language: str, expected: list[str]) -> None:
     assert problems(text, language) == expected
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("2025-05-01T15:20:00+03:00", "01.05.2025 15:20"),
+    ("2025-05-01T12:20:00Z", "01.05.2025 15:20"),  # UTC in a file, Moscow time on the page
+    (dt.datetime(2025, 5, 1, 12, 20, tzinfo=dt.UTC), "01.05.2025 15:20"),
+    ("2025-05-01", "01.05.2025"),
+    ("after round 3", "after round 3"),  # a file's free text stays as written
+    (None, ""),
+])
+def test_local_moment(value: Any, expected: str, settings: Any) -> None:
+    from tournaments.labels import local_moment
+
+    settings.TIME_ZONE = "Europe/Moscow"
+    assert local_moment(value) == expected
