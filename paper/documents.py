@@ -33,7 +33,7 @@ from django.utils.translation import get_language
 from public.cache import document_key, document_state_keys, release_lock, take_lock, version_tag
 from tournaments.models import Tournament
 
-DOCUMENT_FORMAT = 3  # raise it when what a document holds changes (a deployment must not serve older copies)
+DOCUMENT_FORMAT = 4  # raise it when what a document holds changes (a deployment must not serve older copies)
 DOCUMENT_SECONDS = 24 * 3600
 BUILD_LOCK_SECONDS = 300  # longer than any build; a crashed build's lock expires after it
 MAX_WAIT_SECONDS = 1.0  # the longest a request waits for another's build (only for quick documents)

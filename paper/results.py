@@ -46,7 +46,7 @@ class ResultTable:
     teams: ResultTable | None = None  # a stage's team table, where the tournament has teams
     champion_teams: list[str] = field(default_factory=list)  # the team competition's champion (tomsk)
     awards: list[AwardLine] = field(default_factory=list)
-    heading: str = ""  # a line above the column header in CSV (the final results' title)
+    heading: str = ""  # the final results' title: a line below the rows in CSV (its first line is the header)
 
 
 @dataclass(frozen=True)

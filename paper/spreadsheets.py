@@ -1,7 +1,12 @@
 """A result table as CSV (UTF-8 with a BOM, so spreadsheet programs read Cyrillic) and tables as
 an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV, numbers in XLSX.
-A ``notice`` (the organizer's copy of hidden standings: "not for publication") comes first, above the
-header, on every sheet: whoever the file is forwarded to sees it before any figure.
+
+A CSV is written for its reader's language: in Russian separated by ``;`` with a decimal comma (``2,25``), as
+Excel in a Russian locale reads it (a ``,`` file opens there as one column); in English by ``,`` with a point.
+Its first line is the header (a spreadsheet program or a script takes it for the columns' names); the final
+results' title and a ``notice`` (the organizer's copy of hidden standings: "not for publication") come below the
+rows, after an empty line (the file's name says "not-for-publication" too); in XLSX the notice comes first,
+above the header, on every sheet.
 
 Text is never a formula (issue 13: a player named ``=HYPERLINK(...)``): every cell goes through
 ``csv_cell`` or ``xlsx_cell``. In CSV a text cell starting with ``= + - @``, a tab or a carriage return
@@ -16,7 +21,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Font
@@ -40,32 +45,38 @@ def is_number(value: Any) -> bool:
     return isinstance(value, Fraction | int | float) and not isinstance(value, bool)
 
 
-def csv_cell(value: Any) -> str:
-    """A CSV cell: a number as exact decimal text; text that a spreadsheet program would read as a
-    formula with a leading ``'``."""
+def csv_cell(value: Any, decimal: str = ".") -> str:
+    """A CSV cell: a number as exact decimal text (``decimal``: the separator of the reader's language); text
+    that a spreadsheet program would read as a formula with a leading ``'``."""
     if value is None:
         return ""
     if is_number(value):
-        return number_text(value)
+        return number_text(value).replace(".", decimal)
     text = str(value)
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
+def csv_dialect() -> tuple[str, str]:
+    """(the separator, the decimal separator) of a CSV for the current language: ``;`` and ``,`` in Russian."""
+    return (";", ",") if (get_language() or "").startswith("ru") else (",", ".")
+
+
 def to_csv(table: ResultTable, notice: str = "") -> str:
+    separator, decimal = csv_dialect()
     out = io.StringIO()
-    writer = csv.writer(out)
-    if notice:
-        writer.writerow([csv_cell(notice)])
-    if table.heading:
-        writer.writerow([csv_cell(table.heading)])
+    writer = csv.writer(out, delimiter=separator)
     writer.writerow([csv_cell(c.label) for c in table.columns])
     for row in table.rows:
-        writer.writerow([csv_cell(row.get(c.key)) for c in table.columns])
+        writer.writerow([csv_cell(row.get(c.key), decimal) for c in table.columns])
     if table.awards:
         writer.writerow([])
         writer.writerow([csv_cell(gettext("Award")), csv_cell(gettext("Recipient")), csv_cell(gettext("Note"))])
         for award in table.awards:
             writer.writerow([csv_cell(award.title), csv_cell(award.recipients), csv_cell(award.note)])
+    footer = [line for line in (table.heading, notice) if line]
+    if footer:
+        writer.writerow([])
+        writer.writerows([csv_cell(line)] for line in footer)
     return "\ufeff" + out.getvalue()
 
 

@@ -10,12 +10,15 @@ the API import the labels and the choices from here.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from django.db import models
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
@@ -259,6 +262,26 @@ def local_number(value: Fraction | int | None, blank: str = "") -> str:
         return blank
     text = format_number(Fraction(value))
     return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+
+
+def local_moment(value: str | dt.datetime | None, blank: str = "") -> str:
+    """A moment as the reader reads it: ``01.05.2025 15:20`` in the site's time zone (``TIME_ZONE``), for a
+    datetime or an ISO text as a file writes it (``2025-05-01T12:20:00Z``); a text that is no ISO moment stays
+    as it is (a file may write "after round 3"), a date alone is written as a date."""
+    if value in (None, ""):
+        return blank
+    if isinstance(value, str):
+        try:
+            moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return value
+        if "T" not in value and " " not in value.strip() and len(value.strip()) == 10:
+            return date_format(moment.date(), "d.m.Y")
+    else:
+        moment = value
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return date_format(timezone.localtime(moment), "d.m.Y H:i")
 
 
 def short_of_games(row: StandingRow, min_games: int) -> bool:

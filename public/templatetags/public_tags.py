@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from fractions import Fraction
 
 from django import template
@@ -15,6 +16,12 @@ register = template.Library()
 def points(value: Fraction | int | None) -> str:
     """``Fraction(9, 4)`` → ``2.25`` (``2,25`` in Russian); blank for None."""
     return labels.local_number(value)
+
+
+@register.filter
+def moment(value: str | datetime | None) -> str:
+    """A datetime or a file's ISO text in the site's local time: ``01.05.2025 15:20``."""
+    return labels.local_moment(value)
 
 
 @register.filter

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from running.services import planning
 from tournaments.errors import SeatingError
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 STALE_AFTER = dt.timedelta(minutes=5)
+# The app's own outcomes are stored in English and said in the reader's language when shown (``message_text``): the
+# organizer who cancels and the one who reads the page later may read different languages.
+CANCELLED = gettext_noop("Cancelled by the organizer; nothing was stored.")
+STALE = gettext_noop("This seating stopped without finishing: it has not reported for %(minutes)s minutes "
+                     "(the server was probably restarted). Nothing was stored; seat again.")
+UNEXPECTED = gettext_noop("The seating failed unexpectedly; try again or choose another method.")
 STEP = 0.02  # progress is written when it moved by this much
 HEARTBEAT = 1.0  # seconds: progress is written (and cancellation seen) at least this often
 
@@ -58,7 +65,7 @@ def cancel(job: SeatingJob) -> SeatingJob:
     if job.state not in ACTIVE_STATES:
         raise SeatingError(_("This seating has finished already (%(state)s); nothing to cancel.")
                            % {"state": job.get_state_display()})
-    job.state, job.message = JobState.CANCELLED, _("Cancelled by the organizer; nothing was stored.")
+    job.state, job.message = JobState.CANCELLED, CANCELLED
     job.save(update_fields=["state", "message", "updated"])
     return job
 
@@ -70,8 +77,7 @@ def expire(job: SeatingJob) -> SeatingJob:
     if is_stale(job):
         minutes = int(STALE_AFTER.total_seconds() // 60)
         job.state = JobState.FAILED
-        job.message = _("This seating stopped without finishing: it has not reported for %(minutes)s minutes "
-                        "(the server was probably restarted). Nothing was stored; seat again.") % {"minutes": minutes}
+        job.message = STALE % {"minutes": minutes}
         job.save(update_fields=["state", "message", "updated"])
     return job
 
@@ -145,7 +151,18 @@ def _run(job_pk: int) -> None:
         finish(job, JobState.FAILED, str(error))
     except Exception:
         log.exception("seating job %s failed", job.pk)
-        finish(job, JobState.FAILED, _("The seating failed unexpectedly; try again or choose another method."))
+        finish(job, JobState.FAILED, UNEXPECTED)
+
+
+def message_text(job: SeatingJob) -> str:
+    """The job's message in the reader's language: the app's own outcomes translated now, another message (a
+    seating method's refusal, already in the words of the request that started the job) as stored."""
+    if job.message in (CANCELLED, UNEXPECTED):
+        return _(job.message)
+    minutes = int(STALE_AFTER.total_seconds() // 60)
+    if job.message == STALE % {"minutes": minutes}:
+        return _(STALE) % {"minutes": minutes}
+    return job.message
 
 
 def finish(job: SeatingJob, state: str, message: str, number: int | None = None) -> None:

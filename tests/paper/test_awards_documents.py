@@ -46,7 +46,8 @@ def test_before_the_final_is_over_no_awards_and_standings_after_round_n(client: 
     t = with_awards(generated, organizer, ruleset)
     Stage.objects.filter(tournament=t, ext_id="s2").update(planned_rounds=5)  # the final is still on
     rows = csv_rows(client, t)
-    assert rows[0] == ["Standings after round 2"] and ["Award", "Recipient", "Note"] not in rows
+    assert rows[0][0] == "Place" and rows[-1] == ["Standings after round 2"]  # the header first, the title below
+    assert ["Award", "Recipient", "Note"] not in rows
     book = load_workbook(io.BytesIO(client.get(reverse("paper:results_xlsx", args=[t.slug])).content))
     assert book.sheetnames[0] == "Standings after round 2" and "Awards" not in book.sheetnames
     html = client.get(reverse("public:standings", args=[t.slug])).content.decode()
@@ -58,8 +59,8 @@ def test_once_over_final_results_with_the_awards(client: Any, organizer: Any, ge
     t = with_awards(generated, organizer, ruleset)
     close_final(t)
     rows = csv_rows(client, t)
-    assert rows[0] == ["Final results"]
-    block = rows[rows.index(["Award", "Recipient", "Note"]) + 1:]
+    assert rows[0][0] == "Place" and rows[-1] == ["Final results"]
+    block = rows[rows.index(["Award", "Recipient", "Note"]) + 1:-2]
     titles = [line[0] for line in block]
     assert titles[:1] == ["Best player of the tournament"] and "Audience prize" in titles
     prize = block[titles.index("Audience prize")]

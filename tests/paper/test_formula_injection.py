@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from paper import spreadsheets
@@ -45,12 +46,18 @@ def test_csv_text_cells_are_quoted_numbers_are_not() -> None:
     cell = spreadsheets.csv_cell
     assert cell(Fraction(-1, 2)) == "-0.5" and cell(-3) == "-3" and cell(Fraction(9, 4)) == "2.25"
     assert cell("Иванов") == "Иванов" and cell(None) == "" and cell("a=1") == "a=1"
-    rows = read_csv(spreadsheets.to_csv(table_of(PAYLOADS), notice="=not for publication"))
-    assert rows[0] == ["'=not for publication"]
-    body = rows[2:]
+    with translation.override("en"):
+        rows = read_csv(spreadsheets.to_csv(table_of(PAYLOADS), notice="=not for publication"))
+    assert rows[-2:] == [[], ["'=not for publication"]]  # below the table: the header is the first line
+    body = rows[1:-2]
     assert [r[1] for r in body] == ["'" + p for p in PAYLOADS]
     assert [r[2] for r in body] == ["-0.5" if i % 2 else "2.25" for i in range(1, len(PAYLOADS) + 1)]
     assert [r[0] for r in body] == [str(i) for i in range(1, len(PAYLOADS) + 1)]
+    # in Russian: ";" between cells, a decimal comma (Excel in a Russian locale reads the file so)
+    with translation.override("ru"):
+        rows = list(csv.reader(io.StringIO(spreadsheets.to_csv(table_of(PAYLOADS))[1:], newline=""), delimiter=";"))
+    assert [r[2] for r in rows[1:]] == ["-0,5" if i % 2 else "2,25" for i in range(1, len(PAYLOADS) + 1)]
+    assert [r[1] for r in rows[1:]] == ["'" + p for p in PAYLOADS]
 
 
 def test_xlsx_text_cells_are_strings_never_formulas() -> None:
@@ -108,8 +115,7 @@ def test_results_downloads_keep_payload_names_as_text(client: Any, payload_tourn
         response = client.get(url)
         assert response.status_code == 200
         rows = read_csv(response.content.decode("utf-8"))
-        if rows[0][0].startswith("Standings after round"):  # the final results' title line
-            rows = rows[1:]
+        rows = rows[:next((i for i, r in enumerate(rows) if not r), len(rows))]  # the final results' title below
         header, body = rows[0], rows[1:]
         name, team = header.index("Player"), header.index("Team")
         points = header.index("Points" if "Points" in header else "Points in that stage")

@@ -28,8 +28,6 @@ def csv_rows(client: Any, url: str) -> tuple[list[str], list[list[str]]]:
     response = client.get(url)
     assert response.status_code == 200
     lines = list(csv.reader(io.StringIO(response.content.decode("utf-8")[1:])))
-    if len(lines[0]) == 1:  # the final results' title line ("standings after round N" / "final results")
-        lines = lines[1:]
     header, *rows = lines
     if [] in rows:  # a blank line, then the winners and the awards
         rows = rows[:rows.index([])]

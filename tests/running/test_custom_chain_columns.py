@@ -13,6 +13,7 @@ import copy
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -115,7 +116,18 @@ def on_page(value: Fraction | int | None, lang: str, blank: str = "") -> str:
 
 
 def in_csv(value: Fraction | int | None) -> str:
+    """Exact decimal text with a point (``csv_table`` reads a Russian file's decimal comma as one)."""
     return "" if value is None else format_number(Fraction(value))
+
+
+def csv_table(content: bytes, lang: str) -> list[list[str]]:
+    """A CSV's table: ";" and a decimal comma in Russian, "," and a point in English; the header first; the lines
+    below the table (the awards, the title) left out; numbers with a point."""
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";" if lang == "ru" else ","))
+    rows = rows[:next((i for i, r in enumerate(rows) if not r), len(rows))]
+    if lang == "ru":
+        rows = [[re.sub(r"^(-?\d+),(\d+)$", r"\1.\2", cell) for cell in row] for row in rows]
+    return rows
 
 
 def in_json(value: Fraction | int | None) -> Any:
@@ -288,7 +300,7 @@ def test_stage_csv(world: World, lang: str) -> None:
     for standings in world.stages():
         for client in (world.anonymous, world.organizer):
             content = get(client, f"/t/{world.slug}/results/{standings.stage}.csv", lang).content
-            rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+            rows = csv_table(content, lang)
             file_rows(world, standings, rows, lang, in_csv)
 
 
@@ -296,7 +308,7 @@ def test_stage_csv(world: World, lang: str) -> None:
 def test_results_csv(world: World, lang: str) -> None:
     """The final results: each player's chain values from the stage that placed them."""
     content = get(world.anonymous, f"/t/{world.slug}/results.csv", lang).content
-    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))[1:]  # the title above the header
+    rows = csv_table(content, lang)
     header, body = rows[0], rows[1:]
     body = body[:next((i for i, r in enumerate(body) if not any(r)), len(body))]  # the awards below
     with translation.override(lang):

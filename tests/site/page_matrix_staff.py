@@ -223,11 +223,14 @@ def expect_result_rows(world: World, rows: list[list[str]], standings: Standings
 
 
 def csv_rows(content: bytes, world: World) -> list[list[str]]:
-    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    """A Russian CSV's table (";"-separated, the header first), without the lines below it (the awards, the
+    title, the notice of hidden standings, last); its numbers with a point, as ``Fraction`` reads them."""
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
     if world.hidden:
-        assert "не для публикации" in rows[0][0] or "not for publication" in rows[0][0]
-        rows = rows[1:]
-    return rows
+        assert "не для публикации" in rows[-1][0] or "not for publication" in rows[-1][0]
+    assert len(rows[0]) > 1, rows[0]  # the header comes first
+    rows = rows[:next((i for i, r in enumerate(rows) if not r), len(rows))]
+    return [[re.sub(r"^(−?-?\d+),(\d+)$", r"\1.\2", cell) for cell in row] for row in rows]
 
 
 def check_results_csv(world: World) -> None:

@@ -1,4 +1,5 @@
-"""``python manage.py load_demo``: the demo tournament and an organizer login; twice changes nothing."""
+"""``python manage.py load_demo``: the demo tournament and an organizer login; twice changes nothing. It speaks
+the site's language (``LANGUAGE_CODE``, Russian by default), as a command does in Django."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from exchange.demo import SLUG, build_demo_file, planned_format
 from exchange.files import import_text
@@ -29,12 +31,13 @@ class Command(BaseCommand):
             user.save()
             user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
         if Tournament.objects.filter(slug=SLUG).exists():
-            self.stdout.write(f"The demo tournament is loaded already: /t/{SLUG}/")
+            self.stdout.write(_("The demo tournament is loaded already: %(url)s") % {"url": f"/t/{SLUG}/"})
         else:
             tournament = import_text(json.dumps(build_demo_file()), slug=SLUG, organizers=[user])
             for stage in tournament.stages.all():
                 stage.planned_rounds, stage.seating_plan = planned_format(tournament.ruleset, stage.kind)
                 stage.save(update_fields=["planned_rounds", "seating_plan"])
-            self.stdout.write(f"Loaded the demo tournament: /t/{SLUG}/")
-        self.stdout.write(f"Organizer login: {USERNAME} / {PASSWORD}" if created else
-                          f"Organizer login: {USERNAME} (password {PASSWORD} unless you changed it)")
+            self.stdout.write(_("Loaded the demo tournament: %(url)s") % {"url": f"/t/{SLUG}/"})
+        login = {"user": USERNAME, "password": PASSWORD}
+        self.stdout.write(_("Organizer login: %(user)s / %(password)s") % login if created else
+                          _("Organizer login: %(user)s (password %(password)s unless you changed it)") % login)
