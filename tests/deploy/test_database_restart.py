@@ -245,8 +245,9 @@ def test_a_crash_in_the_middle_of_a_round_loses_nothing_and_half_saves_nothing(d
                        "JOIN tournaments_seat s ON s.id = gs.seat_id WHERE s.number = 6 AND g.table_id IN (%s, %s) "
                        "FOR UPDATE OF gs", (first, second))
     tapped = in_thread(lambda: tap(judge, screen, 6, on_screen))
-    changed = in_thread(lambda: scribe.send_json("PUT", day.protocol(second),
-                                                 full_protocol(submitted["version"], {3: 2, 6: 1})))
+    # a submitted protocol is the chief judge's to change (games.services.protocol.change)
+    changed = in_thread(lambda: chief.send_json("PUT", day.protocol(second),
+                                                full_protocol(submitted["version"], {3: 2, 6: 1})))
     wait_for(lambda: lock_waiters(day.cluster) == 2, "both saves to reach the locked rows")
     committed = snapshot(day.cluster)
     day.cluster.stop("immediate")  # the crash
@@ -285,9 +286,9 @@ def test_a_crash_in_the_middle_of_a_round_loses_nothing_and_half_saves_nothing(d
     assert "The protocol was changed meanwhile" in tap(judge, screen, 6, on_screen).text
     table_one = chief.get(day.protocol(first)).json()
     assert [s["fouls"] for s in table_one["seats"]][4:6] == [1, 1] and table_one["version"] == on_screen + 1
-    answer = scribe.send_json("PUT", day.protocol(second), full_protocol(submitted["version"], {3: 2, 6: 1}))
+    answer = chief.send_json("PUT", day.protocol(second), full_protocol(submitted["version"], {3: 2, 6: 1}))
     assert answer.status == 200, answer.text
-    stale = scribe.send_json("PUT", day.protocol(second), full_protocol(submitted["version"], {3: 2}))
+    stale = chief.send_json("PUT", day.protocol(second), full_protocol(submitted["version"], {3: 2}))
     assert stale.status == 409 and stale.json()["version"] == submitted["version"] + 1
     confirmed = chief.send_json("POST", day.protocol(second) + "confirm/", {"version": submitted["version"] + 1})
     assert confirmed.status == 200 and confirmed.json()["state"] == "confirmed"

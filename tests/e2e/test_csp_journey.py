@@ -173,9 +173,9 @@ def test_judge_table_screen(watched: Callable[..., Page], round_: Any, people: d
     expect(seat).to_be_visible()
     assert seat.evaluate("e => getComputedStyle(e).minHeight") == "104px"  # 6.5rem, from site.css
     seat.click()  # a foul, posted by htmx
-    expect(seat.locator(".badge.text-bg-danger")).to_contain_text("1")
+    expect(seat.locator(".fouls-badge")).to_contain_text("1")
     # Enter in the controls' value field must not post the form as a page
-    page.select_option("#mode", "foul")
+    page.check("#mode-foul")
     page.press("#controls select[name=reason]", "Enter")
     expect(page.locator("#seat-5")).to_be_visible()
     no_violation(page)

@@ -117,6 +117,6 @@ def test_after_submitting_the_judge_can_no_longer_change_it(round_: Any, people:
                               **HTMX).content.decode()
     assert 'id="screen-error"' in page and screen.game.version == version
     assert screen.game.seats.get(seat__number=3).fouls == 0
-    url = f"/api/tournaments/{round_.stage.tournament.slug}/protocols/1/"
+    url = f"/api/tournaments/{round_.stage.tournament.slug}/protocols/{screen.game.table_id}/"
     refused = api(people["judge"]).put(url, {"version": version, "winner": "black"}, format="json")
     assert refused.status_code in (400, 409) and screen.game.winner == "red"

@@ -1,5 +1,6 @@
-"""Everyone finds their way from the page the login lands on (the tournament list): a judge to their
-tables and on to the table screen, an organizer to the judges and the protocols, anyone to the public pages."""
+"""Everyone finds their way from the page the login lands on (``/start/``: a judge's table to record, else the
+tournament list): a judge to their tables and on to the table screen, an organizer to the judges and the
+protocols, anyone to the public pages."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def logged_in(username: str) -> Client:
     client = Client()
     client.cookies["django_language"] = "en"
     response = client.post(reverse("login"), {"username": username, "password": PASSWORD})
-    assert response.status_code == 302 and response["Location"] == reverse("site:tournaments")
+    assert response.status_code == 302 and response["Location"] == reverse("site:start")
     return client
 
 
