@@ -50,7 +50,7 @@ LANGUAGES = ("ru", "en")
 
 # Answers that show ids on purpose, and why; never read.
 NOT_WORDS: dict[str, str] = {
-    "exchange:export": "the tournament file: JSON whose ids are its format (docs/file-format.md)",
+    "exchange:export": "the tournament file: JSON whose ids are its format (docs/tournament-file.md)",
     "api:schema": "the API's OpenAPI schema: field names and enum values are the interface",
     "api:tournaments": "API JSON: enum values are the interface (labels come with them where shown)",
     "api:tournament": "API JSON", "api:stages": "API JSON", "api:rounds": "API JSON", "api:seating": "API JSON",
