@@ -11,7 +11,7 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.param_words import number
+from tournaments.labels import local_number as number
 
 from .models import Left
 from .reasons import label

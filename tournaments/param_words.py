@@ -13,18 +13,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.utils.formats import get_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.metrics import METRICS as SCORING_METRICS
 from scoring.model import Role, Side, StageKind
-from scoring.numbers import format_number
 from scoring.params import PARAM_NAMES, Params, ValueSet, WinPoints
 from scoring.rulesets import Ruleset
 
 from .labels import STAGE_KINDS, metric_label, param_label
+from .labels import local_number as number
 
 EXAMPLE_FIRST_KILLS = 2  # Ci's worked example: a player killed first in two games of the stage (fewer if it is short)
 
@@ -74,12 +73,6 @@ def regulation_stages(ruleset: Ruleset) -> list[StageRounds]:
 
 
 # --- numbers and lists in the reader's language ------------------------------------------------------------
-
-
-def number(value: Fraction | int) -> str:
-    """``Fraction(1, 4)`` → ``0.25``, ``0,25`` in Russian; a minus sign, not a hyphen (as the ``points`` filter)."""
-    text = format_number(Fraction(value))
-    return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
 def signed(value: Fraction | int) -> str:

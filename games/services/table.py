@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.model import Role
 from scoring.rulesets import Ruleset
 from tournaments.labels import ROLES, ruleset_short
-from tournaments.param_words import number
+from tournaments.labels import local_number as number
 
 from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label

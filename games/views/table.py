@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from scoring.params import ValueSet
 from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
+from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
-from tournaments.param_words import number
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices

@@ -53,8 +53,9 @@ JSON_HINTS: dict[str, Any] = {
 RANK_BY_LABELS = {"points": gettext_lazy("by points"), "average": gettext_lazy("by points per game (average)")}
 
 
-def local_number(text: object) -> str:
-    """A parameter number as the organizer reads it: ``0,5`` in Russian, ``0.5`` in English."""
+def input_number(text: object) -> str:
+    """A parameter's number in the file's notation, as its field shows it: ``0,5`` in Russian, ``0.5`` in English,
+    ``1/3`` kept exact (``labels.local_number`` would round it for reading; a field is read back)."""
     return str(text).replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
@@ -73,11 +74,11 @@ def value_text(name: str, value: object) -> str:
     if kind == CHOICE:
         return str(RANK_BY_LABELS.get(str(value), value))
     if isinstance(value, int | float | str) and not isinstance(value, bool):
-        return local_number(value).replace("-", "−")
+        return input_number(value).replace("-", "−")
     return json.dumps(value, ensure_ascii=False)
 
 
-def read_local_number(text: str) -> str | None:
+def read_input_number(text: str) -> str | None:
     """The number typed (``0,5``, ``−3``, ``1/15``) as the file writes it, or None if it is not one."""
     written = text.strip().replace("−", "-").replace(",", ".").replace(" ", "")
     # no parameter needs 40 characters; a 5,000-digit number is refused as the file's reader refuses it
@@ -137,15 +138,15 @@ class ParamsForm(forms.Form):
             return forms.ChoiceField(label=label, choices=[(v, RANK_BY_LABELS[v]) for v in RANK_BY],
                                      initial=value, required=False)
         if kind in SCALAR_KINDS:
-            shown = "" if value is None else local_number(value)
+            shown = "" if value is None else input_number(value)
             if name == "ci_cap":  # empty is no cap above the rate itself
                 help_text = _("Empty: at most the rate. The regulation: %(default)s.") % {
-                    "default": _("the rate") if default is None else local_number(default)}
+                    "default": _("the rate") if default is None else input_number(default)}
             elif kind in OPTIONAL_KINDS:
                 help_text = _("Empty: no limit. The regulation: %(default)s.") % {
-                    "default": _("no limit") if default is None else local_number(default)}
+                    "default": _("no limit") if default is None else input_number(default)}
             else:
-                help_text = _("The regulation: %(default)s.") % {"default": local_number(default)}
+                help_text = _("The regulation: %(default)s.") % {"default": input_number(default)}
             return forms.CharField(label=label, initial=shown, required=False, help_text=help_text,
                                    widget=forms.TextInput(attrs={"inputmode": "decimal"}))
         regulation = _("The regulation: %(default)s.") % {"default": json.dumps(default, ensure_ascii=False)}
@@ -170,14 +171,14 @@ class ParamsForm(forms.Form):
                 return (True, None) if kind in OPTIONAL_KINDS else (False, None)
             if text == "null" and kind in OPTIONAL_KINDS:
                 return True, None
-            number = read_local_number(text)
+            number = read_input_number(text)
             if number is None:
                 self.add_error(name, _("Write a number, e.g. 2, 0,5 or −3."))
                 return False, None
             return True, to_file_number(to_fraction(number))
         if not text:
             return False, None
-        number = read_local_number(text)
+        number = read_input_number(text)
         if number is not None:  # a number for every side
             return True, to_file_number(to_fraction(number))
         try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
