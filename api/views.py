@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
+from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -24,7 +25,24 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from public.cache import CACHE_SECONDS, api_key, conditional, etag_for, version_tag
+from public import answers
+from public.cache import (
+    BUILD_SECONDS,
+    CACHE_SECONDS,
+    api_key,
+    cache_scope,
+    conditional,
+    etag_for,
+    record_newest,
+    release_lock,
+    rendered_key,
+    rendering_lock,
+    serve_older,
+    served,
+    take_lock,
+    tournament_scope,
+    version_tag,
+)
 from public.places import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
@@ -42,28 +60,73 @@ class TournamentListView(ListAPIView):  # type: ignore[type-arg]
 
 
 class OneTournament(TournamentLoader):
-    """Loads ``self.tournament`` by slug and answers conditionally on its results version."""
+    """Loads ``self.tournament`` by slug and answers conditionally on its results version.
+
+    An endpoint whose data is costly (``data_name``) builds it once per version, as the public pages build
+    their fragments (``public.views.base``): after a change one request builds it while the others serve the
+    newest version built, with its ETag. An anonymous reader's answer is everyone's (``public.answers``)."""
 
     tournament_related = ("results_version",)
+    shared_answers = True
+    query_keys: ClassVar[tuple[str, ...]] = ("format",)  # the query parameters the answer depends on
+
+    def data_name(self, request: HttpRequest) -> str | None:
+        """The name of this request's costly data within a version (kept under ``api_key``); None: cheap."""
+        return None
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if (preloaded := answers.loaded_tournament(request, kwargs["slug"])) is not None:
+            self.tournament = preloaded
         try:
             self.load_tournament(kwargs["slug"])
         except Http404:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
             return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
-        etag = etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),
+        building = None
+        name = self.data_name(request)
+        if name is not None and get_conditional_response(request, etag=self.etag(request)) is None \
+                and not cache.has_key(self.data_key(name)):
+            Snapshot(self.tournament).settle()  # the version served: a newer one may be being built meanwhile
+            building = self.stand_in(name)
+        try:
+            response = conditional(request, self.etag(request),
+                                   lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
+            answers.share(request, cache_scope(self.tournament), self.tournament.standings_hidden)
+            return response
+        finally:
+            if building is not None:
+                release_lock(building, cache)
+
+    def etag(self, request: HttpRequest) -> str:
+        return etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),
                         self.tournament.standings_hidden)
-        return conditional(request, etag, lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
+
+    def data_key(self, name: str) -> str:
+        return api_key(self.tournament, hashlib.sha1(name.encode()).hexdigest())
+
+    def data_page(self, name: str) -> str:
+        """This data of this tournament whatever the version."""
+        digest = hashlib.sha1(name.encode()).hexdigest()
+        return f"api:{tournament_scope(self.tournament)}:{int(self.tournament.standings_hidden)}:{digest}"
+
+    def stand_in(self, name: str) -> str | None:
+        """While another request builds this data for the version chosen, serves the newest version built;
+        otherwise this request builds it and holds the lock returned."""
+        if cache.has_key(self.data_key(name)):
+            return None
+        lock = rendering_lock(self.data_page(name))
+        if take_lock(lock, BUILD_SECONDS, cache):
+            return lock
+        serve_older(self.tournament, cache.get(rendered_key(self.data_page(name))))
+        return None
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:
         """``build()``'s JSON-ready data, cached under this tournament's results version."""
-        t = self.tournament
-        digest = hashlib.sha1(name.encode()).hexdigest()
-        key = api_key(t, digest)
+        key = self.data_key(name)
         data = cache.get(key)
         if data is None:
             data = build()
             cache.set(key, data, CACHE_SECONDS)
+            record_newest(cache, rendered_key(self.data_page(name)), served(self.tournament))
         return data
 
 
@@ -83,6 +146,8 @@ class StageListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
 
 class RoundListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
     """Published rounds only, in order."""
+
+    query_keys = ("format", "stage")
 
     serializer_class = s.RoundSerializer
 
@@ -129,6 +194,11 @@ def game_data(stage: str, round_: int, game: m.Game, hidden: bool = False) -> di
 class GameListView(OneTournament, APIView):
     """Public protocols of published rounds (filter with ``?stage=ID&round=N``); no points here."""
 
+    query_keys = ("format", "stage", "round")
+
+    def data_name(self, request: HttpRequest) -> str | None:
+        return f"games:{request.GET.get('stage') or ''}:{request.GET.get('round') or ''}"
+
     @extend_schema(responses={200: s.GameSerializer(many=True), 400: None}, parameters=[
         OpenApiParameter("stage", str), OpenApiParameter("round", int)])
     def get(self, request: Request, slug: str) -> Response:
@@ -136,7 +206,7 @@ class GameListView(OneTournament, APIView):
         if round_filter is not None and not round_filter.isdigit():  # found by tests/api/test_schema.py
             raise ValidationError({"round": _("A round is a whole number.")})
         return Response(self.cached(f"games:{stage_filter or ''}:{round_filter or ''}",
-                                    lambda: self.games(stage_filter, round_filter)))
+                                    lambda: self.games(stage_filter, round_filter)))  # data_name's name
 
     def games(self, stage_filter: str | None, round_filter: str | None) -> Any:
         out = []
@@ -154,6 +224,13 @@ class GameListView(OneTournament, APIView):
 class StandingsView(OneTournament, APIView):
     """docs/command-line.md, the standings API: the standings JSON, the same as ``python -m scoring standings``."""
 
+    query_keys = ("format", "stage")
+
+    def data_name(self, request: HttpRequest) -> str | None:
+        if self.tournament.standings_hidden:
+            return None  # organizers only: they wait for it, nobody else builds it
+        return f"standings:{request.GET.get('stage')}"
+
     @extend_schema(responses={200: s.standings_schema(), 403: None, 404: None},
                    parameters=[OpenApiParameter("stage", str, description="a stage id; default: the last "
                                                 "stage with a result")])
@@ -161,7 +238,7 @@ class StandingsView(OneTournament, APIView):
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
             raise PermissionDenied("The standings of this tournament are hidden.")
         stage = request.query_params.get("stage")
-        return Response(self.cached(f"standings:{stage}", lambda: self.standings(stage)))
+        return Response(self.cached(f"standings:{stage}", lambda: self.standings(stage)))  # data_name's name
 
     def standings(self, stage: str | None) -> Any:
         snapshot = Snapshot(self.tournament)

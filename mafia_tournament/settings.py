@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too
     "mafia_tournament.database_outage.DatabaseOutageMiddleware",
+    # an anonymous reader's public page or API answer, from the kept compressed copy (public/answers.py)
+    "public.middleware.SharedAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from exchange.views import ImportTournamentView
 from games.views.start import StartView
@@ -34,7 +36,9 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch takes no CSRF token: public pages are shared by every anonymous reader (public.answers)
+    # and so carry nobody's token; a forged switch changes only the language of the forger's victim.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
 ]
 

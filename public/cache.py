@@ -44,7 +44,7 @@ def reached(tournament: Any) -> int:
         updated = getattr(tournament.results_version, "updated", None)
     except ObjectDoesNotExist:
         return 0
-    return int(updated.timestamp() * 1_000_000) if updated is not None else 0
+    return microseconds(updated)
 
 
 def version_tag(tournament: Any) -> str:
@@ -59,14 +59,26 @@ def cache_scope(tournament: Any) -> str:
     database recreated next to the same Redis never meets the old entries, whose ids and versions
     it may repeat), the moment its version was reached (so a database restored from an older backup
     never meets the entries of versions it reaches again) and its results version."""
-    return f"{tournament_scope(tournament)}.{reached(tournament)}:{current(tournament)}"
+    return scope_of(tournament.pk, getattr(tournament, "created", None), reached(tournament), current(tournament))
+
+
+def scope_of(pk: int, created: Any, reached_at: int, version: int) -> str:
+    """``cache_scope`` from the values themselves (``public.middleware`` reads them in one query)."""
+    return f"{_identity(pk, created)}.{reached_at}:{version}"
 
 
 def tournament_scope(tournament: Any) -> str:
     """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
-    created = getattr(tournament, "created", None)
-    stamp = int(created.timestamp() * 1_000_000) if created is not None else 0
-    return f"{tournament.pk}.{stamp}"
+    return _identity(tournament.pk, getattr(tournament, "created", None))
+
+
+def _identity(pk: int, created: Any) -> str:
+    return f"{pk}.{microseconds(created)}"
+
+
+def microseconds(moment: Any) -> int:
+    """A moment in microseconds since the epoch; 0 for none."""
+    return int(moment.timestamp() * 1_000_000) if moment is not None else 0
 
 
 # --- the key names ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from typing import Any, ClassVar
+from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -25,9 +26,11 @@ from django.views import View
 
 from tournaments.mixins import TournamentMixin
 
+from .. import answers
 from ..cache import (
     BUILD_SECONDS,
     CACHE_SECONDS,
+    cache_scope,
     conditional,
     current,
     etag_for,
@@ -55,11 +58,14 @@ class PublicTournamentView(TournamentMixin, View):
     query_keys: ClassVar[tuple[str, ...]] = ()  # the query parameters the fragment reads; others change nothing
     http_method_names = ["get", "head"]
     tournament_related = ("results_version",)
+    shared_answers = True  # an anonymous reader's answer is everyone's (public.answers)
 
     snapshot: Snapshot
     rendering: str | None  # the rendering lock this request holds, if any
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if (preloaded := answers.loaded_tournament(request, kwargs["slug"])) is not None:
+            self.tournament = preloaded
         self.load_tournament(kwargs["slug"])
         self.snapshot = Snapshot(self.tournament)
         self.cached: str | None = None
@@ -69,8 +75,10 @@ class PublicTournamentView(TournamentMixin, View):
             self.rendering = self.stand_in()
         try:
             self.version = current(self.tournament)
-            return conditional(request, self.etag(request),
-                               lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+            response = conditional(request, self.etag(request),
+                                   lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+            answers.share(request, cache_scope(self.tournament), self.tournament.standings_hidden)
+            return response
         finally:
             if self.rendering is not None:
                 release_lock(self.rendering, cache)
@@ -101,6 +109,13 @@ class PublicTournamentView(TournamentMixin, View):
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         raise NotImplementedError
+
+    def here(self) -> str:
+        """This page's address with only the query parameters it reads: what the page links to itself
+        with (its poll, the language switch), so that a page shared by every reader carries nobody's
+        own query string."""
+        query = urlencode([(key, self.request.GET[key]) for key in self.query_keys if self.request.GET.get(key)])
+        return f"{self.request.path}?{query}" if query else self.request.path
 
     def page_part(self) -> str:
         """What tells this page's fragment apart within a version: whether standings are hidden, the
@@ -136,4 +151,5 @@ class PublicTournamentView(TournamentMixin, View):
         return render(request, self.page_template, {
             "tournament": self.tournament, "fragment": fragment, "live": self.live, "tab": self.tab,
             "is_organizer": request.user.is_authenticated and self.tournament.is_organizer(request.user),
+            "here": self.here(), "shared": answers.is_shared(request),
         })

@@ -10,6 +10,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from public.answers import LOCAL_ANSWERS
+
 pytestmark = pytest.mark.django_db
 
 
@@ -29,6 +31,7 @@ def counts(client: Any, slug: str) -> dict[str, int]:
     out = {}
     for url in urls(slug):
         cache.clear()
+        LOCAL_ANSWERS.clear()
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url)
         assert response.status_code == 200, url

@@ -1,0 +1,199 @@
+"""Anonymous readers get the kept, compressed answer of the current version after one query (public/answers.py,
+public/middleware.py): the same bytes the view would send, in the encoding asked for, with an ETag of that
+encoding; never another version's, another language's, hidden standings' or a signed-in user's page."""
+
+from __future__ import annotations
+
+import gzip
+from typing import Any
+
+import brotli
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from public import answers
+from public.versioning import bump
+
+pytestmark = pytest.mark.django_db
+
+RULESETS = ("tomsk", "kostroma", "fiim", "zvezdy")
+
+
+def public_urls(slug: str) -> list[str]:
+    return [f"/p/{slug}/", f"/p/{slug}/rules/", f"/p/{slug}/seating/s1/1/", f"/p/{slug}/standings/s1/",
+            f"/p/{slug}/players/p0001/", f"/p/{slug}/games/s1/1/1/", f"/p/{slug}/where/?q=Player 1",
+            f"/api/tournaments/{slug}/standings/?stage=s1", f"/api/tournaments/{slug}/games/?stage=s1",
+            f"/api/tournaments/{slug}/rounds/s1/1/seating/"]
+
+
+def decoded(response: Any) -> bytes:
+    body = response.content
+    encoding = response.get("Content-Encoding")
+    if encoding == "br":
+        return bytes(brotli.decompress(body))
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    return bytes(body)
+
+
+def flip_a_result(tournament: Any, capture: Any) -> None:
+    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
+    assert game is not None
+    with capture(execute=True), transaction.atomic():
+        game.winner = "black" if game.winner == "red" else "red"
+        game.save()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_public_answer_is_kept_compressed_and_served_after_one_query(
+    client: Any, generated: Any, django_assert_num_queries: Any, ruleset: str,
+) -> None:
+    generated("shared", players=20, rounds=2, ruleset=ruleset, standings_hidden=False)
+    for url in public_urls("shared"):
+        plain = client.get(url)
+        assert plain.status_code == 200, url
+        assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"], url
+        assert len(plain.content) >= answers.MIN_COMPRESSED_SIZE, url  # short ones: the test below
+        for encoding in ("br", "gzip"):
+            with django_assert_num_queries(1):  # the tournament and its version: nothing else runs
+                packed = client.get(url, HTTP_ACCEPT_ENCODING=f"{encoding}, deflate")
+            assert packed.status_code == 200 and packed["Content-Encoding"] == encoding, url
+            assert decoded(packed) == plain.content, url
+            assert int(packed["Content-Length"]) == len(packed.content) < len(plain.content), url
+            assert packed["ETag"] != plain["ETag"] and packed["Vary"] == plain["Vary"], url
+            with django_assert_num_queries(1):
+                again = client.get(url, HTTP_ACCEPT_ENCODING=encoding, HTTP_IF_NONE_MATCH=packed["ETag"])
+            assert again.status_code == 304 and again["ETag"] == packed["ETag"], url
+        # the identity's ETag does not validate a compressed copy, nor the other way round
+        other = client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_IF_NONE_MATCH=plain["ETag"])
+        assert other.status_code == 200 and other["Content-Encoding"] == "br", url
+
+
+def test_a_page_shared_by_every_reader_carries_no_token_no_cookie_and_nobody_s_query(
+    client: Any, generated: Any,
+) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    first = client.get(url + "?utm_source=someone")
+    assert first.status_code == 200 and not first.cookies
+    page = first.content.decode()
+    assert "csrfmiddlewaretoken" not in page and "X-CSRFToken" not in page
+    assert "utm_source" not in page and f'hx-get="{url}"' in page
+    kept = client.get(url + "?fbclid=another")  # another query string the page does not read: the same answer
+    assert kept.content == first.content
+
+
+def test_the_language_switch_of_a_shared_page_works_without_a_token(generated: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    browser = Client(enforce_csrf_checks=True)
+    assert "csrfmiddlewaretoken" not in browser.get("/p/shared/").content.decode()
+    switched = browser.post(reverse("set_language"), {"language": "ru", "next": "/p/shared/"})
+    assert switched.status_code == 302 and switched.cookies["django_language"].value == "ru"
+    assert "Турнир" in browser.get("/p/shared/").content.decode() or \
+        browser.get("/p/shared/")["Content-Language"] == "ru"
+
+
+def test_a_new_result_is_served_at_once(client: Any, generated: Any, django_capture_on_commit_callbacks: Any) -> None:
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    for url in ("/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"):
+        before = decoded(client.get(url, HTTP_ACCEPT_ENCODING="br"))
+        flip_a_result(tournament, django_capture_on_commit_callbacks)
+        after = client.get(url, HTTP_ACCEPT_ENCODING="br")
+        assert decoded(after) != before and decoded(after) == client.get(url).content, url
+
+
+def test_hiding_the_standings_hides_the_kept_answers(
+    client: Any, generated: Any, organizer: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    api = "/api/tournaments/shared/standings/?stage=s1"
+    page = "/p/shared/standings/s1/"
+    assert client.get(api, HTTP_ACCEPT_ENCODING="gzip").status_code == 200
+    shown = decoded(client.get(page, HTTP_ACCEPT_ENCODING="gzip")).decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament.standings_hidden = True
+        tournament.save()
+    assert client.get(api, HTTP_ACCEPT_ENCODING="gzip").status_code == 403
+    hidden = decoded(client.get(page, HTTP_ACCEPT_ENCODING="gzip")).decode()
+    assert 'id="standings-hidden"' in hidden and 'id="standings"' not in hidden and hidden != shown
+
+
+def test_signed_in_readers_get_their_own_page(client: Any, generated: Any, organizer: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    anonymous = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    assert anonymous["Content-Encoding"] == "br"
+    client.force_login(organizer)
+    mine = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    assert "Content-Encoding" not in mine  # made for this reader, not kept
+    assert "X-CSRFToken" in mine.content.decode() and organizer.username in mine.content.decode()
+
+
+def test_languages_and_fragments_are_kept_apart(client: Any, generated: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    english = decoded(client.get(url, HTTP_ACCEPT_ENCODING="br")).decode()
+    client.cookies["django_language"] = "ru"
+    russian = decoded(client.get(url, HTTP_ACCEPT_ENCODING="br")).decode()
+    fragment = decoded(client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_HX_REQUEST="true")).decode()
+    assert 'lang="en"' in english and 'lang="ru"' in russian
+    assert "<html" not in fragment and fragment.strip() in russian
+    del client.cookies["django_language"]
+    by_header = decoded(client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_ACCEPT_LANGUAGE="ru")).decode()
+    assert by_header == russian
+
+
+def test_messages_and_credentials_skip_the_kept_answers(
+    client: Any, generated: Any, django_assert_num_queries: Any,
+) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/api/tournaments/shared/standings/?stage=s1"
+    client.get(url)
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_ACCEPT_ENCODING="br")["Content-Encoding"] == "br"
+    assert "Content-Encoding" not in client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_AUTHORIZATION="Token nope")
+    client.cookies["messages"] = "something"
+    assert "Content-Encoding" not in client.get(url, HTTP_ACCEPT_ENCODING="br")
+
+
+def test_a_short_answer_is_sent_as_it_is(client: Any, generated: Any, django_assert_num_queries: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/api/tournaments/shared/"
+    plain = client.get(url)
+    assert len(plain.content) < answers.MIN_COMPRESSED_SIZE
+    with django_assert_num_queries(1):
+        kept = client.get(url, HTTP_ACCEPT_ENCODING="br, gzip")
+    assert "Content-Encoding" not in kept and kept.content == plain.content and kept["ETag"] == plain["ETag"]
+
+
+def test_head_gets_the_headers_only(client: Any, generated: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    full = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    head = client.head(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert head.status_code == 200 and head.content == b"" and head["ETag"] == full["ETag"]
+    assert head["Content-Length"] == full["Content-Length"]
+
+
+@pytest.mark.parametrize(("header", "codings"), [
+    ("gzip, deflate, br", {"gzip", "deflate", "br"}),
+    ("br;q=0, gzip;q=0.5", {"gzip"}),
+    ("identity", {"identity"}),
+    ("", set()),
+    ("*;q=0.1", {"*"}),
+])
+def test_accept_encoding_is_read_with_its_weights(header: str, codings: set[str]) -> None:
+    assert answers.accepted(header) == codings
+
+
+def test_a_new_release_names_new_keys(tmp_path: Any, settings: Any) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "views.py").write_text("x = 1\n")
+    settings.STATIC_ROOT = str(tmp_path / "staticfiles")
+    first = answers.release_digest(tmp_path)
+    (tmp_path / "app" / "page.html").write_text("<p>new</p>")
+    assert answers.release_digest(tmp_path) != first
