@@ -30,9 +30,9 @@ from public.cache import (
     BUILD_SECONDS,
     CACHE_SECONDS,
     api_key,
-    cache_scope,
     conditional,
     etag_for,
+    page_name,
     record_newest,
     release_lock,
     rendered_key,
@@ -67,6 +67,7 @@ class OneTournament(TournamentLoader):
     newest version built, with its ETag. An anonymous reader's answer is everyone's (``public.answers``)."""
 
     tournament_related = ("results_version",)
+    request: Any  # Django's request until DRF's dispatch wraps it; either reads the same path and query
     shared_answers = True
     query_keys: ClassVar[tuple[str, ...]] = ("format",)  # the query parameters the answer depends on
 
@@ -75,8 +76,6 @@ class OneTournament(TournamentLoader):
         return None
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if (preloaded := answers.loaded_tournament(request, kwargs["slug"])) is not None:
-            self.tournament = preloaded
         try:
             self.load_tournament(kwargs["slug"])
         except Http404:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
@@ -90,7 +89,7 @@ class OneTournament(TournamentLoader):
         try:
             response = conditional(request, self.etag(request),
                                    lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
-            answers.share(request, cache_scope(self.tournament), self.tournament.standings_hidden)
+            answers.share(request, self.tournament)
             return response
         finally:
             if building is not None:
@@ -103,20 +102,21 @@ class OneTournament(TournamentLoader):
     def data_key(self, name: str) -> str:
         return api_key(self.tournament, hashlib.sha1(name.encode()).hexdigest())
 
-    def data_page(self, name: str) -> str:
-        """This data of this tournament whatever the version."""
-        digest = hashlib.sha1(name.encode()).hexdigest()
-        return f"api:{tournament_scope(self.tournament)}:{int(self.tournament.standings_hidden)}:{digest}"
+    def data_page(self) -> str:
+        """This answer of this tournament whatever the version, named as the public pages are (``page_name``)."""
+        language = get_language()
+        where = answers.question_of(self.request, self.query_keys, language).where
+        return page_name(tournament_scope(self.tournament), self.tournament.standings_hidden, language, where)
 
     def stand_in(self, name: str) -> str | None:
         """While another request builds this data for the version chosen, serves the newest version built;
         otherwise this request builds it and holds the lock returned."""
-        if cache.has_key(self.data_key(name)):
-            return None
-        lock = rendering_lock(self.data_page(name))
+        lock = rendering_lock(self.data_page())
+        if cache.has_key(self.data_key(name)) or answers.holds(self.request, lock):
+            return None  # built already, or the middleware took the lock for this request
         if take_lock(lock, BUILD_SECONDS, cache):
             return lock
-        serve_older(self.tournament, cache.get(rendered_key(self.data_page(name))))
+        serve_older(self.tournament, cache.get(rendered_key(self.data_page())))
         return None
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:
@@ -126,7 +126,7 @@ class OneTournament(TournamentLoader):
         if data is None:
             data = build()
             cache.set(key, data, CACHE_SECONDS)
-            record_newest(cache, rendered_key(self.data_page(name)), served(self.tournament))
+            record_newest(cache, rendered_key(self.data_page()), served(self.tournament))
         return data
 
 

@@ -19,6 +19,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 # As the TLS-terminating reverse proxy would send them (the production profile redirects plain HTTP).
 HEADERS = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", "Accept-Language": "ru"}
+# What a phone's browser adds: it takes brotli and gzip (the answers' size on the wire is what it reads).
+PHONE = {"Accept-Encoding": "gzip, deflate, br"}
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
@@ -77,15 +79,18 @@ def setup_django() -> None:
     django.setup()
 
 
-def start_gunicorn(env: dict[str, str], workers: int, port: int) -> subprocess.Popen[bytes]:
+def start_gunicorn(env: dict[str, str], workers: int, port: int, app: str = "mafia_tournament.wsgi",
+                   ready: str = "/p/") -> subprocess.Popen[bytes]:
+    """gunicorn serving ``app`` (the floor: ``floor:app``, from bench/) with these sync workers."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "mafia_tournament.wsgi", "--workers", str(workers),
+        [sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
+         *(["--chdir", str(ROOT / "bench")] if app.startswith("floor") else []),
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120",
          *(["--access-logfile", os.environ["BENCH_ACCESS_LOG"], "--access-logformat", "%(m)s %(U)s %(s)s %(L)s"]
            if os.environ.get("BENCH_ACCESS_LOG") else [])],
         cwd=ROOT, env=env,
     )
-    wait_until_up(port, server)
+    wait_until_up(port, server, ready)
     return server
 
 
@@ -94,14 +99,14 @@ def stop(server: subprocess.Popen[bytes]) -> None:
     server.wait(timeout=30)
 
 
-def wait_until_up(port: int, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
+def wait_until_up(port: int, server: subprocess.Popen[bytes], ready: str = "/p/", timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit("gunicorn stopped before answering")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/p/", headers=HEADERS)
+            conn.request("GET", ready, headers=HEADERS)
             if conn.getresponse().status == 200:
                 return
         except OSError:
@@ -109,8 +114,9 @@ def wait_until_up(port: int, server: subprocess.Popen[bytes], timeout: float = 6
     raise SystemExit("gunicorn did not answer in time")
 
 
-def get(conn: http.client.HTTPConnection, url: str) -> tuple[int, int]:
-    conn.request("GET", url, headers=HEADERS)
+def get(conn: http.client.HTTPConnection, url: str, headers: dict[str, str] | None = None) -> tuple[int, int]:
+    """A phone's request: the status and the body's size as sent (compressed when the server compressed it)."""
+    conn.request("GET", url, headers={**HEADERS, **PHONE, **(headers or {})})
     response = conn.getresponse()
     body = response.read()
     return response.status, len(body)

@@ -30,13 +30,14 @@ import json
 import os
 import random
 import signal
-import statistics
 import sys
 import threading
 import time
 from typing import Any
 
 from harness import (
+    HEADERS,
+    PHONE,
     TABLE_HEADER,
     delete_cache_keys,
     get,
@@ -79,8 +80,10 @@ def urls_by_kind(players: int, rounds: int) -> dict[str, list[str]]:
     }
 
 
-def phase(port: int, urls: list[str], clients: int, seconds: float) -> dict[str, Any]:
-    """``clients`` threads, each with its own connection, requesting ``urls`` until the deadline."""
+def phase(port: int, urls: list[str], clients: int, seconds: float,
+          headers: dict[str, dict[str, str]] | None = None, ok: int = 200) -> dict[str, Any]:
+    """``clients`` threads, each with its own connection, requesting ``urls`` (with ``headers`` of each URL)
+    until the deadline; an answer other than ``ok`` is an error."""
     latencies: list[float] = []
     errors: list[str] = []
     lock = threading.Lock()
@@ -95,8 +98,8 @@ def phase(port: int, urls: list[str], clients: int, seconds: float) -> dict[str,
             url = rng.choice(urls)
             started = time.perf_counter()
             try:
-                status, _size = get(conn, url)
-                if status != 200:
+                status, _size = get(conn, url, (headers or {}).get(url))
+                if status != ok:
                     bad.append(f"{status} {url}")
             except (OSError, http.client.HTTPException) as error:
                 bad.append(f"{type(error).__name__} {url}")
@@ -202,20 +205,53 @@ def flooded_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> None:
     print(f"spectators' p95 flooded / alone: {flooded['p95'] / alone['p95']:.2f} (the aim: at most 2)")
 
 
+def answers_of(port: int, urls: dict[str, list[str]]) -> dict[str, tuple[int, int, str]]:
+    """Each URL's size as a phone gets it (compressed), as it is (no Accept-Encoding) and its ETag."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    out = {}
+    for url in (u for some in urls.values() for u in some):
+        conn.request("GET", url, headers={**HEADERS, **PHONE})
+        response = conn.getresponse()
+        wire = len(response.read())
+        etag = response.getheader("ETag") or ""
+        _status, plain = get(conn, url, {"Accept-Encoding": "identity"})
+        out[url] = (wire, plain, etag)
+    conn.close()
+    return out
+
+
+def side_by_side(name: str, ours: dict[str, Any], floor: dict[str, Any]) -> str:
+    """A phase's row with the floor's figures beside it and the ratios (ours / floor: time per request, p95)."""
+    per_request = floor["rps"] / ours["rps"] if ours["rps"] else float("inf")
+    p95 = ours["p95"] / floor["p95"] if floor["p95"] else float("inf")
+    return f"{table_row(name, ours)} {floor['rps']:>8.0f} {floor['p95']:>8.1f} {per_request:>7.2f} {p95:>7.2f}"
+
+
 def public_phases(args: argparse.Namespace) -> None:
     urls = urls_by_kind(args.players, args.rounds)
     first = cold(args.port, urls)
     warm(args.port, urls, args.clients)
+    sizes = answers_of(args.port, urls)
     print(f"public pages: {args.clients} concurrent clients, {args.seconds:.0f} s per phase, "
           f"load average {load_average()}")
     print("cold (first request, empty cache): " + ", ".join(
-        f"{kind} {ms:.0f} ms ({size // 1024} KiB)" for kind, (ms, size) in first.items()))
-    print(TABLE_HEADER)
+        f"{kind} {ms:.0f} ms" for kind, (ms, _size) in first.items()))
+    print("size (as sent to a phone / as it is): " + ", ".join(
+        f"{kind} {sizes[some[0]][0] / 1024:.1f} / {sizes[some[0]][1] / 1024:.0f} KiB" for kind, some in urls.items()))
+    print(f"floor: the same gunicorn ({args.workers} sync workers) answering each URL's body size from memory "
+          "(bench/floor.py), run right after each phase")
+    print(f"{TABLE_HEADER}  floor/s floor p95 ×time   ×p95")
     phases = [*urls.items(), ("mixed", [u for some in urls.values() for u in some])]
+    floor_port = args.port + 1
     for kind, some in phases:
-        print(table_row(kind, phase(args.port, some, args.clients, args.seconds)))
-    median_size = statistics.median(size for _ms, size in first.values())
-    print(f"median page size {median_size / 1024:.0f} KiB")
+        ours = phase(args.port, some, args.clients, args.seconds)
+        floor = phase(floor_port, [f"/bytes/{sizes[u][0]}" for u in some], args.clients, args.seconds)
+        print(side_by_side(kind, ours, floor))
+    mixed = phases[-1][1]
+    held = {u: {"If-None-Match": sizes[u][2]} for u in mixed}
+    ours = phase(args.port, mixed, args.clients, args.seconds, held, ok=304)
+    floor = phase(floor_port, ["/not-modified"], args.clients, args.seconds, ok=304)
+    print(side_by_side("304 (mixed)", ours, floor))
     if args.flooders:
         flooded_phase(args, urls)
 
@@ -233,7 +269,7 @@ def main() -> None:
                         help="clients flooding results.pdf in the last phase (0: no such phase)")
     parser.add_argument("--flood-seconds", type=float, default=30.0,
                         help="length of the flood phase and of the same phase without it (longer than a PDF build)")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="the app's port; the floor's is the next one")
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="mafia_bench")
     parser.add_argument("--reuse-static", action="store_true",
@@ -258,6 +294,7 @@ def main() -> None:
     day = None if args.public_only else tournament_day.prepare(args)
 
     server = start_gunicorn(env, args.workers, args.port)
+    floor = None if args.day_only else start_gunicorn(env, args.workers, args.port + 1, "floor:app", "/bytes/1")
     failed = False
     try:
         print(f"gunicorn {args.workers} sync workers, loopback, production profile, Redis cache")
@@ -267,6 +304,8 @@ def main() -> None:
             failed = not tournament_day.run(day, args)
     finally:
         stop(server)
+        if floor is not None:
+            stop(floor)
         delete_cache_keys(env["CACHE_KEY_PREFIX"])
     if failed:
         sys.exit(1)

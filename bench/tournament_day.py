@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from harness import HEADERS, TABLE_HEADER, Client, Recorder, load_average, table_row
+from harness import HEADERS, PHONE, TABLE_HEADER, Client, Recorder, load_average, table_row
 
 SLUG = "bench-day"
 SEED = 23
@@ -244,7 +244,7 @@ def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recor
             due += interval
         kind = rng.choice(kinds)
         url = rng.choice(urls[kind])
-        headers = {"HX-Request": "true"} if kind == "standings poll" else {}
+        headers = {**PHONE, **({"HX-Request": "true"} if kind == "standings poll" else {})}
         if (kind, url) in etags:
             headers["If-None-Match"] = etags[(kind, url)]
         status, _content, response = client.call(kind, "GET", url, headers=headers, ok=(200, 304))

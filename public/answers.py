@@ -20,6 +20,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpRespons
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 
-from .cache import CACHE_SECONDS
+from .cache import CACHE_SECONDS, MODEL_SECONDS, cache_scope, current, page_name, tournament_scope
 
 ENCODINGS = ("br", "gzip")  # preferred first, when the client accepts both equally
 BROTLI_QUALITY = 5  # 428 KiB of standings in about 10 ms, within a few per cent of the best quality's size
@@ -42,7 +43,7 @@ MIN_COMPRESSED_SIZE = 200  # smaller bodies are sent as they are
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Cache-Control", "Vary", "X-Frame-Options")
 QUESTION_ATTRIBUTE = "shared_question"  # set by the middleware on a shareable request
 KEY_ATTRIBUTE = "shared_answer_key"
-TOURNAMENT_ATTRIBUTE = "shared_tournament"  # set by the view (``share``): the key its answer is kept under
+HOLDING_ATTRIBUTE = "shared_answer_lock"  # set by the view (``share``): the key its answer is kept under
 
 
 def release_digest(root: Path | None = None) -> str:
@@ -86,8 +87,24 @@ class Question:
     fragment: bool  # htmx asks for the fragment alone
 
     def key(self, scope: str, hidden: bool) -> str:
-        where = hashlib.sha1(f"{self.path}?{self.query}".encode()).hexdigest()
-        return f"answer:{release()}:{scope}:{int(hidden)}:{self.language}:{int(self.fragment)}:{where}"
+        """The answer at one version (``cache.cache_scope``)."""
+        return f"answer:{release()}:{scope}:{self.part(hidden)}"
+
+    def newest_key(self, identity: str, hidden: bool) -> str:
+        """Where the newest version's answer kept is named, whatever the version (``cache.tournament_scope``)."""
+        return f"answer-newest:{release()}:{identity}:{self.part(hidden)}"
+
+    def page(self, identity: str, hidden: bool) -> str:
+        """The page this answer is of, whatever the version (``cache.page_name``): its rendering lock is the
+        views' own, so one request at a time renders it, whether the middleware or a view took the lock."""
+        return page_name(identity, hidden, self.language, self.where)
+
+    @property
+    def where(self) -> str:
+        return hashlib.sha1(f"{self.path}?{self.query}".encode()).hexdigest()
+
+    def part(self, hidden: bool) -> str:
+        return f"{int(hidden)}:{self.language}:{int(self.fragment)}:{self.where}"
 
 
 def question_of(request: HttpRequest, query_keys: Iterable[str], language: str) -> Question:
@@ -101,27 +118,54 @@ def is_shared(request: HttpRequest) -> bool:
     return hasattr(request, QUESTION_ATTRIBUTE)
 
 
-def share(request: HttpRequest, scope: str, hidden: bool) -> None:
-    """Called by a view whose answer to this request is the same for every anonymous reader: ``scope`` is
-    the version it serves (``cache.cache_scope``), which may be older than the current one."""
+@dataclass(frozen=True)
+class Stamp:
+    """A tournament's version as far as its answers go (``cache.tournament_scope`` and ``cache.cache_scope``)."""
+
+    identity: str
+    scope: str
+    version: int
+    hidden: bool
+
+    @classmethod
+    def of(cls, tournament: Any) -> Stamp:
+        """The version a view served (loaded with ``results_version``; maybe older: ``serve_older``)."""
+        return cls(tournament_scope(tournament), cache_scope(tournament), current(tournament),
+                   bool(tournament.standings_hidden))
+
+
+def share(request: HttpRequest, tournament: Any) -> None:
+    """Called by a view whose answer to this request is the same for every anonymous reader, with the
+    tournament as it served it: its results version may be older than the current one (``serve_older``)."""
     question: Question | None = getattr(request, QUESTION_ATTRIBUTE, None)
     if question is not None:
-        setattr(request, KEY_ATTRIBUTE, question.key(scope, hidden))
+        stamp = Stamp.of(tournament)
+        setattr(request, KEY_ATTRIBUTE, Kept(question.key(stamp.scope, stamp.hidden), stamp.version,
+                                             question.newest_key(stamp.identity, stamp.hidden)))
 
 
-def ask(request: HttpRequest, question: Question, tournament: Any) -> None:
-    """Marks ``request`` shareable; ``tournament`` (loaded with its results version) is handed to the view."""
+@dataclass(frozen=True)
+class Kept:
+    """Where a view's answer is kept: its key, its version and the newest-version pointer of its question."""
+
+    key: str
+    version: int
+    newest: str
+
+
+def ask(request: HttpRequest, question: Question, holding: str | None = None) -> None:
+    """Marks ``request`` shareable: the view may then keep its answer (``share``). ``holding``: the rendering
+    lock the middleware took for it (the view renders without taking it again; the middleware lets it go)."""
     setattr(request, QUESTION_ATTRIBUTE, question)
-    setattr(request, TOURNAMENT_ATTRIBUTE, tournament)
+    setattr(request, HOLDING_ATTRIBUTE, holding)
 
 
-def loaded_tournament(request: HttpRequest, slug: str) -> Any:
-    """The tournament the middleware loaded for this request, if it is the one named ``slug``."""
-    tournament = getattr(request, TOURNAMENT_ATTRIBUTE, None)
-    return tournament if tournament is not None and tournament.slug == slug else None
+def holds(request: HttpRequest, lock: str) -> bool:
+    """Whether the middleware took ``lock`` for this request."""
+    return getattr(request, HOLDING_ATTRIBUTE, None) == lock
 
 
-def shared_key(request: HttpRequest) -> str | None:
+def shared_key(request: HttpRequest) -> Kept | None:
     return getattr(request, KEY_ATTRIBUTE, None)
 
 
@@ -284,15 +328,24 @@ def answer(request: HttpRequest, head: Head, body: bytes, encoding: str) -> Http
     return response
 
 
-def serve(key: str, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+def serve(kept: Kept, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
     """What the middleware sends after the view answered a shareable request: the answer kept (in the
     encoding the client accepts) when it can be shared, the view's own answer otherwise."""
     if not isinstance(response, HttpResponse) or response.status_code != 200 or response.cookies \
             or response.has_header("Content-Encoding") or "ETag" not in response or request.method != "GET":
         return response
-    head = keep(key, response)
+    head = keep(kept.key, response)
+    newest = cache.get(kept.newest)
+    if newest is None or newest[0] < kept.version:  # a race may keep a slightly older one: harmless
+        cache.set(kept.newest, (kept.version, kept.key, time.time()), MODEL_SECONDS)
     encoding = encoding_for(request, head)
-    local = LOCAL_ANSWERS.get(key, encoding)
+    local = LOCAL_ANSWERS.get(kept.key, encoding)
     return answer(request, head, local[1], encoding) if local is not None else response
+
+
+def newest(question: Question, stamp: Stamp) -> tuple[int, str, float] | None:
+    """The newest older version of the answer to ``question`` kept so far, its key and when it was kept."""
+    found = cache.get(question.newest_key(stamp.identity, stamp.hidden))
+    return found if found is not None and found[0] < stamp.version else None
 
 

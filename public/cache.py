@@ -64,15 +64,16 @@ def cache_scope(tournament: Any) -> str:
 
 def scope_of(pk: int, created: Any, reached_at: int, version: int) -> str:
     """``cache_scope`` from the values themselves (``public.middleware`` reads them in one query)."""
-    return f"{_identity(pk, created)}.{reached_at}:{version}"
+    return f"{tournament_identity(pk, created)}.{reached_at}:{version}"
 
 
 def tournament_scope(tournament: Any) -> str:
     """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
-    return _identity(tournament.pk, getattr(tournament, "created", None))
+    return tournament_identity(tournament.pk, getattr(tournament, "created", None))
 
 
-def _identity(pk: int, created: Any) -> str:
+def tournament_identity(pk: int, created: Any) -> str:
+    """``tournament_scope`` from the values themselves."""
     return f"{pk}.{microseconds(created)}"
 
 
@@ -87,6 +88,12 @@ def microseconds(moment: Any) -> int:
 def fragment_key(tournament: Any, part: str) -> str:
     """A public page's fragment (``part``: what tells pages apart within a version)."""
     return f"public:{cache_scope(tournament)}:{part}"
+
+
+def page_name(identity: str, hidden: bool, language: str, where: str) -> str:
+    """A page (or API answer) of a tournament whatever the version: ``identity`` is ``tournament_scope``, ``where``
+    a digest of the address and the query parameters read. Its rendering lock and newest version are named by it."""
+    return f"{identity}:{int(hidden)}:{language}:{where}"
 
 
 def rendering_lock(page: str) -> str:
@@ -106,7 +113,11 @@ def model_key(tournament: Any) -> str:
 
 def building_lock(tournament: Any) -> str:
     """Held while one request builds the tournament's model."""
-    return f"public-building:{tournament_scope(tournament)}"
+    return building_lock_of(tournament_scope(tournament))
+
+
+def building_lock_of(identity: str) -> str:
+    return f"public-building:{identity}"
 
 
 def built_key(tournament: Any) -> str:

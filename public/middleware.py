@@ -6,22 +6,42 @@ is answered from the kept answer of the tournament's current version after one q
 session, authentication, CSRF and locale middleware and the view run. Anything else, and the first request
 of each version, goes on as usual; the view then says whether and under which version its answer may be
 kept (``answers.share``), and this middleware keeps it and sends the compressed copy the client accepts.
+
+While results pour in (a protocol every few hundred milliseconds on a tournament day), one request at a
+time has the view answer the new version, at most every ``PUBLIC_REFRESH_SECONDS`` after the last answer
+kept, and the others get that last answer meanwhile (seconds old at most), as the views themselves do with
+their fragments (``public.views.base``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
 from django.http import HttpRequest, HttpResponseBase
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
+from mafia_tournament.database_outage import DATABASE_ERRORS
 from tournaments.models import Tournament
 
 from . import answers
-from .cache import cache_scope
+from .cache import (
+    BUILD_SECONDS,
+    building_lock_of,
+    microseconds,
+    release_lock,
+    rendering_lock,
+    scope_of,
+    take_lock,
+    tournament_identity,
+)
+from .models import ResultsVersion
 
 
 def personal(request: HttpRequest) -> bool:
@@ -48,9 +68,55 @@ def shareable_view(request: HttpRequest) -> tuple[Any, str] | None:
     return view, slug
 
 
-def load(slug: str) -> Tournament | None:
-    """The tournament with its results version, as the public views load it (they reuse it: one query)."""
-    return Tournament.objects.select_related("results_version").filter(slug=slug).first()
+def stamp_sql() -> str:
+    """The one query of a kept answer: the tournament's identity, version and hidden switch by its slug. Written
+    out once rather than built by the ORM for every request: compiling the query cost more than running it."""
+    tournaments, versions = Tournament._meta, ResultsVersion._meta
+    return (f'SELECT t."id", t."created", t."standings_hidden", v."version", v."updated" '
+            f'FROM "{tournaments.db_table}" t LEFT OUTER JOIN "{versions.db_table}" v ON v."tournament_id" = t."id" '
+            f'WHERE t."slug" = %s')
+
+
+STAMP_SQL = ""
+
+
+def stamp_row(slug: str) -> Any:
+    global STAMP_SQL
+    STAMP_SQL = STAMP_SQL or stamp_sql()
+    # The query is its own health check (a failure is retried once on a new connection): Django's own check of a
+    # kept connection would cost a second round trip to the database for every answer.
+    connection.health_check_done = True  # type: ignore[attr-defined]
+    with connection.cursor() as cursor:
+        cursor.execute(STAMP_SQL, [slug])
+        return cursor.fetchone()
+
+
+def aware(moment: Any) -> Any:
+    """A time read without the ORM: SQLite gives it naive, in UTC (as Django stores it)."""
+    return moment.replace(tzinfo=dt.UTC) if moment is not None and moment.tzinfo is None else moment
+
+
+def current_stamp(slug: str) -> answers.Stamp | None:
+    """The tournament's current version (one query); None when there is no such tournament."""
+    try:
+        row = stamp_row(slug)
+    except DATABASE_ERRORS:
+        if connection.in_atomic_block:
+            raise
+        connection.close()  # a kept connection the database dropped (restarted): the next query reconnects
+        row = stamp_row(slug)  # failing again, it is an outage: DatabaseOutageMiddleware answers
+    if row is None:
+        return None
+    pk, created, hidden, version, updated = row
+    identity = tournament_identity(pk, aware(created))
+    return answers.Stamp(identity, scope_of(pk, aware(created), microseconds(aware(updated)), version or 0),
+                         version or 0, bool(hidden))
+
+
+def model_being_built(stamp: answers.Stamp) -> bool:
+    """Whether another request is building the tournament's model now (``Snapshot.settle``): its page will
+    follow within seconds, and meanwhile the last answer kept is what a view would serve anyway."""
+    return cache.has_key(building_lock_of(stamp.identity))
 
 
 class SharedAnswerMiddleware:
@@ -64,12 +130,25 @@ class SharedAnswerMiddleware:
         view, slug = shareable
         question = answers.question_of(request, getattr(view, "query_keys", ()),
                                        get_language_from_request(request))
-        tournament = load(slug)
-        if tournament is None:
+        stamp = current_stamp(slug)
+        if stamp is None:
             return self.get_response(request)  # the view answers 404
-        if (kept := answers.find(question.key(cache_scope(tournament), tournament.standings_hidden), request)):
+        if (kept := answers.find(question.key(stamp.scope, stamp.hidden), request)) is not None:
             return kept
-        answers.ask(request, question, tournament)
-        response = self.get_response(request)
+        building = None
+        if (older := answers.newest(question, stamp)) is not None:
+            _version, older_key, kept_at = older
+            lock = rendering_lock(question.page(stamp.identity, stamp.hidden))
+            if time.time() - kept_at >= settings.PUBLIC_REFRESH_SECONDS and not model_being_built(stamp) \
+                    and take_lock(lock, BUILD_SECONDS):
+                building = lock  # this request has the view answer the new version; the others wait for it
+            elif (kept := answers.find(older_key, request)) is not None:
+                return kept
+        try:
+            answers.ask(request, question, building)
+            response = self.get_response(request)
+        finally:
+            if building is not None:
+                release_lock(building)
         shared = answers.shared_key(request)
         return answers.serve(shared, request, response) if shared is not None else response

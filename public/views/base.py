@@ -12,7 +12,6 @@ burst of saved protocols does not have every worker build the same page (bench/t
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, ClassVar
 from urllib.parse import urlencode
 
@@ -30,7 +29,6 @@ from .. import answers
 from ..cache import (
     BUILD_SECONDS,
     CACHE_SECONDS,
-    cache_scope,
     conditional,
     current,
     etag_for,
@@ -64,8 +62,6 @@ class PublicTournamentView(TournamentMixin, View):
     rendering: str | None  # the rendering lock this request holds, if any
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if (preloaded := answers.loaded_tournament(request, kwargs["slug"])) is not None:
-            self.tournament = preloaded
         self.load_tournament(kwargs["slug"])
         self.snapshot = Snapshot(self.tournament)
         self.cached: str | None = None
@@ -77,7 +73,7 @@ class PublicTournamentView(TournamentMixin, View):
             self.version = current(self.tournament)
             response = conditional(request, self.etag(request),
                                    lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
-            answers.share(request, cache_scope(self.tournament), self.tournament.standings_hidden)
+            answers.share(request, self.tournament)
             return response
         finally:
             if self.rendering is not None:
@@ -99,9 +95,9 @@ class PublicTournamentView(TournamentMixin, View):
         """While another request renders this page for the version chosen, serves the newest one
         rendered (its ETag and all), so that a page is rendered once at a time, not by every worker
         at once; otherwise this request renders it and holds the lock returned."""
-        if cache.has_key(self.fragment_key()):
-            return None
         page = self.page_key()
+        if cache.has_key(self.fragment_key()) or answers.holds(self.request, rendering_lock(page)):
+            return None  # rendered already, or the middleware took the lock for this request
         if take_lock(rendering_lock(page), BUILD_SECONDS, cache):
             return rendering_lock(page)
         serve_older(self.tournament, cache.get(rendered_key(page)))
@@ -121,8 +117,7 @@ class PublicTournamentView(TournamentMixin, View):
         """What tells this page's fragment apart within a version: whether standings are hidden, the
         language, the path and the query parameters the page reads (``query_keys``): any other query
         string (``?utm=…``, ``?x=1``) is the same page from the same cache, not a new render."""
-        query = "&".join(f"{key}={self.request.GET.get(key, '')}" for key in self.query_keys)
-        where = hashlib.sha1(f"{self.request.path}?{query}".encode()).hexdigest()
+        where = answers.question_of(self.request, self.query_keys, get_language()).where
         hidden = int(self.tournament.standings_hidden)
         return f"{hidden}:{get_language()}:{where}"
 
@@ -130,7 +125,7 @@ class PublicTournamentView(TournamentMixin, View):
         return fragment_key(self.tournament, self.page_part())
 
     def page_key(self) -> str:
-        """This page of this tournament whatever the version."""
+        """This page of this tournament whatever the version (``cache.page_name``)."""
         return f"{tournament_scope(self.tournament)}:{self.page_part()}"
 
     def fragment(self, **kwargs: Any) -> str:

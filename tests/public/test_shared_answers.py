@@ -197,3 +197,62 @@ def test_a_new_release_names_new_keys(tmp_path: Any, settings: Any) -> None:
     first = answers.release_digest(tmp_path)
     (tmp_path / "app" / "page.html").write_text("<p>new</p>")
     assert answers.release_digest(tmp_path) != first
+
+
+def test_while_a_new_version_is_being_built_readers_get_the_last_kept_answer(
+    client: Any, generated: Any, django_assert_num_queries: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Between a result and its page, the middleware serves the last answer kept (one query), as the views
+    serve the last fragment rendered, instead of sending every reader to the view."""
+    from public.cache import building_lock, tournament_scope
+
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    url = "/p/shared/standings/s1/"
+    before = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    tournament.refresh_from_db()
+    from django.core.cache import cache
+
+    assert cache.add(building_lock(tournament), True, 30)  # another worker builds the new version's model
+    with django_assert_num_queries(1):
+        meanwhile = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    assert meanwhile["ETag"] == before["ETag"] and meanwhile.content == before.content
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    cache.delete(building_lock(tournament))
+    after = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    assert after["ETag"] != before["ETag"] and decoded(after) == client.get(url).content
+    assert not [key for key in cache._cache if f"public-rendering:{tournament_scope(tournament)}" in key]
+
+
+def test_within_the_refresh_interval_the_last_kept_answer_is_served(
+    client: Any, generated: Any, settings: Any, django_assert_num_queries: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    settings.PUBLIC_REFRESH_SECONDS = 60
+    url = "/api/tournaments/shared/standings/?stage=s1"
+    before = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_ACCEPT_ENCODING="gzip").content == before.content
+    settings.PUBLIC_REFRESH_SECONDS = 0
+    assert client.get(url, HTTP_ACCEPT_ENCODING="gzip").content != before.content
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_the_database_dropped_is_replaced_without_an_error(client: Any, generated: Any) -> None:
+    """The answer's one query is its own health check: a kept connection that died (the database restarted)
+    is closed and the query runs again on a new one."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("closing the driver's connection under Django is PostgreSQL's failure mode")
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    assert client.get(url, HTTP_ACCEPT_ENCODING="br").status_code == 200
+    connection.ensure_connection()
+    connection.connection.close()  # as a restarted server leaves it: the next query fails
+    assert client.get(url, HTTP_ACCEPT_ENCODING="br").status_code == 200
