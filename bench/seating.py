@@ -5,6 +5,7 @@ For each shape (players/table size/rounds): `balanced` planned as one block and 
 time from the history, against `random` (median of 20 seeds). q = sum over pairs of C(m, 2),
 the figure the pigeonhole bound limits; max = the most any pair met; seat = repeated seat
 numbers; early = least..most early seats (1-3) a player got; tables = returns to a table.
+Then (issue 18) `balanced` as one block for seeds 1-5 of 70/10/7 and 200/10/10, Q and time each.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.seating import PlannedRound, SeatingHistory, SeatingRequest, plan, report, shape_bound
 
 SHAPES = [(70, 10, 4), (70, 10, 7), (96, 12, 8), (200, 10, 10), (1000, 10, 12)]
+SEED_SHAPES = [(70, 10, 7), (200, 10, 10)]  # issue 18: <= 450 and <= 10 for every seed
 
 
 def players(n: int) -> tuple[str, ...]:
@@ -82,6 +84,19 @@ def main() -> None:
             took = time.perf_counter() - start
             over = f"{100 * (int(rep['q']) - bound) / bound:+.1f}% vs bound" if bound else ""  # type: ignore[call-overload]
             print(line("balanced, round by round", rep, took), over)
+        sys.stdout.flush()
+    by_seed(SEED_SHAPES, range(1, 6))
+
+
+def by_seed(shapes: list[tuple[int, int, int]], seeds: range) -> None:
+    """Q and time of `balanced` as one block, seed by seed."""
+    for n, k, rounds in shapes:
+        cells = []
+        for seed in seeds:
+            start = time.perf_counter()
+            rep = figures(block(n, k, rounds, "balanced", seed), k)
+            cells.append(f"seed {seed}: q {rep['q']} max {rep['max_meetings']} {time.perf_counter() - start:.2f} s")
+        print(f"{n}/{k}/{rounds} balanced block (bound {shape_bound(n, k, rounds)}): " + "; ".join(cells))
         sys.stdout.flush()
 
 

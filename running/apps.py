@@ -8,3 +8,8 @@ class RunningConfig(AppConfig):
     its standings, and the organizer's stage, round and standings pages (docs/architecture.md)."""
 
     name = "running"
+
+    def ready(self) -> None:
+        from running.services import seating_plans
+
+        seating_plans.install()

@@ -125,24 +125,72 @@ def _gf2_mul(x: int, y: int, m: int) -> int:
 
 
 def exact_horizon(g: int, k: int) -> int:
-    """The most rounds `algebraic_offsets` plans exactly for g tables of k (0: none)."""
+    """The most rounds `exact_block` plans for g tables of k (0: none)."""
     best = 0
-    for rounds in range(2, g + 1):
-        if algebraic_offsets(g, k, rounds) is not None:
+    for rounds in range(2, max(g, k) + 1):
+        if algebraic_offsets(g, k, rounds) is not None or _plus_table_fits(g, k, rounds):
             best = rounds
     return best
+
+
+def exact_block(g: int, k: int, rounds: int) -> list[list[list[int]]] | None:
+    """Rounds of players 0..g*k-1 that meet the pigeonhole bound by construction, or None."""
+    made = algebraic_offsets(g, k, rounds)
+    if made is not None:
+        return cyclic_rounds(list(range(g * k)), g, k, *made)
+    return plus_table_rounds(g, k, rounds)
+
+
+def relabel(block: list[list[list[int]]], labels: list[int]) -> list[list[list[int]]]:
+    """The block with player i renamed labels[i]."""
+    return [[[labels[p] for p in table] for table in tables] for tables in block]
+
+
+def _is_prime(p: int) -> bool:
+    return p > 1 and all(p % d for d in range(2, int(p**0.5) + 1))
+
+
+def _plus_table_fits(g: int, k: int, rounds: int) -> bool:
+    return 2 <= rounds <= k < g - 1 and _is_prime(g - 1)
+
+
+def plus_table_rounds(g: int, k: int, rounds: int) -> list[list[list[int]]] | None:
+    """No pair meets twice: g = p + 1 tables, p a prime above k, at most k rounds; else None.
+
+    The first p*k players are (a, b), a in GF(p), b a row 0..k-1; round l seats (a, b) at table
+    a + b*l, so two of them meet at most once (b*l - c*l takes each value once over l). The last
+    k players are extra, x_0..x_{k-1}. In round l the players of row l at tables j + k*l
+    (j < k) leave for the extra table, where they are all of one row and so have never met, and
+    x_j takes the seat at table j + k*l. Two rounds l, l' put x_j with the same player of row c
+    only if (j + k*l') - (j + k*l) = c * (l' - l), i.e. c = k: no row has that number.
+    """
+    if not _plus_table_fits(g, k, rounds):
+        return None
+    p = g - 1
+    out = []
+    for lam in range(rounds):
+        tables = [[((t - b * lam) % p) * k + b for b in range(k)] for t in range(p)]
+        extra = []
+        for j in range(k):
+            table = tables[(j + k * lam) % p]
+            extra.append(table[lam])
+            table[lam] = p * k + j
+        out.append([*tables, extra])
+    return out
 
 
 def algebraic_offsets(g: int, k: int, rounds: int) -> tuple[list[list[int]], bool] | None:
     """F reaching the pigeonhole bound exactly, where a field construction exists; else None.
 
     Columns are field elements l_r, rows b take F[b][r] = b * l_r (any two such rows differ by a
-    bijection of the column pairs, so they never collide), and up to g - 1 extra rows take
-    mu * l_r^2 with distinct mu != 0: each collides with exactly one linear row per pair of
-    rounds (the fewest possible), never with another extra row, and a quadratic takes each
-    value at most twice, so no pair meets three times. In GF(2^m) squaring is additive, so every
-    pair of columns works (rounds <= g); in GF(p), p odd prime, l and -l square alike, so only
-    columns 0..(p-1)/2 (rounds <= (p+1)/2) when extra rows are needed. Needs k <= 2g - 1.
+    bijection of the column pairs, so they never collide), and up to g - 1 extra rows take a
+    quadratic in l_r: each collides with exactly one linear row per pair of rounds (the fewest
+    possible), never with another extra row, and a quadratic takes each value at most twice, so
+    no pair meets three times. In GF(2^m) squaring is additive, so mu * l^2 with distinct
+    mu != 0 works for every pair of columns. In GF(p), p odd prime, l and -l square alike, so
+    mu * l^2 serves only columns 0..(p-1)/2; beyond, the extra rows are l^2 + c * l with
+    distinct c: two of them differ by the bijection (c - c') * l, so every pair of columns works
+    (rounds <= g). Needs k <= 2g - 1.
     """
     if rounds < 2 or k > 2 * g - 1 or rounds > g:
         return None
@@ -152,8 +200,6 @@ def algebraic_offsets(g: int, k: int, rounds: int) -> tuple[list[list[int]], boo
             return _gf2_mul(x, y, m)
         xor = True
     elif g > 2 and all(g % d for d in range(2, int(g**0.5) + 1)):
-        if k > g and rounds > (g + 1) // 2:
-            return None
         def mul(x: int, y: int) -> int:
             return x * y % g
         xor = False
@@ -161,5 +207,8 @@ def algebraic_offsets(g: int, k: int, rounds: int) -> tuple[list[list[int]], boo
         return None
     lams = list(range(rounds))
     f = [[mul(b, lam) for lam in lams] for b in range(min(k, g))]
-    f += [[mul(mu, mul(lam, lam)) for lam in lams] for mu in range(1, k - g + 1)]
+    if xor or rounds <= (g + 1) // 2:  # no column is minus another: mu * l^2 rows stay apart
+        f += [[mul(mu, mul(lam, lam)) for lam in lams] for mu in range(1, k - g + 1)]
+    else:  # mu * l^2 would repeat on l and -l; shifting by distinct linear terms keeps rows apart
+        f += [[(lam * lam + c * lam) % g for lam in lams] for c in range(k - g)]
     return f, xor

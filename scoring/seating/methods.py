@@ -7,7 +7,7 @@ import random
 from .anneal import PairSearch, greedy_round
 from .bounds import round_pair_bound
 from .byes import choose_byes
-from .construct import algebraic_offsets, cyclic_rounds, search_offsets
+from .construct import cyclic_rounds, exact_block, relabel, search_offsets
 from .context import Context
 from .model import SeatingRequest
 from .registry import IndexRound, Progress, SeatingAlgorithm, register
@@ -102,14 +102,14 @@ class BalancedSeating(SeatingAlgorithm):
         if fresh and no_constraints and n == g * k and target_rounds > 1:
             labels = list(range(n))
             rng.shuffle(labels)
-            exact = algebraic_offsets(g, k, target_rounds)
+            exact = exact_block(g, k, target_rounds)
             if exact is not None:
-                f, xor = exact
+                rounds = relabel(exact, labels)
             else:
                 xor = g >= 4 and g & (g - 1) == 0  # (Z_2)^m does better than Z_g there
                 first_half = None if progress is None else lambda x: progress(x / 2)
                 f = search_offsets(g, k, target_rounds, int(1_000_000 * effort), rng, target, xor, first_half)
-            rounds = cyclic_rounds(labels, g, k, f, xor)
+                rounds = cyclic_rounds(labels, g, k, f, xor)
         else:
             scratch = [row[:] for row in ctx.meetings]
             rounds = [greedy_round(ctx, scratch, s, rng) for s in seated]

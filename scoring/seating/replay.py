@@ -1,10 +1,11 @@
 """Rounds seated one at a time that add up to a good block (issue 3: both must be good).
 
-Where a construction plans many rounds well (the exact field construction, or, with at least as
-many tables as seats, a searched offset matrix with a fixed seed), the first round's tables fix a
-whole block plan: they are its round 0, players labelled by sorted ids. Every later round, asked
-for alone with that history, is the next round of the same block, recomputed identically, so the
-rounds seated one by one are the block's rounds, seats included. A late arrival, an absence, a
+Where a construction plans many rounds well (the exact constructions of construct.py, or, with
+at least as many tables as seats, a searched offset matrix with a fixed seed), the first round's
+tables fix a whole block plan: they are its round 0, players labelled by sorted ids. Every later
+round, asked for alone with that history, is the next round of the same block, read back from
+the block cache (cache.py) or recomputed identically, so the rounds seated one by one are the
+block's rounds, seats included. A late arrival, an absence, a
 hand-made change or another stage in the history falls back to planning the round alone.
 """
 
@@ -13,8 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from . import cache
 from .anneal import greedy_round
-from .construct import algebraic_offsets, cyclic_rounds, exact_horizon, search_offsets
+from .construct import cyclic_rounds, exact_block, exact_horizon, relabel, search_offsets
 from .context import Context, build_context
 from .model import SeatingHistory, SeatingRequest
 from .registry import IndexRound, Progress
@@ -22,6 +24,7 @@ from .seats import assign_seats
 from .tables import place_round
 
 SEARCH_MOVES = 1_000_000  # the searched offsets of a replayed block: a few seconds per round
+BLOCK_VERSION = 2  # names the construction in the cache key; raise it when blocks change
 
 
 def horizon(g: int, k: int) -> tuple[int, bool]:
@@ -35,17 +38,41 @@ def horizon(g: int, k: int) -> tuple[int, bool]:
 def block_from_first(
     ctx: Context, first: list[list[int]], progress: Progress | None = None
 ) -> list[list[list[int]]]:
-    """The whole block (tables in physical order, seat order) whose round 0 is `first`."""
+    """The whole block (tables in physical order, seat order) whose round 0 is `first`.
+
+    Kept between calls (cache.py): each later round asks for the same block again."""
+    ids = ctx.ids
+    groups = sorted((sorted(ids[p] for p in t) for t in first), key=lambda t: t[0])
+    key = cache.digest(BLOCK_VERSION, SEARCH_MOVES, ids, ctx.k, ctx.tables, groups)
+    everyone = set(ids)
+
+    def valid(block: cache.Block) -> bool:
+        return all({p for t in tables for p in t} == everyone for tables in block)
+
+    def compute() -> cache.Block:
+        block = build_block(ctx, [[ctx.index[p] for p in t] for t in groups], progress)
+        return tuple(tuple(tuple(ids[p] for p in t) for t in tables) for tables in block)
+
+    block = cache.cached_block(key, compute, valid)
+    return [[[ctx.index[p] for p in t] for t in tables] for tables in block]
+
+
+def build_block(
+    ctx: Context, groups: list[list[int]], progress: Progress | None = None
+) -> list[list[list[int]]]:
+    """The block whose round 0 seats `groups` (sorted), searched or constructed afresh."""
     g, k = ctx.tables, ctx.k
     rounds, searched = horizon(g, k)
-    groups = sorted((sorted(t, key=lambda p: ctx.ids[p]) for t in first), key=lambda t: ctx.ids[t[0]])
-    labels = [p for t in groups for p in t]
-    xor = g >= 4 and g & (g - 1) == 0
-    made = algebraic_offsets(g, k, rounds)
-    if searched or made is None:
-        made = search_offsets(g, k, rounds, SEARCH_MOVES, random.Random(0), 0, xor, progress), xor
-    block = cyclic_rounds(labels, g, k, *made)
-    seated = assign_seats(ctx, block, random.Random(0))
+    made = None if searched else exact_block(g, k, rounds)
+    if made is None:
+        xor = g >= 4 and g & (g - 1) == 0
+        f = search_offsets(g, k, rounds, SEARCH_MOVES, random.Random(0), 0, xor, progress)
+        made = cyclic_rounds(list(range(g * k)), g, k, f, xor)
+    labels = [0] * (g * k)
+    for virtual, group in zip(made[0], groups, strict=True):  # round 0 of the block is `groups`
+        for v, p in zip(virtual, group, strict=True):
+            labels[v] = p
+    seated = assign_seats(ctx, relabel(made, labels), random.Random(0))
     counts: list[dict[int, int]] = [{} for _ in range(ctx.n)]
     return [place_round(t, counts) for t in seated]
 

@@ -150,3 +150,28 @@ def test_bound_with_byes_shares_the_players_off_a_round() -> None:
     rounds = plan(SeatingRequest(ids(73), 10, "balanced", rounds=3, seed=1, effort=0.3))
     rep = report([r.tables for r in rounds], table_size=10)
     assert rep["q"] >= shape_bound(73, 10, 3) and rep["max_meetings"] == 2
+
+
+def test_70_players_7_rounds_reach_the_bound_for_every_seed() -> None:
+    # issue 18: the field construction covers 7 rounds of 7 tables (it stopped at 4)
+    for seed in range(1, 6):
+        rounds = plan(SeatingRequest(ids(70), 10, "balanced", rounds=7, seed=seed))
+        rep = report([r.tables for r in rounds], table_size=10)
+        assert rep["q"] == shape_bound(70, 10, 7) == 441
+        assert rep["max_meetings"] == 2 and rep["same_seat_repeats"] == 0
+
+
+def test_200_players_10_rounds_never_meet_twice() -> None:
+    rounds = plan(SeatingRequest(ids(200), 10, "balanced", rounds=10, seed=1))
+    for rnd in rounds:
+        check_round(rnd, ids(200), 10)
+    rep = report([r.tables for r in rounds], table_size=10)
+    assert rep["q"] == 0 and rep["max_meetings"] == 1
+    assert rep["same_seat_repeats"] == 0
+
+
+def test_one_round_at_a_time_follows_the_same_block() -> None:
+    rounds = one_at_a_time(ids(70), 10, 7, seed=4)
+    assert report([r.tables for r in rounds], table_size=10)["q"] == 441
+    rounds = one_at_a_time(ids(200), 10, 10, seed=4)
+    assert report([r.tables for r in rounds], table_size=10)["q"] == 0

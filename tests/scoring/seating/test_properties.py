@@ -58,3 +58,22 @@ def test_field_construction_meets_the_bound_whenever_it_applies(g: int, k: int, 
     rep = report([[tuple(str(p) for p in t) for t in rnd] for rnd in tables])
     assert rep["q"] == shape_bound(g * k, k, rounds)
     assert rep["max_meetings"] <= 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 24), st.integers(2, 23), st.integers(2, 23))
+def test_every_exact_block_meets_the_bound(g: int, k: int, rounds: int) -> None:
+    from scoring.seating.bounds import shape_bound
+    from scoring.seating.construct import exact_block, exact_horizon
+
+    block = exact_block(g, k, rounds)
+    if block is None:
+        assert rounds > exact_horizon(g, k) or exact_horizon(g, k) == 0 or rounds < 2
+        return
+    assert rounds <= exact_horizon(g, k)
+    for tables in block:
+        assert len(tables) == g and all(len(t) == k for t in tables)
+        assert sorted(p for t in tables for p in t) == list(range(g * k))
+    rep = report([[tuple(str(p) for p in t) for t in rnd] for rnd in block])
+    assert rep["q"] == shape_bound(g * k, k, rounds)
+    assert rep["max_meetings"] <= 2
