@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from scoring.seating import SeatingHistory, SeatingRequest, plan, report, shape_bound
 from tests.scoring.seating.helpers import check_round, ids, one_at_a_time
 
@@ -16,16 +14,13 @@ def test_bound_of_notes_for_the_benchmark_shapes() -> None:
 
 
 def test_70_players_4_rounds_reach_the_bound_with_no_pair_meeting_three_times() -> None:
-    start = time.perf_counter()
     rounds = plan(SeatingRequest(ids(70), 10, "balanced", rounds=4, seed=1))
-    elapsed = time.perf_counter() - start
     for rnd in rounds:
         check_round(rnd, ids(70), 10)
     rep = report([r.tables for r in rounds], table_size=10)
     assert rep["q"] == rep["lower_bound"] == 126
     assert rep["max_meetings"] == 2 and rep["pairs_met_twice_or_more"] == 126
     assert rep["same_seat_repeats"] == 0
-    assert elapsed < 5  # about a second on the 2-core machine; slack for a loaded CI
 
 
 def test_seats_never_repeat_while_rounds_fit_the_table_and_thirds_spread() -> None:
