@@ -237,6 +237,12 @@ class LocalAnswers:
         self.size = 0
         self.lock = threading.Lock()
         self.kept: OrderedDict[tuple[str, str], tuple[Head, bytes]] = OrderedDict()
+        self.heads: dict[str, Head] = {}  # the heads of the answers kept, by key
+
+    def head(self, key: str) -> Head | None:
+        """The head of an answer of which this process keeps some encoding (each encoding it keeps has it)."""
+        with self.lock:
+            return self.heads.get(key)
 
     def get(self, key: str, encoding: str) -> tuple[Head, bytes] | None:
         with self.lock:
@@ -251,14 +257,18 @@ class LocalAnswers:
             if old is not None:
                 self.size -= len(old[1])
             self.kept[(key, encoding)] = (head, body)
+            self.heads[key] = head
             self.size += len(body)
             while self.size > self.limit and len(self.kept) > 1:
-                _gone, (_head, gone_body) = self.kept.popitem(last=False)
+                (gone, _encoding), (_head, gone_body) = self.kept.popitem(last=False)
                 self.size -= len(gone_body)
+                if not any(kept == gone for kept, _ in self.kept):
+                    self.heads.pop(gone, None)
 
     def clear(self) -> None:
         with self.lock:
             self.kept.clear()
+            self.heads.clear()
             self.size = 0
 
 
@@ -281,17 +291,17 @@ def keep(key: str, response: HttpResponse) -> Head:
 
 def find(key: str, request: HttpRequest) -> HttpResponseBase | None:
     """The kept answer to ``request`` under ``key`` (a 304 when the client holds it), or None."""
-    accepts = accepted(request.headers.get("Accept-Encoding", ""))
-    for encoding in (*[e for e in ENCODINGS if e in accepts or "*" in accepts], "identity"):
-        local = LOCAL_ANSWERS.get(key, encoding)
-        if local is not None:
-            return answer(request, *local, encoding)
-    head = cache.get(head_key(key))
+    head = LOCAL_ANSWERS.head(key)
     if head is None:
-        return None
+        head = cache.get(head_key(key))
+        if head is None:
+            return None
     encoding = encoding_for(request, head)
     if not_modified := revalidated(request, head, encoding):
         return not_modified
+    local = LOCAL_ANSWERS.get(key, encoding)
+    if local is not None:
+        return answer(request, *local, encoding)
     body = cache.get(body_key(key, encoding))
     if body is None:
         return None

@@ -256,3 +256,16 @@ def test_a_connection_the_database_dropped_is_replaced_without_an_error(client: 
     connection.ensure_connection()
     connection.connection.close()  # as a restarted server leaves it: the next query fails
     assert client.get(url, HTTP_ACCEPT_ENCODING="br").status_code == 200
+
+
+def test_a_process_holding_one_encoding_still_answers_the_one_asked_for(client: Any, generated: Any) -> None:
+    """Another worker kept the answer; this one has fetched only the plain copy so far (found by the bench: it
+    sent that copy, with the plain ETag, to phones that asked for brotli and held the brotli ETag)."""
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    answers.LOCAL_ANSWERS.clear()  # as in another process
+    assert "Content-Encoding" not in client.get(url)
+    again = client.get(url, HTTP_ACCEPT_ENCODING="gzip, br")
+    assert again["Content-Encoding"] == "br" and again.content == packed.content
+    assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
