@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -46,18 +47,22 @@ KEY_ATTRIBUTE = "shared_answer_key"
 HOLDING_ATTRIBUTE = "shared_answer_lock"  # set by the view (``share``): the key its answer is kept under
 
 
+SOURCE_SUFFIXES = (".py", ".html", ".mo", ".js", ".css")
+NOT_SERVED = {".venv", "tests", "bench", "node_modules", ".git", "staticfiles", "__pycache__", "docs", "locale-src"}
+
+
 def release_digest(root: Path | None = None) -> str:
     """A digest of the code, templates, translations and static files' manifest this process serves, so that
-    answers kept by an older deployment are never served by a newer one (and back)."""
+    answers kept by an older deployment are never served by a newer one (and back). Read once per process."""
     root = root or Path(settings.BASE_DIR)
     digest = hashlib.sha1()
-    skipped = {".venv", "tests", "bench", "node_modules", ".git", "staticfiles"}
-    for path in sorted(root.rglob("*")):
-        parts = path.relative_to(root).parts
-        if skipped.intersection(parts) or path.suffix not in {".py", ".html", ".mo", ".js", ".css"}:
-            continue
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(name for name in subfolders if name not in NOT_SERVED and not name.startswith("."))
+        for name in sorted(files):
+            if name.endswith(SOURCE_SUFFIXES):
+                path = Path(folder) / name
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
     manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
     if manifest.exists():
         digest.update(manifest.read_bytes())
