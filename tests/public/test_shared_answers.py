@@ -269,3 +269,28 @@ def test_a_process_holding_one_encoding_still_answers_the_one_asked_for(client: 
     again = client.get(url, HTTP_ACCEPT_ENCODING="gzip, br")
     assert again["Content-Encoding"] == "br" and again.content == packed.content
     assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+
+
+def test_with_a_refresh_interval_the_version_is_read_at_most_every_quarter_of_it(
+    client: Any, generated: Any, settings: Any, django_assert_num_queries: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The production profile's 2 s: half a second without a query; a change is served once it has passed."""
+    import time
+
+    from public.middleware import RECENT_STAMPS
+
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    RECENT_STAMPS.read.clear()
+    settings.PUBLIC_REFRESH_SECONDS = 4
+    url = "/p/shared/standings/s1/"
+    before = client.get(url, HTTP_ACCEPT_ENCODING="br")
+    with django_assert_num_queries(0):
+        assert client.get(url, HTTP_ACCEPT_ENCODING="br").content == before.content
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    time.sleep(1.05)  # past a quarter: the version is read again (the last answer stands for the rest of it)
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_ACCEPT_ENCODING="br").content == before.content
+    settings.PUBLIC_REFRESH_SECONDS = 0
+    assert decoded(client.get(url, HTTP_ACCEPT_ENCODING="br")) != decoded(before)
+    RECENT_STAMPS.read.clear()
