@@ -81,7 +81,11 @@ class PlayerTally:
 
     @property
     def points(self) -> Fraction:
-        return self.game_points + self.bye_points + self.absence_points + self.penalty_points
+        total = self.game_points
+        for part in (self.bye_points, self.absence_points, self.penalty_points):
+            if part is not ZERO:  # most are the zero object itself: adding it is a slow Fraction addition
+                total = total + part
+        return total
 
     @property
     def average(self) -> Fraction:
@@ -95,8 +99,8 @@ class PlayerTally:
     def add_seat(self, scored: ScoredSeat) -> None:
         seat, total = scored.seat, scored.total
         self.seats.append(scored)
-        if total:
-            self.game_points += total
+        if total is not ZERO and total:
+            self.game_points = total if self.game_points is ZERO else self.game_points + total
         self.games += 1
         self.games_as[seat.role] += 1
         if scored.won:
