@@ -165,6 +165,8 @@ class Ruleset:
 
     def _compare_roles(self, counts: Mapping[Role, int], expected: Mapping[Role, int],
                        template: str = M.ROLE_COUNT) -> list[Message]:
+        if counts == {role: n for role, n in expected.items() if n}:  # the usual table: nothing to compare
+            return []
         problems = []
         for role in Role:
             have, want = counts.get(role, 0), expected.get(role, 0)
