@@ -110,7 +110,8 @@ class PlayerTally:
         if scored.removed:
             self.removals += 1
         points, extra = scored.points, seat.extra
-        has_extra = bool(extra)  # Fraction's truth test is slow: once a seat; the parts by identity with ZERO
+        # Fraction's truth test is slow: at most once a seat, after the identity test; the parts by identity with ZERO.
+        has_extra = extra is not ZERO and bool(extra)
         if has_extra or points.best_move is not ZERO:
             self.extra_total += scored.counted(points.extra + points.best_move)
         if points.ci is not ZERO:

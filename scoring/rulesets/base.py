@@ -221,7 +221,7 @@ class Ruleset:
         )
 
     def day_points(self, seat: Seat) -> Fraction:
-        if not self.params.day_points or not seat.days_survived:
+        if not seat.days_survived or not self.params.day_points:  # the seat first: most have no days written
             return ZERO
         return self.params.day_points * seat.days_survived
 
