@@ -180,9 +180,8 @@ class StageScoring:
     def _score(self, stage_id: str, round_number: int, game: Game, seat: Seat, multiplier: Fraction,
                kills: Counter[str] | None, rounds: int) -> ScoredSeat:
         ruleset = self.ruleset
-        points = ruleset.seat_points(game, seat, first_kills=kills[seat.player] if kills else 0, stage_rounds=rounds)
-        return ScoredSeat.score(stage_id, round_number, game, seat, points, multiplier,
-                                removed=ruleset.is_removed(seat))
+        points = ruleset.seat_points(game, seat, kills[seat.player] if kills else 0, rounds)  # first kills, rounds
+        return ScoredSeat.score(stage_id, round_number, game, seat, points, multiplier, ruleset.is_removed(seat))
 
     def first_kills(self, stage: Stage) -> Counter[str]:
         """How many games of ``stage`` with a result each player was killed first in (Ci's K)."""
