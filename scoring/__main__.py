@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import traceback
 
 from .cli import EXIT_BUG, main
 
@@ -16,5 +15,7 @@ if __name__ == "__main__":
         sys.stderr.close()
         sys.exit(0)
     except Exception:  # anything unexpected is our bug, not the user's input
+        import traceback  # only then: it costs the start-up of every command
+
         traceback.print_exc()
         sys.exit(EXIT_BUG)

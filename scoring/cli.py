@@ -9,21 +9,29 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import InvalidTournament, ScoringError, UnknownStage
-from .fileio import loads, read_file
 from .model import SeatingMethod, Tournament
 from .numbers import format_number
-from .round_planning import plan_rounds, seating_report
-from .seating import SeatingError
-from .standings import StandingRow, Standings, compute_standings, standings_json
+
+if TYPE_CHECKING:
+    from .standings import StandingRow, Standings
+
+# Each command imports what it uses when it runs (bench/README.md, "The command line"): the seating engine only
+# for ``seat`` and ``seating-report``, the standings for ``standings`` and ``advance``.
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT = 0, 1, 2
 
 
+class SeatingRefused(ScoringError):
+    """The seating engine refused the request (a ``seating.SeatingError``): the input is wrong, exit status 2."""
+
+
 def read_tournament(path: str) -> Tournament:
     """Read and fully check the file (``-`` is standard input)."""
+    from .fileio import loads, read_file
+
     try:
         text = read_file(path)  # at most MAX_FILE_BYTES: a larger file is refused by its size, a pipe past it
     except (OSError, UnicodeDecodeError) as error:
@@ -36,13 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check a tournament file; prints ok")
     validate.add_argument("file")
+    validate.set_defaults(handler=run_validate)
     standings = commands.add_parser("standings", help="a stage's standings")
     standings.add_argument("file")
     standings.add_argument("--stage", default=None)
     standings.add_argument("--format", choices=("json", "text"), default="json")
+    standings.set_defaults(handler=run_standings)
     advance = commands.add_parser("advance", help="who goes on to the next stage")
     advance.add_argument("file")
     advance.add_argument("--stage", required=True)
+    advance.set_defaults(handler=run_advance)
     seat = commands.add_parser("seat", help="plan the next round(s) of a stage")
     seat.add_argument("file")
     seat.add_argument("--stage", required=True)
@@ -50,34 +61,69 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--seed", type=int, default=0)
     seat.add_argument("--tables", type=int, default=None)
     seat.add_argument("--rounds", type=int, default=1)
+    seat.set_defaults(handler=run_seat)
     report = commands.add_parser("seating-report", help="repeated meetings and seats so far")
     report.add_argument("file")
     report.add_argument("--stage", default=None)
+    report.set_defaults(handler=run_seating_report)
     return parser
 
 
 def run(args: argparse.Namespace) -> str:
-    tournament = read_tournament(args.file)
-    if args.command == "validate":
-        return "ok"
-    if args.command == "standings":
-        standings = compute_standings(tournament, args.stage)
-        if args.format == "text":
-            return standings_text(standings)
-        return json.dumps(standings_json(standings), ensure_ascii=False, indent=1)
-    if args.command == "advance":
-        standings = compute_standings(tournament, args.stage)
-        return json.dumps({"stage": standings.stage, "advance": list(standings.advance)})
-    if args.stage is not None and args.stage not in {stage.id for stage in tournament.stages}:
-        raise UnknownStage(args.stage)
-    if args.command == "seat":
-        progress = _progress_printer() if sys.stderr.isatty() else None
+    """The command's output; ``ScoringError`` when the input is wrong."""
+    handler: Callable[[argparse.Namespace, Tournament], str] = args.handler
+    return handler(args, read_tournament(args.file))
+
+
+def run_validate(args: argparse.Namespace, tournament: Tournament) -> str:
+    return "ok"
+
+
+def run_standings(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .standings import compute_standings, standings_json
+
+    standings = compute_standings(tournament, args.stage)
+    if args.format == "text":
+        return standings_text(standings)
+    return json.dumps(standings_json(standings), ensure_ascii=False, indent=1)
+
+
+def run_advance(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .standings import compute_standings
+
+    standings = compute_standings(tournament, args.stage)
+    return json.dumps({"stage": standings.stage, "advance": list(standings.advance)})
+
+
+def run_seat(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .round_planning import plan_rounds
+    from .seating import SeatingError
+
+    _check_stage(tournament, args.stage)
+    progress = _progress_printer() if sys.stderr.isatty() else None
+    try:
         block = plan_rounds(tournament, args.stage, SeatingMethod(args.method), seed=args.seed,
                             tables=args.tables, rounds=args.rounds, progress=progress)
-        return json.dumps(block.to_json())
-    if args.command == "seating-report":
-        return json.dumps(seating_report(tournament, args.stage), indent=1)
-    raise AssertionError(args.command)  # pragma: no cover - argparse only lets known commands through
+    except SeatingError as error:
+        raise SeatingRefused(str(error)) from error
+    return json.dumps(block.to_json())
+
+
+def run_seating_report(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .round_planning import seating_report
+    from .seating import SeatingError
+
+    _check_stage(tournament, args.stage)
+    try:
+        report = seating_report(tournament, args.stage)
+    except SeatingError as error:
+        raise SeatingRefused(str(error)) from error
+    return json.dumps(report, indent=1)
+
+
+def _check_stage(tournament: Tournament, stage: str | None) -> None:
+    if stage is not None and stage not in {s.id for s in tournament.stages}:
+        raise UnknownStage(stage)
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -93,7 +139,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             cause = error.__cause__
             print(f"{args.file}: cannot read the file ({cause})", file=err)
         return EXIT_INPUT
-    except (ScoringError, SeatingError) as error:
+    except ScoringError as error:
         print(error, file=err)
         return EXIT_INPUT
     return EXIT_OK

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import IO, Any
 
 import jsonschema_rs
@@ -29,8 +29,9 @@ __all__ = ["FORMAT", "JSON", "MAX_FILE_BYTES", "dump", "dumps", "from_json", "lo
 
 
 def schema() -> dict[str, Any]:
-    text = resources.files("scoring").joinpath("schema/tournament.schema.json").read_text("utf-8")
-    return dict(json.loads(text))
+    # Beside this module (importlib.resources would cost the command line's start-up 10 ms more).
+    with open(os.path.join(os.path.dirname(__file__), "schema", "tournament.schema.json"), encoding="utf-8") as f:
+        return dict(json.load(f))
 
 
 @cache
@@ -137,6 +138,14 @@ def read_json(text: str) -> JSON:
     Infinity, a number past floating point (``1e400``) or of more than ``MAX_NUMBER_DIGITS`` digits, a text
     or key with an unpaired surrogate (``"\\ud800"``: not a character), a key given twice in one object,
     nesting too deep to read."""
+    if not _SURROGATE_ESCAPE.search(text) and not _surrogate(text):
+        # No text or key can hold an unpaired surrogate: a first reading that stops at anything else
+        # ``unreadable_problems`` would name spares walking the whole tree; what it stopped at is read again below.
+        try:
+            return json.loads(text, parse_constant=_doubt, parse_float=_float_or_doubt, parse_int=_integer_or_doubt,
+                              object_pairs_hook=_pairs_or_doubt)
+        except (_Doubt, ValueError, RecursionError):  # JSONDecodeError is a ValueError: named below as always
+            pass
     try:
         data = json.loads(text, parse_constant=_Unreadable, parse_float=_float, parse_int=_integer,
                           object_pairs_hook=_pairs)
@@ -150,6 +159,38 @@ def read_json(text: str) -> JSON:
     if problems:
         raise InvalidTournament(problems)
     return data
+
+
+# A JSON escape that may write an unpaired surrogate (``\\ud800``..``\\udfff``; a pair is one character).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _Doubt(Exception):
+    """The fast reading met what only the full one names (``read_json``)."""
+
+
+def _doubt(text: str) -> Any:
+    raise _Doubt
+
+
+def _float_or_doubt(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Doubt
+    return value
+
+
+def _integer_or_doubt(text: str) -> int:
+    if len(text) > MAX_NUMBER_DIGITS:  # with its sign: a 100-digit negative number is read again, and passes
+        raise _Doubt
+    return int(text)
+
+
+def _pairs_or_doubt(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(items)
+    if len(value) != len(items):
+        raise _Doubt
+    return value
 
 
 def unreadable_problems(data: JSON) -> list[Problem]:

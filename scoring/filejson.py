@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .model import (
+    ZERO,
     Advance,
     Circle,
     Game,
@@ -126,17 +127,25 @@ def _protest(p: Mapping[str, JSON]) -> Protest:
     )
 
 
+# The members by value, looked up once a seat (``Role(value)`` costs a function call through the enum's machinery).
+_ROLES = {role.value: role for role in Role}
+
+
 def _seat(s: Mapping[str, JSON]) -> Seat:
     side = s.get("side")
     subjective = s.get("subjective")
+    try:
+        role = _ROLES[s["role"]]
+    except (KeyError, TypeError):
+        role = Role(s["role"])  # not a role: the enum's own error
     return Seat(
         seat=s["seat"],
         player=s["player"],
-        role=Role(s["role"]),
+        role=role,
         side=None if side is None else Side(side),
         fouls=s.get("fouls", 0),
         removed=bool(s.get("removed", False)),
-        extra=to_fraction(s.get("extra", 0)),
+        extra=to_fraction(s["extra"]) if "extra" in s else ZERO,
         best=bool(s.get("best", False)),
         days_survived=s.get("days_survived"),
         subjective=None if subjective is None else to_fraction(subjective),

@@ -16,6 +16,10 @@ from fractions import Fraction
 # The tournament-level key under which the web app writes who was disqualified (player, reason, at).
 DISQUALIFICATIONS_KEY = "disqualifications"
 
+# The zero of every point a seat has not earned: one object, so the scoring's hot loops skip it by identity
+# (``is not ZERO``) without Fraction's slow truth test; the rulesets and the tally use this very object.
+ZERO = Fraction(0)
+
 
 class Side(StrEnum):
     RED = "red"
@@ -81,7 +85,7 @@ class Seat:
     side: Side | None = None  # as written in the file; ``effective_side`` is what counts
     fouls: int = 0
     removed: bool = False
-    extra: Fraction = Fraction(0)
+    extra: Fraction = ZERO
     best: bool = False
     days_survived: int | None = None
     subjective: Fraction | None = None

@@ -55,7 +55,13 @@ class WinPoints:
         return cls(value, value, value)
 
     def for_side(self, side: Side) -> Fraction:
-        return {Side.RED: self.red, Side.BLACK: self.black, Side.MANIAC: self.maniac}[side]
+        if side == Side.RED:
+            return self.red
+        if side == Side.BLACK:
+            return self.black
+        if side == Side.MANIAC:
+            return self.maniac
+        raise KeyError(side)
 
     def to_json(self) -> object:
         if self.red == self.black == self.maniac:

@@ -251,17 +251,21 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
 
 def _split(group: Sequence[str], key: Callable[[str], Value | float]) -> list[list[str]]:
     """Split ``group`` into runs of equal key, highest first (ties keep id order)."""
-    keyed = sorted(group, key=lambda pid: (-key(pid), pid))
+    # Each key computed once; a stable sort, highest first, of the ids in order keeps the tied in id order.
+    keyed = sorted(((key(pid), pid) for pid in sorted(group)), key=_first, reverse=True)
     runs: list[list[str]] = []
     last: object = object()
-    for pid in keyed:
-        value = key(pid)
+    for value, pid in keyed:
         if runs and value == last:
             runs[-1].append(pid)
         else:
             runs.append([pid])
         last = value
     return runs
+
+
+def _first(pair: tuple[Value | float, str]) -> Value | float:
+    return pair[0]
 
 
 def _by_lots(group: list[str], lot_place: Mapping[str, int]) -> list[list[str]]:

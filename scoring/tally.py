@@ -81,7 +81,11 @@ class PlayerTally:
 
     @property
     def points(self) -> Fraction:
-        return self.game_points + self.bye_points + self.absence_points + self.penalty_points
+        total = self.game_points
+        for part in (self.bye_points, self.absence_points, self.penalty_points):
+            if part is not ZERO:  # most are the zero object itself: adding it is a slow Fraction addition
+                total = total + part
+        return total
 
     @property
     def average(self) -> Fraction:
@@ -95,8 +99,8 @@ class PlayerTally:
     def add_seat(self, scored: ScoredSeat) -> None:
         seat, total = scored.seat, scored.total
         self.seats.append(scored)
-        if total:
-            self.game_points += total
+        if total is not ZERO and total:
+            self.game_points = total if self.game_points is ZERO else self.game_points + total
         self.games += 1
         self.games_as[seat.role] += 1
         if scored.won:
@@ -106,7 +110,8 @@ class PlayerTally:
         if scored.removed:
             self.removals += 1
         points, extra = scored.points, seat.extra
-        has_extra = bool(extra)  # Fraction's truth test is slow: once a seat; the parts by identity with ZERO
+        # Fraction's truth test is slow: at most once a seat, after the identity test; the parts by identity with ZERO.
+        has_extra = extra is not ZERO and bool(extra)
         if has_extra or points.best_move is not ZERO:
             self.extra_total += scored.counted(points.extra + points.best_move)
         if points.ci is not ZERO:
@@ -175,9 +180,8 @@ class StageScoring:
     def _score(self, stage_id: str, round_number: int, game: Game, seat: Seat, multiplier: Fraction,
                kills: Counter[str] | None, rounds: int) -> ScoredSeat:
         ruleset = self.ruleset
-        points = ruleset.seat_points(game, seat, first_kills=kills[seat.player] if kills else 0, stage_rounds=rounds)
-        return ScoredSeat.score(stage_id, round_number, game, seat, points, multiplier,
-                                removed=ruleset.is_removed(seat))
+        points = ruleset.seat_points(game, seat, kills[seat.player] if kills else 0, rounds)  # first kills, rounds
+        return ScoredSeat.score(stage_id, round_number, game, seat, points, multiplier, ruleset.is_removed(seat))
 
     def first_kills(self, stage: Stage) -> Counter[str]:
         """How many games of ``stage`` with a result each player was killed first in (Ci's K)."""

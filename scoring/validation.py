@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from . import messages as M
 from .errors import Location, Message, Problem, message
-from .model import EXTRA_CHARACTERS, ROLE_SIDE, Game, Round, Side, Stage, Tournament
+from .model import EXTRA_CHARACTERS, ROLE_SIDE, ZERO, Game, Round, Side, Stage, Tournament
 from .numbers import format_number
 from .rulesets import Ruleset, get_ruleset
 
@@ -76,25 +76,34 @@ def _duplicates(where: Location, what: str, ids: Iterable[str]) -> list[Problem]
 
 def _round_problems(ruleset: Ruleset, where: Location, round_: Round, known: set[str]) -> list[Problem]:
     problems: list[Problem] = []
-    places: dict[str, Message] = {}
+    # Where each player is so far: (table, seat), or the message of a bye or an absence; a seat's message and
+    # place are written only for a problem (most rounds have none, and a round has hundreds of seats).
+    places: dict[str, tuple[int, int] | Message] = {}
 
-    def place(player: str, description: Message, at: Location) -> None:
+    def described(spot: tuple[int, int] | Message) -> Message:
+        return message(M.PLACE_SEAT, table=spot[0], seat=spot[1]) if isinstance(spot, tuple) else spot
+
+    def place(player: str, spot: tuple[int, int] | Message, at: Location) -> None:
         if player not in known:
             problems.append(Problem(at, message(M.UNKNOWN_PLAYER, player=player)))
         if player in places:
-            problems.append(Problem(at, message(M.TWICE_IN_ROUND, player=player, first=places[player],
-                                                second=description)))
+            problems.append(Problem(at, message(M.TWICE_IN_ROUND, player=player, first=described(places[player]),
+                                                second=described(spot))))
         else:
-            places[player] = description
+            places[player] = spot
 
     tables = Counter(game.table for game in round_.games)
     for table, count in tables.items():
         if count > 1:
             problems.append(Problem(where.at(table=table), message(M.TABLE_NUMBER_TWICE, count=count)))
     for game in round_.games:
+        table = game.table
         for seat in game.seats:
-            place(seat.player, message(M.PLACE_SEAT, table=game.table, seat=seat.seat),
-                  where.at(table=game.table, seat=seat.seat))
+            player = seat.player
+            if player in known and player not in places:  # the usual seat: nothing to say
+                places[player] = (table, seat.seat)
+            else:
+                place(player, (table, seat.seat), where.at(table=table, seat=seat.seat))
     for player in round_.byes:
         place(player, message(M.PLACE_BYE), where)
     for player in round_.absent:
@@ -120,8 +129,7 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
     """Every rule one game breaks; also what the judge's protocol form checks before saving."""
     problems = [Problem(where, text) for text in _table_problems(ruleset, game)]
     numbers = {seat.seat for seat in game.seats}
-    sides = {seat.effective_side for seat in game.seats}
-    if game.winner is not None and game.winner not in sides:
+    if game.winner is not None and game.winner not in {seat.effective_side for seat in game.seats}:
         problems.append(Problem(where, message(M.WINNER_NOT_AT_TABLE, side=game.winner.value)))
     if game.mafia_missed_three_nights and game.winner is not Side.RED:
         problems.append(Problem(where, message(M.MISSED_NIGHTS_WINNER)))
@@ -132,40 +140,49 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
     problems += _circle_problems(ruleset, game, where, numbers)
     problems += _extra_problems(ruleset, game, where)
     for seat in game.seats:
-        at = where.at(seat=seat.seat)
-        role_side = ROLE_SIDE.get(seat.role)
+        # The seat's place is written only for a problem (the usual seat has none).
         if seat.side is not None:
+            role_side = ROLE_SIDE.get(seat.role)
             if role_side is not None and seat.side is not role_side:
-                problems.append(Problem(at, message(M.ROLE_SIDE, role=seat.role.value, side=role_side.value,
-                                                    given=seat.side.value)))
+                problems.append(Problem(where.at(seat=seat.seat), message(
+                    M.ROLE_SIDE, role=seat.role.value, side=role_side.value, given=seat.side.value)))
             if seat.role in EXTRA_CHARACTERS and seat.side is Side.MANIAC:
-                problems.append(Problem(at, message(M.EXTRA_CHARACTER_SIDE, role=seat.role.value)))
+                problems.append(Problem(where.at(seat=seat.seat), message(M.EXTRA_CHARACTER_SIDE,
+                                                                          role=seat.role.value)))
         if seat.subjective is not None and seat.subjective != 0:
+            at = where.at(seat=seat.seat)
             lo, hi = ruleset.params.sp_min, ruleset.params.sp_max
             if lo == hi == 0:
                 problems.append(Problem(at, message(M.NO_SUBJECTIVE, ruleset=ruleset.id)))
             elif not lo <= seat.subjective <= hi:
                 problems.append(Problem(at, message(M.SUBJECTIVE_RANGE, value=format_number(seat.subjective),
                                                     min=format_number(lo), max=format_number(hi))))
-        problems += [Problem(at, text) for text in ruleset.extra_seat_problems(game, seat)]
+        extra = ruleset.extra_seat_problems(game, seat)
+        if extra:
+            at = where.at(seat=seat.seat)
+            problems += [Problem(at, text) for text in extra]
     return problems
 
 
 def _table_problems(ruleset: Ruleset, game: Game) -> list[Message]:
     size = ruleset.params.table_size
     problems = []
-    if len(game.seats) != size:
-        problems.append(message(M.SEAT_COUNT, count=len(game.seats), ruleset=ruleset.id, size=size))
-    counts = Counter(seat.seat for seat in game.seats)
-    for number, count in sorted(counts.items()):
-        if count > 1:
-            problems.append(message(M.SEAT_TWICE, seat=number, count=count))
-        if number > size:
-            problems.append(message(M.SEAT_OUTSIDE_TABLE, seat=number, size=size))
-    players = Counter(seat.player for seat in game.seats)
-    for player, count in players.items():
-        if count > 1:
-            problems.append(message(M.PLAYER_AT_TABLE_TWICE, player=player, count=count))
+    seats = game.seats
+    if len(seats) != size:
+        problems.append(message(M.SEAT_COUNT, count=len(seats), ruleset=ruleset.id, size=size))
+    numbers = [seat.seat for seat in seats]
+    if len(set(numbers)) != len(numbers) or (numbers and max(numbers) > size):  # else nothing to count
+        counts = Counter(numbers)
+        for number, count in sorted(counts.items()):
+            if count > 1:
+                problems.append(message(M.SEAT_TWICE, seat=number, count=count))
+            if number > size:
+                problems.append(message(M.SEAT_OUTSIDE_TABLE, seat=number, size=size))
+    if len({seat.player for seat in seats}) != len(seats):
+        players = Counter(seat.player for seat in seats)
+        for player, count in players.items():
+            if count > 1:
+                problems.append(message(M.PLAYER_AT_TABLE_TWICE, player=player, count=count))
     if game.has_result:
         # A game without a result may be a seating whose cards are not dealt yet [ours]: its
         # seats and players are checked, its roles only once it has a result.
@@ -212,7 +229,7 @@ def _circle_problems(ruleset: Ruleset, game: Game, where: Location, numbers: set
 
 def _extra_problems(ruleset: Ruleset, game: Game, where: Location) -> list[Problem]:
     p = ruleset.params
-    given = [seat for seat in game.seats if seat.extra != 0]
+    given = [seat for seat in game.seats if seat.extra is not ZERO and seat.extra != 0]
     if not given:
         return []
     if p.extra_max_players == 0:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import ClassVar
 
 from .. import messages as M
 from ..errors import Message, message
 from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
+from ..model import ZERO as ZERO  # the model's one zero, re-exported: the parts below are tested by identity with it
 from ..params import NO_SIDE_POINTS, ParamError, Params, ParamsError, parse_overrides
-
-ZERO = Fraction(0)
 
 # The parts of a seat's game points, in the order breakdowns show them (``SeatPoints.parts``).
 PART_NAMES = ("win", "loss", "role", "days", "subjective", "best_move", "extra", "ci", "circles", "removal",
@@ -43,7 +43,7 @@ class SeatPoints:
     removal: Fraction = ZERO
     missed_nights: Fraction = ZERO
 
-    @property
+    @cached_property  # once an object: ``Ruleset.seat_points`` gives the seats of one outcome the same object
     def total(self) -> Fraction:
         # Only the non-zero parts are added: Fraction additions dominate the cost of standings. Most parts are the
         # ``ZERO`` object itself, which an identity test skips without Fraction's slow truth test.
@@ -129,6 +129,8 @@ class Ruleset:
         self.params = params if params is not None else self.defaults
         # Tested once here, not for every seat: Fraction's truth test is slow.
         self._gives_ci = bool(self.params.ci_rate)
+        # The points of a seat with no part of its own (see ``seat_points``), by the facts that decide them.
+        self._outcome_points: dict[tuple[bool, Side, Side, Role, bool, bool], SeatPoints] = {}
 
     @classmethod
     def parse_params(cls, raw: Mapping[str, object]) -> tuple[Params, list[ParamError]]:
@@ -163,6 +165,8 @@ class Ruleset:
 
     def _compare_roles(self, counts: Mapping[Role, int], expected: Mapping[Role, int],
                        template: str = M.ROLE_COUNT) -> list[Message]:
+        if counts == {role: n for role, n in expected.items() if n}:  # the usual table: nothing to compare
+            return []
         problems = []
         for role in Role:
             have, want = counts.get(role, 0), expected.get(role, 0)
@@ -177,29 +181,47 @@ class Ruleset:
         """Points of one seat in a game with a result, before the stage's multiplier. ``first_kills`` and
         ``stage_rounds`` are the K and N of the first-night compensation (``ci_points``): the games of this
         stage in which the seat's player was killed first, and the stage's rounds."""
-        p = self.params
         assert game.winner is not None
         won = game.won(seat)
-        role_points = p.role_points.get(seat.role) if p.role_points else None
+        days = self.day_points(seat)
+        subjective = self.subjective_points(seat)
+        best_move = self.best_move_points(game, seat)
+        ci = self.ci_points(game, seat, first_kills, stage_rounds) if self._gives_ci else ZERO
+        circles = self.circle_points(game, seat)
+        removed = self.is_removed(seat)
+        # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
+        missed = game.mafia_missed_three_nights and seat.role in BLACK_ROLES
+        if days is ZERO and subjective is ZERO and best_move is ZERO and seat.extra is ZERO and ci is ZERO \
+                and circles is ZERO:
+            # Most seats: the points follow from the outcome alone, so the seats of one outcome share one
+            # (frozen) object, built once: building it is most of the cost of scoring a seat.
+            side = seat.effective_side
+            key = (won, game.winner, side, seat.role, removed, missed)
+            points = self._outcome_points.get(key)
+            if points is None:
+                points = self._outcome_points[key] = self._points(won, game.winner, side, seat.role, removed,
+                                                                  missed)
+            return points
+        return self._points(won, game.winner, seat.effective_side, seat.role, removed, missed, days=days,
+                            subjective=subjective, best_move=best_move, extra=seat.extra, ci=ci, circles=circles)
+
+    def _points(self, won: bool, winner: Side, side: Side, role: Role, removed: bool, missed: bool,
+                **own: Fraction) -> SeatPoints:
+        """A seat's points from the outcome (won, the winning side, the seat's side and role, removed, the
+        mafia's missed nights) and the parts of the seat's own (``own``)."""
+        p = self.params
+        role_points = p.role_points.get(role) if p.role_points else None
         return SeatPoints(
-            win=p.win_points.for_side(game.winner) if won else ZERO,
-            loss=ZERO if won or p.loss_points is NO_SIDE_POINTS else p.loss_points.for_side(seat.effective_side),
+            win=p.win_points.for_side(winner) if won else ZERO,
+            loss=ZERO if won or p.loss_points is NO_SIDE_POINTS else p.loss_points.for_side(side),
             role=ZERO if role_points is None else role_points.win if won else role_points.loss,
-            days=self.day_points(seat),
-            subjective=self.subjective_points(seat),
-            best_move=self.best_move_points(game, seat),
-            extra=seat.extra,
-            ci=self.ci_points(game, seat, first_kills, stage_rounds) if self._gives_ci else ZERO,
-            circles=self.circle_points(game, seat),
-            removal=p.removal_points if self.is_removed(seat) else ZERO,
-            # "Black" is the mafia and the don (docs/rules/game.md), as for the best move below.
-            missed_nights=(p.missed_nights_points
-                           if game.mafia_missed_three_nights and seat.role in BLACK_ROLES
-                           else ZERO),
+            removal=p.removal_points if removed else ZERO,
+            missed_nights=p.missed_nights_points if missed else ZERO,
+            **own,
         )
 
     def day_points(self, seat: Seat) -> Fraction:
-        if not self.params.day_points or not seat.days_survived:
+        if not seat.days_survived or not self.params.day_points:  # the seat first: most have no days written
             return ZERO
         return self.params.day_points * seat.days_survived
 

@@ -87,9 +87,9 @@ def test_unknown_stage_exits_2() -> None:
 def test_a_bug_exits_1() -> None:
     # A crash inside the package (here: standings made to raise) is a bug: exit 1, not 2.
     code = ("import runpy, sys\n"
-            "import scoring.cli\n"
+            "import scoring.standings\n"
             "def boom(*args, **kwargs):\n    raise RuntimeError('boom')\n"
-            "scoring.cli.compute_standings = boom\n"
+            "scoring.standings.compute_standings = boom\n"
             f"sys.argv = ['scoring', 'standings', {str(DATA / 'fiim-example.json')!r}]\n"
             "runpy.run_module('scoring', run_name='__main__', alter_sys=True)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
