@@ -148,6 +148,26 @@ def model_being_built(stamp: answers.Stamp) -> bool:
     return cache.has_key(building_lock_of(stamp.identity))
 
 
+def public_slot(identity: str) -> str:
+    """Held by the one request at a time that has a view answer a newer version of a page already kept: on a
+    tournament day every protocol makes a version, and without it every worker would be rendering some page
+    (each of 200 players' pages, the standings, the seating) while judges wait for a worker; with it three of
+    four workers stay free, and readers get the last answer kept meanwhile (seconds old)."""
+    return f"public-slot:{identity}"
+
+
+def take_locks(*names: str) -> list[str]:
+    """All of these locks (for ``BUILD_SECONDS`` at most), or none."""
+    taken: list[str] = []
+    for name in names:
+        if not take_lock(name, BUILD_SECONDS):
+            for other in taken:
+                release_lock(other)
+            return []
+        taken.append(name)
+    return taken
+
+
 class SharedAnswerMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -165,11 +185,13 @@ class SharedAnswerMiddleware:
         if (kept := answers.find(question.key(stamp.scope, stamp.hidden), request)) is not None:
             return kept
         building = None
+        held: list[str] = []
         if (older := answers.newest(question, stamp)) is not None:
             _version, older_key, kept_at = older
             lock = rendering_lock(question.page(stamp.identity, stamp.hidden))
-            if time.time() - kept_at >= settings.PUBLIC_REFRESH_SECONDS and not model_being_built(stamp) \
-                    and take_lock(lock, BUILD_SECONDS):
+            if time.time() - kept_at >= settings.PUBLIC_REFRESH_SECONDS and not model_being_built(stamp):
+                held = take_locks(public_slot(stamp.identity), lock)
+            if held:
                 building = lock  # this request has the view answer the new version; the others wait for it
             elif (kept := answers.find(older_key, request)) is not None:
                 return kept
@@ -177,7 +199,7 @@ class SharedAnswerMiddleware:
             answers.ask(request, question, building)
             response = self.get_response(request)
         finally:
-            if building is not None:
-                release_lock(building)
+            for name in held:
+                release_lock(name)
         shared = answers.shared_key(request)
         return answers.serve(shared, request, response) if shared is not None else response
