@@ -63,3 +63,17 @@ def example_text(name: str) -> str:
         if (folder / name).exists():
             return (folder / name).read_text(encoding="utf-8")
     raise FileNotFoundError(name)
+
+
+def flip_a_result(tournament: Any, capture: Any) -> None:
+    """Turns the winner of the tournament's first game round, committed (``capture``:
+    ``django_capture_on_commit_callbacks``, so the results version is bumped as in production)."""
+    from django.db import transaction
+
+    from games.models import Game
+
+    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
+    assert game is not None
+    with capture(execute=True), transaction.atomic():
+        game.winner = "black" if game.winner == "red" else "red"
+        game.save()

@@ -13,13 +13,12 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
 from django.utils import translation
 
-from games.models import Game
 from paper import documents
 from public.cache import tournament_scope
 from public.versioning import bump
+from tests.helpers import flip_a_result
 
 pytestmark = pytest.mark.django_db
 
@@ -44,11 +43,6 @@ def published(generated: Any) -> Any:
     return tournament
 
 
-def flip_a_result(tournament: Any, capture: Any) -> None:
-    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
-    with capture(execute=True), transaction.atomic():
-        game.winner = "black" if game.winner == "red" else "red"
-        game.save()
 
 
 def counting_builds() -> tuple[dict[str, int], Any]:

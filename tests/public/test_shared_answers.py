@@ -9,13 +9,12 @@ from typing import Any
 
 import brotli
 import pytest
-from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game
 from public import answers
 from public.versioning import bump
+from tests.helpers import flip_a_result
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +38,6 @@ def decoded(response: Any) -> bytes:
     return bytes(body)
 
 
-def flip_a_result(tournament: Any, capture: Any) -> None:
-    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
-    assert game is not None
-    with capture(execute=True), transaction.atomic():
-        game.winner = "black" if game.winner == "red" else "red"
-        game.save()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

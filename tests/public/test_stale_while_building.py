@@ -9,24 +9,17 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
 from django.urls import reverse
 
-from games.models import Game
 from public.cache import tournament_scope
 from public.versioning import bump
+from tests.helpers import flip_a_result
 
 pytestmark = pytest.mark.django_db
 
 SLUG = "large"
 
 
-def flip_a_result(tournament: Any, capture: Any) -> None:
-    game = Game.objects.filter(table__round__stage__tournament=tournament).order_by("id").first()
-    assert game is not None
-    with capture(execute=True), transaction.atomic():
-        game.winner = "black" if game.winner == "red" else "red"
-        game.save()
 
 
 def test_while_another_request_builds_the_new_version_the_last_built_one_is_served(
