@@ -72,6 +72,10 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         }
         for index, row in enumerate(standings.rows)
     ]
+    for row_ in rows:  # the row's classes, one attribute or none (a thousand rows: no empty class="")
+        row_["classes"] = " ".join(name for name, on in (
+            ("table-success", row_["advances"]), ("qualification-line", row_["line"]),
+            ("disqualified-row text-secondary", row_["disqualified"])) if on)
     winners = None
     if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
         winners = [snapshot.name(pid) for pid in standings.winners]
