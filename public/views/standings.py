@@ -58,9 +58,12 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     limit = snapshot.ruleset.params.ineligible_after_absences
     # The engine lists the disqualified last, without a rank, and leaves them out of ``advance``.
     team_names = {team.team: team.name for team in standings.teams or ()}
+    players = snapshot.players
     rows = [
         {
             "rank": row.rank, "player": row.player, "name": row.name, "number": snapshot.numbers.get(row.player),
+            # searched by "find me" (static/js/find-me.js), not shown: a data- attribute of the name's link
+            "nickname": players[row.player].nickname if row.player in players else None,
             "points": row.points, "games": row.tally.games, "wins": row.tally.wins, "eligible": row.eligible,
             "advances": row.player in advance, "by_lot": row.player in by_lot,
             "disqualified": row.disqualified is not None, "note": standing_note(row, limit, standings.min_games),
@@ -72,6 +75,10 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         }
         for index, row in enumerate(standings.rows)
     ]
+    for row_ in rows:  # the row's classes, one attribute or none (a thousand rows: no empty class="")
+        row_["classes"] = " ".join(name for name, on in (
+            ("table-success", row_["advances"]), ("qualification-line", row_["line"]),
+            ("disqualified-row text-secondary", row_["disqualified"])) if on)
     winners = None
     if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
         winners = [snapshot.name(pid) for pid in standings.winners]
@@ -96,7 +103,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
 
 
 class StandingsView(PublicTournamentView):
-    page_template = "public/page.html"
+    page_template = "public/standings_page.html"  # page.html with "find me" (static/js/find-me.js)
     fragment_template = "public/standings.html"
     live = True
     tab = "standings"
@@ -109,7 +116,9 @@ class StandingsView(PublicTournamentView):
             return context
         if snapshot.hidden:
             players = stage_players(snapshot, stage)
-            context["players"] = [(snapshot.numbers.get(pid), pid, snapshot.name(pid)) for pid in players]
+            known = snapshot.players
+            context["players"] = [(snapshot.numbers.get(pid), pid, snapshot.name(pid),
+                                   known[pid].nickname if pid in known else None) for pid in players]
             return context
         context.update(standings_context(snapshot, stage))
         if stage == snapshot.default_stage():
