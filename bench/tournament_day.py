@@ -332,6 +332,26 @@ def token_of(port: int, username: str, password: str) -> str:
     return str(json.loads(content)["token"])
 
 
+CONVERGE_SECONDS = 10.0  # public answers follow results within PUBLIC_REFRESH_SECONDS (2 s) and a build
+
+
+def public_standings(port: int, stage: str, expected: dict[str, Any]) -> tuple[dict[str, Any], float]:
+    """The standings API as a reader gets it, asked again until it equals ``expected`` (public answers may be a
+    few seconds behind the last result: one request builds each version while the others serve the last one),
+    for at most ``CONVERGE_SECONDS``; the answer and how long it took."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    started = time.perf_counter()
+    while True:
+        conn.request("GET", f"/api/tournaments/{SLUG}/standings/?stage={stage}", headers=HEADERS)
+        response = conn.getresponse()
+        body = response.read()
+        answered: dict[str, Any] = json.loads(body) if response.status == 200 else {"status": response.status}
+        waited = time.perf_counter() - started
+        if answered == expected or waited > CONVERGE_SECONDS:
+            return answered, waited
+        time.sleep(0.25)
+
+
 def check(day: Day, port: int) -> list[str]:
     """What differs from the truth: protocol states, the round's games, the standings API."""
     from exchange.reading import to_model
@@ -352,10 +372,8 @@ def check(day: Day, port: int) -> list[str]:
     problems += [f"table {g.table}: saved {saved.get(g.table)} is not the truth {g}"
                  for g in truth_round.games if saved.get(g.table) != g]
     expected = json.loads(json.dumps(standings_json(compute_standings(day.truth, day.stage))))
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    conn.request("GET", f"/api/tournaments/{SLUG}/standings/?stage={day.stage}", headers=HEADERS)
-    response = conn.getresponse()
-    answered: dict[str, Any] = json.loads(response.read()) if response.status == 200 else {"status": response.status}
+    answered, waited = public_standings(port, day.stage, expected)
+    print(f"the standings API showed the last result {waited:.1f} s after the last confirmation")
     if answered != expected:
         wrong = [row["player"] for row, want in zip(answered.get("standings", []), expected["standings"], strict=False)
                  if row != want]
