@@ -56,6 +56,7 @@ def shareable_view(request: HttpRequest) -> tuple[Any, str] | None:
     """The view class and tournament slug of a request whose answer may be shared, or None."""
     if request.method not in ("GET", "HEAD") or personal(request):
         return None
+    request.get_host()  # an address not in ALLOWED_HOSTS is refused (400) here as the rest of the site refuses it
     try:
         match = resolve(request.path_info)
     except Resolver404:

@@ -287,3 +287,10 @@ def test_with_a_refresh_interval_the_version_is_read_at_most_every_quarter_of_it
     settings.PUBLIC_REFRESH_SECONDS = 0
     assert decoded(client.get(url, HTTP_ACCEPT_ENCODING="br")) != decoded(before)
     RECENT_STAMPS.read.clear()
+
+
+def test_a_host_the_site_does_not_serve_is_refused_as_elsewhere(client: Any, generated: Any) -> None:
+    generated("shared", players=20, rounds=2, standings_hidden=False)
+    url = "/p/shared/standings/s1/"
+    assert client.get(url, HTTP_ACCEPT_ENCODING="br").status_code == 200
+    assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_HOST="evil.example").status_code == 400
