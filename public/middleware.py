@@ -25,9 +25,10 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponseBase
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.utils.translation import get_language_from_request
 
-from mafia_tournament.database_outage import DATABASE_ERRORS
+from mafia_tournament.database_outage import DATABASE_ERRORS, outage_response
 from tournaments.models import Tournament
 
 from . import answers
@@ -180,7 +181,11 @@ class SharedAnswerMiddleware:
         view, slug = shareable
         question = answers.question_of(request, getattr(view, "query_keys", ()),
                                        get_language_from_request(request))
-        stamp = current_stamp(slug)
+        try:
+            stamp = current_stamp(slug)
+        except DATABASE_ERRORS as error:  # before the locale middleware: the outage said in the reader's language
+            with translation.override(question.language):
+                return outage_response(request, error)
         if stamp is None:
             return self.get_response(request)  # the view answers 404
         if (kept := answers.find(question.key(stamp.scope, stamp.hidden), request)) is not None:
