@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_update_with_history
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from scoring.errors import Problem
 from tournaments.errors import UserError
@@ -77,10 +77,10 @@ def open_protocol(table: Table, user: User) -> Game:
         game = Game(table=table, changed_by=user, changed_at=timezone.now())
         game._history_user = user  # type: ignore[attr-defined]
         game.save()
-        for seat in table.seats.order_by("number"):
-            row = GameSeat(game=game, seat=seat)
-            row._history_user = user  # type: ignore[attr-defined]
-            row.save()
+        # In two statements with their history rows, not twenty: a hundred judges open their tables at once. No
+        # signal is missed: a draft's seats change nothing public (public.versioning.affects_public).
+        bulk_create_with_history([GameSeat(game=game, seat=seat) for seat in table.seats.order_by("number")],
+                                 GameSeat, default_user=user)
         return game
 
 
