@@ -345,17 +345,18 @@ def answer(request: HttpRequest, head: Head, body: bytes, encoding: str) -> Http
 
 def serve(kept: Kept, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
     """What the middleware sends after the view answered a shareable request: the answer kept (in the
-    encoding the client accepts) when it can be shared, the view's own answer otherwise."""
+    encoding the client accepts) when it can be shared, the view's own answer otherwise. A view that served
+    a version already kept (a newer one is being built) keeps nothing again: it only says when it looked."""
     if not isinstance(response, HttpResponse) or response.status_code != 200 or response.cookies \
             or response.has_header("Content-Encoding") or "ETag" not in response or request.method != "GET":
         return response
-    head = keep(kept.key, response)
+    if LOCAL_ANSWERS.head(kept.key) is None and not cache.has_key(head_key(kept.key)):
+        keep(kept.key, response)
     newest = cache.get(kept.newest)
-    if newest is None or newest[0] < kept.version:  # a race may keep a slightly older one: harmless
+    if newest is None or newest[0] <= kept.version:  # a race may keep a slightly older one: harmless
         cache.set(kept.newest, (kept.version, kept.key, time.time()), MODEL_SECONDS)
-    encoding = encoding_for(request, head)
-    local = LOCAL_ANSWERS.get(kept.key, encoding)
-    return answer(request, head, local[1], encoding) if local is not None else response
+    found = find(kept.key, request)
+    return found if found is not None else response
 
 
 def newest(question: Question, stamp: Stamp) -> tuple[int, str, float] | None:

@@ -85,6 +85,20 @@ class LocalModels:
 
 LOCAL_MODELS = LocalModels()
 
+BUILD_SHARE = 5  # a model is built again at least this many build times after the last one
+
+
+def refresh_interval(took: float) -> float:
+    """How long after a model was built the next version's is built at the earliest: ``PUBLIC_REFRESH_SECONDS``,
+    or longer when building took long (a large event on a busy machine: 1,000 players × 12 rounds take 0.4 s
+    alone and seconds beside a hundred judges), so that the builds take at most a fifth of one core and leave
+    the rest to the judges. None of this in development and tests (0): every change is built at once."""
+    from django.conf import settings
+
+    refresh = float(settings.PUBLIC_REFRESH_SECONDS)
+    return 0.0 if refresh <= 0 else max(refresh, (BUILD_SHARE - 1) * took)
+
+
 class Snapshot:
     """One tournament's public data; each part computed on first use."""
 
@@ -103,9 +117,10 @@ class Snapshot:
         if model is None:
             model = cache.get(key)
         if model is None:
+            started = time.monotonic()
             model = to_model(self.tournament)
             cache.set(key, model, MODEL_SECONDS)
-            self.mark_built()
+            self.mark_built(time.monotonic() - started)
         LOCAL_MODELS.keep(key, model)
         return model
 
@@ -116,13 +131,12 @@ class Snapshot:
         protocols has the model built once at a time, and at most that often, not by every worker
         after every protocol. Call it before reading the version. The request that finds the
         current model missing and nobody building it builds it here."""
-        from django.conf import settings
         from django.core.cache import cache
 
         if served(self.tournament) is None or cache.has_key(model_key(self.tournament)):
             return
         built = cache.get(built_key(self.tournament))
-        if built is not None and time.time() - built[-1] < settings.PUBLIC_REFRESH_SECONDS:
+        if built is not None and time.time() - built[2] < refresh_interval(built[3]):
             serve_older(self.tournament, built)
             return
         building = building_lock(self.tournament)
@@ -134,13 +148,14 @@ class Snapshot:
             return
         serve_older(self.tournament, built)
 
-    def mark_built(self) -> None:
-        """Records the version whose model is now in the shared cache, and when (unless a newer one is)."""
+    def mark_built(self, took: float) -> None:
+        """Records the version whose model is now in the shared cache, when, and how long it took to build
+        (unless a newer one is)."""
         from django.core.cache import cache
 
         stamp = served(self.tournament)
         record_newest(cache, built_key(self.tournament),
-                      None if stamp is None else (*stamp, time.time()))
+                      None if stamp is None else (*stamp, time.time(), took))
 
     @cached_property
     def ruleset(self) -> Any:

@@ -104,3 +104,14 @@ def test_the_model_is_built_again_at_most_every_refresh_interval(
         assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     settings.PUBLIC_REFRESH_SECONDS = 0
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+@pytest.mark.parametrize(("refresh", "took", "interval"), [(2, 0.1, 2), (2, 0.5, 2), (2, 1.5, 6), (0, 3, 0)])
+def test_a_slow_build_waits_longer_before_the_next(settings: Any, refresh: float, took: float,
+                                                    interval: float) -> None:
+    """Builds take at most a fifth of one core on a busy day: the next one waits four build times at least (never
+    in development and tests, where every change is built at once)."""
+    from public.snapshot import refresh_interval
+
+    settings.PUBLIC_REFRESH_SECONDS = refresh
+    assert refresh_interval(took) == pytest.approx(interval)
