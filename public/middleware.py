@@ -43,6 +43,7 @@ from .cache import (
     tournament_identity,
 )
 from .models import ResultsVersion
+from .snapshot import BUILD_SHARE
 
 
 def personal(request: HttpRequest) -> bool:
@@ -154,20 +155,32 @@ def public_slot(identity: str) -> str:
     """Held by the one request at a time that has a view answer a newer version of a page already kept: on a
     tournament day every protocol makes a version, and without it every worker would be rendering some page
     (each of 200 players' pages, the standings, the seating) while judges wait for a worker; with it three of
-    four workers stay free, and readers get the last answer kept meanwhile (seconds old)."""
+    four workers stay free, and readers get the last answer kept meanwhile (seconds old). After each render it
+    rests four times as long as the render took (``rest_slot``)."""
     return f"public-slot:{identity}"
 
 
-def take_locks(*names: str) -> list[str]:
-    """All of these locks (for ``BUILD_SECONDS`` at most), or none."""
-    taken: list[str] = []
-    for name in names:
-        if not take_lock(name, BUILD_SECONDS):
-            for other in taken:
-                release_lock(other)
-            return []
-        taken.append(name)
-    return taken
+def take_slot(identity: str) -> str | None:
+    """The tournament's public slot, if it is free: not held, or resting past its time (``rest_slot``)."""
+    name = public_slot(identity)
+    if take_lock(name, BUILD_SECONDS):
+        return name
+    held = cache.get(name)
+    if isinstance(held, float) and held <= time.time():  # its rest is over
+        cache.delete(name)
+        if take_lock(name, BUILD_SECONDS):
+            return name
+    return None
+
+
+def rest_slot(name: str, took: float) -> None:
+    """Frees the slot after a render of ``took`` seconds, in ``BUILD_SHARE - 1`` times as long: renders then
+    take at most a fifth of one core, as builds do (``snapshot.refresh_interval``). At once in development and
+    tests (``PUBLIC_REFRESH_SECONDS`` 0)."""
+    if settings.PUBLIC_REFRESH_SECONDS <= 0:
+        release_lock(name)
+    else:
+        cache.set(name, time.time() + (BUILD_SHARE - 1) * took, BUILD_SECONDS)
 
 
 class SharedAnswerMiddleware:
@@ -190,22 +203,28 @@ class SharedAnswerMiddleware:
             return self.get_response(request)  # the view answers 404
         if (kept := answers.find(question.key(stamp.scope, stamp.hidden), request)) is not None:
             return kept
-        building = None
-        held: list[str] = []
+        building = slot = None
         if (older := answers.newest(question, stamp)) is not None:
             _version, older_key, kept_at = older
             lock = rendering_lock(question.page(stamp.identity, stamp.hidden))
             if time.time() - kept_at >= settings.PUBLIC_REFRESH_SECONDS and not model_being_built(stamp):
-                held = take_locks(public_slot(stamp.identity), lock)
-            if held:
+                slot = take_slot(stamp.identity)
+            if slot is not None and take_lock(lock, BUILD_SECONDS):
                 building = lock  # this request has the view answer the new version; the others wait for it
-            elif (kept := answers.find(older_key, request)) is not None:
-                return kept
+            else:
+                if slot is not None:
+                    release_lock(slot)
+                    slot = None
+                if (kept := answers.find(older_key, request)) is not None:
+                    return kept
+        started = time.monotonic()
         try:
             answers.ask(request, question, building)
             response = self.get_response(request)
         finally:
-            for name in held:
-                release_lock(name)
+            if building is not None:
+                release_lock(building)
+            if slot is not None:
+                rest_slot(slot, time.monotonic() - started)
         shared = answers.shared_key(request)
         return answers.serve(shared, request, response) if shared is not None else response

@@ -294,3 +294,38 @@ def test_a_host_the_site_does_not_serve_is_refused_as_elsewhere(client: Any, gen
     url = "/p/shared/standings/s1/"
     assert client.get(url, HTTP_ACCEPT_ENCODING="br").status_code == 200
     assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_HOST="evil.example").status_code == 400
+
+
+def test_after_a_render_the_slot_rests_and_readers_get_the_last_answer(
+    client: Any, generated: Any, settings: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """On a busy day renders take at most a fifth of a core: after one, the tournament's next render waits four
+    times as long (made endless here), and a page due meanwhile is the last one kept."""
+    import time
+
+    from django.core.cache import cache
+
+    from public import middleware
+
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
+    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
+    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    settings.PUBLIC_REFRESH_SECONDS = 0.1
+    monkeypatch.setattr(middleware, "BUILD_SHARE", 10_000)
+    time.sleep(0.15)  # both kept answers are due
+    assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) != old_standings  # rendered; the slot rests
+    assert isinstance(cache.get(middleware.public_slot(tournament_identity(tournament))), float)
+    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) == old_api  # the last one kept, meanwhile
+    cache.delete(middleware.public_slot(tournament_identity(tournament)))  # its rest is over
+    settings.PUBLIC_REFRESH_SECONDS = 0
+    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) != old_api
+    middleware.RECENT_STAMPS.read.clear()
+
+
+def tournament_identity(tournament: Any) -> str:
+    from public.cache import tournament_scope
+
+    return tournament_scope(tournament)
