@@ -27,7 +27,6 @@ from rest_framework.views import APIView
 
 from public import answers
 from public.cache import (
-    BUILD_SECONDS,
     CACHE_SECONDS,
     api_key,
     conditional,
@@ -35,11 +34,10 @@ from public.cache import (
     page_name,
     record_newest,
     release_lock,
+    render_once,
     rendered_key,
     rendering_lock,
-    serve_older,
     served,
-    take_lock,
     tournament_scope,
     version_tag,
 )
@@ -111,13 +109,9 @@ class OneTournament(TournamentLoader):
     def stand_in(self, name: str) -> str | None:
         """While another request builds this data for the version chosen, serves the newest version built;
         otherwise this request builds it and holds the lock returned."""
-        lock = rendering_lock(self.data_page())
-        if cache.has_key(self.data_key(name)) or answers.holds(self.request, lock):
-            return None  # built already, or the middleware took the lock for this request
-        if take_lock(lock, BUILD_SECONDS, cache):
-            return lock
-        serve_older(self.tournament, cache.get(rendered_key(self.data_page())))
-        return None
+        page = self.data_page()
+        ready = cache.has_key(self.data_key(name)) or answers.holds(self.request, rendering_lock(page))
+        return render_once(self.tournament, page, ready, cache)
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:
         """``build()``'s JSON-ready data, cached under this tournament's results version."""

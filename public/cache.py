@@ -165,6 +165,19 @@ def release_lock(name: str, store: BaseCache = cache) -> None:
     store.delete(name)
 
 
+def render_once(tournament: Any, page: str, ready: bool, store: BaseCache = cache) -> str | None:
+    """``page`` (``page_name``) rendered once at a time, not by every worker at once. Nothing to do when
+    ``ready`` (rendered for the version chosen, or its lock is this request's already); otherwise the rendering
+    lock this request now holds, or, while another request renders it, None after choosing the newest version
+    rendered (``serve_older``: its ETag and all)."""
+    if ready:
+        return None
+    if take_lock(rendering_lock(page), BUILD_SECONDS, store):
+        return rendering_lock(page)
+    serve_older(tournament, store.get(rendered_key(page)))
+    return None
+
+
 def served(tournament: Any) -> Stamp | None:
     """The results version this request serves (loaded with the tournament); None before any."""
     if not current(tournament):

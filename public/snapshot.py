@@ -136,7 +136,8 @@ class Snapshot:
         if served(self.tournament) is None or cache.has_key(model_key(self.tournament)):
             return
         built = cache.get(built_key(self.tournament))
-        if built is not None and time.time() - built[2] < refresh_interval(built[3]):
+        took = built[3] if built is not None and len(built) > 3 else 0.0  # a stamp of the release before has none
+        if built is not None and time.time() - built[2] < refresh_interval(took):
             serve_older(self.tournament, built)
             return
         building = building_lock(self.tournament)

@@ -27,7 +27,6 @@ from tournaments.mixins import TournamentMixin
 
 from .. import answers
 from ..cache import (
-    BUILD_SECONDS,
     CACHE_SECONDS,
     conditional,
     current,
@@ -35,11 +34,10 @@ from ..cache import (
     fragment_key,
     record_newest,
     release_lock,
+    render_once,
     rendered_key,
     rendering_lock,
-    serve_older,
     served,
-    take_lock,
     tournament_scope,
     version_tag,
 )
@@ -96,12 +94,8 @@ class PublicTournamentView(TournamentMixin, View):
         rendered (its ETag and all), so that a page is rendered once at a time, not by every worker
         at once; otherwise this request renders it and holds the lock returned."""
         page = self.page_key()
-        if cache.has_key(self.fragment_key()) or answers.holds(self.request, rendering_lock(page)):
-            return None  # rendered already, or the middleware took the lock for this request
-        if take_lock(rendering_lock(page), BUILD_SECONDS, cache):
-            return rendering_lock(page)
-        serve_older(self.tournament, cache.get(rendered_key(page)))
-        return None
+        ready = cache.has_key(self.fragment_key()) or answers.holds(self.request, rendering_lock(page))
+        return render_once(self.tournament, page, ready, cache)
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         raise NotImplementedError

@@ -115,3 +115,22 @@ def test_a_slow_build_waits_longer_before_the_next(settings: Any, refresh: float
 
     settings.PUBLIC_REFRESH_SECONDS = refresh
     assert refresh_interval(took) == pytest.approx(interval)
+
+
+def test_a_built_stamp_kept_by_the_release_before_is_still_read(
+    client: Any, generated: Any, settings: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The last build's stamp outlives a deployment in the shared cache; the one written before the builds' own
+    duration was recorded (version, reached, built) must not break the pages (it counts as a quick build)."""
+    import time
+
+    from public.cache import built_key, served
+
+    tournament = generated(SLUG, players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    tournament.refresh_from_db()
+    settings.PUBLIC_REFRESH_SECONDS = 60
+    cache.set(built_key(tournament), (*served(tournament), time.time()), 3600)
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    assert client.get(url).status_code == 200
