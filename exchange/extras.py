@@ -38,7 +38,14 @@ PROTESTS_KEY = "protests_enabled"
 CAP_KEY = "participant_cap"
 OPEN_KEY = "applications_open"
 CLOSE_KEY = "applications_close"
-SETTINGS_KEYS = (PROTESTS_KEY, CAP_KEY, OPEN_KEY, CLOSE_KEY)
+# Whether the tournament's games count for the rating and its level (its K), read with their defaults (rated,
+# "open") when absent; written when not the default or when the imported file carried them, so that a file
+# imported and exported comes back the same (docs/rating.md). Their presence is kept in the tournament's other
+# info (``carried``).
+RATED_KEY = "rated"
+LEVEL_KEY = "level"
+LEVELS = ("club", "open", "championship")
+SETTINGS_KEYS = (PROTESTS_KEY, CAP_KEY, OPEN_KEY, CLOSE_KEY, RATED_KEY, LEVEL_KEY)
 # Written by the exchange from rows of their own, never kept as the tournament's other info.
 EXCHANGE_KEYS = (*PARTICIPANT_KEYS, TABLES_IN_PLAY_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, AWARDS_KEY,
                  *SETTINGS_KEYS)
@@ -50,6 +57,9 @@ class Settings:
     participant_cap: int | None = None
     applications_open: dt.datetime | None = None
     applications_close: dt.datetime | None = None
+    rated: bool = True
+    level: str = "open"
+    carried: frozenset[str] = frozenset()  # of RATED_KEY, LEVEL_KEY: those the imported file had
 
 
 def write_settings(settings: Settings) -> dict[str, Any]:
@@ -62,6 +72,10 @@ def write_settings(settings: Settings) -> dict[str, Any]:
     for key, moment in ((OPEN_KEY, settings.applications_open), (CLOSE_KEY, settings.applications_close)):
         if moment is not None:
             found[key] = timezone.localtime(moment).isoformat(timespec="seconds")
+    if not settings.rated or RATED_KEY in settings.carried:
+        found[RATED_KEY] = settings.rated
+    if settings.level != "open" or LEVEL_KEY in settings.carried:
+        found[LEVEL_KEY] = settings.level
     return found
 
 
@@ -91,12 +105,21 @@ def read_settings(other: dict[str, Any], players: int) -> Settings:
         moments[key] = parse_moment(value) if isinstance(value, str) else None
         if value is not None and moments[key] is None:
             problems.append(Problem(where(key), _("%(value)r is not a date and time (ISO 8601)") % {"value": value}))
+    carried = frozenset(key for key in (RATED_KEY, LEVEL_KEY) if key in other)
+    rated, level = other.pop(RATED_KEY, True), other.pop(LEVEL_KEY, "open")
+    if not isinstance(rated, bool):
+        problems.append(Problem(where(RATED_KEY), _("must be true or false")))
+        rated = True
+    if level not in LEVELS:
+        problems.append(Problem(where(LEVEL_KEY), _("%(value)r is not one of: %(choices)s") % {
+            "value": level, "choices": ", ".join(LEVELS)}))
+        level = "open"
     opens, closes = moments[OPEN_KEY], moments[CLOSE_KEY]
     if opens is not None and closes is not None and closes < opens:
         problems.append(Problem(where(CLOSE_KEY), _("applications cannot close before they open")))
     if problems:
         raise InvalidTournament(problems)
-    return Settings(protests, cap, opens, closes)
+    return Settings(protests, cap, opens, closes, rated, level, carried)
 
 
 def read_keep_apart(value: Any, ids: set[str]) -> list[tuple[str, str]]:

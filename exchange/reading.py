@@ -37,7 +37,15 @@ from tournaments.models import (
     Tournament,
 )
 
-from .extras import DISQUALIFICATIONS_KEY, EXCHANGE_KEYS, NUMBERS_KEY, Settings, write_settings
+from .extras import (
+    DISQUALIFICATIONS_KEY,
+    EXCHANGE_KEYS,
+    LEVEL_KEY,
+    NUMBERS_KEY,
+    RATED_KEY,
+    Settings,
+    write_settings,
+)
 
 RESULT_FIELDS = ("role", "side", "fouls", "removed", "extra", "best", "days_survived", "subjective", "foul_reasons",
                  "removal_reason", "left", "left_number")
@@ -153,8 +161,9 @@ def to_model(tournament: Tournament) -> m.Tournament:
 def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
     other = {k: v for k, v in (t.info_other or {}).items() if k not in EXCHANGE_KEYS}
     other.update(participant_extras(participants))
+    carried = frozenset(key for key in (RATED_KEY, LEVEL_KEY) if key in (t.info_other or {}))
     other.update(write_settings(Settings(t.protests_enabled, t.participant_cap, t.applications_open,
-                                         t.applications_close)))
+                                         t.applications_close, t.rated, t.level, carried)))
     return m.TournamentInfo(
         name=t.name,
         city=t.city or None,

@@ -41,8 +41,10 @@ from .extras import (
     AWARDS_KEY,
     DISQUALIFICATIONS_KEY,
     KEEP_APART_KEY,
+    LEVEL_KEY,
     LOT_DRAWS_KEY,
     NUMBERS_KEY,
+    RATED_KEY,
     TABLES_IN_PLAY_KEY,
     InPlay,
     LotDrawFacts,
@@ -101,6 +103,8 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     awards = read_awards(other.pop(AWARDS_KEY, []), set(ids), set(disqualified))
     draws = read_lot_draws(other.pop(LOT_DRAWS_KEY, []), t)
     settings = read_settings(other, len(ids))
+    other.update((key, value) for key, value in ((RATED_KEY, settings.rated), (LEVEL_KEY, settings.level))
+                 if key in settings.carried)  # kept as the mark that the file carried them
     name = info.name or slug or "Tournament"
     tournament = Tournament.objects.create(
         slug=slug or unique_slug(name),
@@ -117,6 +121,8 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
         participant_cap=settings.participant_cap,
         applications_open=settings.applications_open,
         applications_close=settings.applications_close,
+        rated=settings.rated,
+        level=settings.level,
     )
     tournament.organizers.add(*organizers)
     teams = {

@@ -83,6 +83,8 @@ INSTALLED_APPS = [
     "games",
     "exchange",
     "running",
+    "ratings",
+    "series",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",

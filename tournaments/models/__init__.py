@@ -6,7 +6,7 @@ from ..labels import SeatingMethod, StageKind
 from .apart import KeepApart
 from .awards import Award, Diplomas
 from .changes import ParamChange
-from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament
+from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament, TournamentLevel
 from .groups import TableGroup
 from .jobs import JobState, SeatingJob
 from .lots import DrawMethod, LotDraw
@@ -41,4 +41,5 @@ __all__ = [
     "TableGroup",
     "Team",
     "Tournament",
+    "TournamentLevel",
 ]

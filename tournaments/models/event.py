@@ -25,6 +25,14 @@ class RulesetId(models.TextChoices):
     ZVEZDY = "zvezdy", _("“Forward to the stars”")
 
 
+class TournamentLevel(models.TextChoices):
+    """How much a rated tournament's games weigh in the rating (its K, docs/rating.md)."""
+
+    CLUB = "club", _("club")
+    OPEN = "open", _("open")
+    CHAMPIONSHIP = "championship", _("championship")
+
+
 class Tournament(models.Model):
     slug = models.SlugField(_("short name for addresses"), max_length=64, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -58,6 +66,13 @@ class Tournament(models.Model):
         related_name="organized_tournaments",
         blank=True,
         verbose_name=_("organizers"),
+    )
+    rated = models.BooleanField(
+        _("rated"), default=True, help_text=_("Its confirmed games count for the players' rating."),
+    )
+    level = models.CharField(
+        _("level"), max_length=20, choices=TournamentLevel.choices, default=TournamentLevel.OPEN,
+        help_text=_("Sets how much its games move the rating (K)."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
