@@ -1,0 +1,179 @@
+"""Computing the rating from the confirmed games of rated tournaments: from scratch, or from one round on.
+
+Both ways run the same replay (``scoring.rating``) over the same rounds in the same order, starting from the
+ratings stored just before the first round replayed, so they give the same numbers to the last bit
+(tests/ratings/test_compute.py). Only the rows that differ are written: confirming one game of the last round
+writes that game's ten changes, whatever the history's size.
+
+A round's place in the history is its ``position``: the tournament's start (or creation) date, the tournament's
+id, the stage's order and the round's number, as one sortable string.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.utils import timezone
+
+from games.models import GameSeat, GameState
+from scoring import rating as elo
+from scoring.model import ROLE_SIDE, Role, Side
+from tournaments.models import Player, Tournament
+
+from ..models import PlayerRating, RatingChange, RatingRules
+
+BATCH = 2000
+
+
+def tournament_day(starts: dt.date | None, created: dt.datetime) -> dt.date:
+    return starts or timezone.localdate(created)
+
+
+def position(day: dt.date, tournament: int, stage_order: int = 0, round_number: int = 0) -> str:
+    """The sortable place of a round (or, with zeros, of a tournament's start) in the history."""
+    return f"{day:%Y%m%d}.{tournament:010d}.{stage_order:04d}.{round_number:05d}"
+
+
+def tournament_position(tournament: Tournament) -> str:
+    return position(tournament_day(tournament.starts, tournament.created), tournament.pk)
+
+
+def rules() -> RatingRules:
+    found, _ = RatingRules.objects.get_or_create(pk=1)
+    return found
+
+
+@dataclass
+class RatedRound:
+    position: str
+    round: int
+    tournament: int
+    day: dt.date
+    games: list[elo.RatedGame] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a recomputation counted and wrote."""
+
+    rounds: int
+    games: int
+    players: int  # players with a rating (after every rated game, not only those replayed)
+    written: int  # changes created
+    removed: int  # changes deleted
+
+
+def effective_side(role: str, side: str) -> str:
+    if side:
+        return side
+    return ROLE_SIDE.get(Role(role), Side.RED).value if role else Side.RED.value
+
+
+def history(since: str, the_rules: RatingRules) -> list[RatedRound]:
+    """Every round at or after ``since`` with the confirmed, won games of rated tournaments, in order: two
+    queries whatever the history's size."""
+    tournaments = {
+        row["pk"]: row for row in Tournament.objects.filter(rated=True).values("pk", "starts", "created", "level")
+    }
+    days = {pk: tournament_day(row["starts"], row["created"]) for pk, row in tournaments.items()}
+    first = since[:19]  # the tournament part of the position
+    wanted = {pk for pk in tournaments if position(days[pk], pk)[:19] >= first}
+    if not wanted:
+        return []
+    where = Q(game__table__round__stage__tournament_id__in=wanted)
+    pk, stage_from, round_from = (int(part) for part in since.split(".")[1:]) if since else (0, 0, 0)
+    if pk in wanted:  # the tournament ``since`` falls in: only its rounds from ``since`` on
+        where = (Q(game__table__round__stage__tournament_id__in=wanted - {pk})
+                 | Q(game__table__round__stage__tournament_id=pk, game__table__round__stage__order__gt=stage_from)
+                 | Q(game__table__round__stage__tournament_id=pk, game__table__round__stage__order=stage_from,
+                     game__table__round__number__gte=round_from))
+    rows = (GameSeat.objects.filter(where, game__state=GameState.CONFIRMED).exclude(game__winner="")
+            .values_list("game_id", "game__winner", "role", "side", "seat__participant__player_id",
+                         "game__table__round_id", "game__table__round__number", "game__table__round__stage__order",
+                         "game__table__round__stage__tournament_id")
+            .order_by())
+    seats: dict[int, list[elo.RatedSeat]] = defaultdict(list)
+    games: dict[int, tuple[int, str]] = {}
+    rounds: dict[int, RatedRound] = {}
+    for game, winner, role, side, player, round_pk, number, order, tid in rows:
+        seats[game].append(elo.RatedSeat(player, effective_side(role, side)))
+        games[game] = (round_pk, winner)
+        if round_pk not in rounds:
+            rounds[round_pk] = RatedRound(position(days[tid], tid, order, number), round_pk, tid, days[tid])
+    for game in sorted(games):  # a fixed order: the games' ids, each game's seats by player
+        round_pk, winner = games[game]
+        level = tournaments[rounds[round_pk].tournament]["level"]
+        rounds[round_pk].games.append(elo.RatedGame(
+            game, winner, tuple(sorted(seats[game], key=lambda seat: seat.player)),
+            the_rules.k(level, "red"), the_rules.k(level, "black")))
+    return sorted((r for r in rounds.values() if r.position >= since), key=lambda r: r.position)
+
+
+def ratings_before(since: str, players: Iterable[int]) -> dict[int, float]:
+    """Each player's rating after their last change before ``since`` (players without one are left out)."""
+    if not since:
+        return {}
+    last = (RatingChange.objects.filter(player=OuterRef("pk"), position__lt=since)
+            .order_by("-position").values("after")[:1])
+    found = Player.objects.filter(pk__in=set(players)).annotate(last=Subquery(last)).values_list("pk", "last")
+    return {pk: value for pk, value in found if value is not None}
+
+
+@transaction.atomic
+def recompute(since: str = "") -> Outcome:
+    """Recompute every rating change at or after ``since`` (everything when empty) and the ratings they end in.
+    One recomputation at a time on the whole site (the rules' row is locked), so two confirmations on two
+    servers never interleave their replays."""
+    rules()
+    the_rules = RatingRules.objects.select_for_update().get(pk=1)
+    rounds = history(since, the_rules)
+    ratings = ratings_before(since, (s.player for r in rounds for g in r.games for s in g.seats))
+    fresh: dict[tuple[int, int], RatingChange] = {}
+    games = 0
+    for rated in rounds:
+        changes = elo.rate_round(ratings, rated.games, the_rules.start)
+        games += len(rated.games)
+        for change in changes:
+            fresh[(change.game, change.player)] = RatingChange(
+                player_id=change.player, tournament_id=rated.tournament, round_id=rated.round, game_id=change.game,
+                position=rated.position, day=rated.day, side=change.side, won=change.won,
+                before=change.before, after=change.after)
+        elo.apply(ratings, changes)
+    stale: list[int] = []
+    touched: set[int] = set()
+    kept = RatingChange.objects.filter(position__gte=since).values_list(
+        "pk", "game_id", "player_id", "round_id", "position", "side", "won", "before", "after")
+    for pk, game, player, round_pk, place, side, won, before, after in kept.iterator(chunk_size=BATCH):
+        new = fresh.get((game, player))
+        if new is not None and (new.round_id, new.position, new.side, new.won, new.before, new.after) == (
+                round_pk, place, side, won, before, after):
+            del fresh[(game, player)]  # already stored exactly so
+            continue
+        stale.append(pk)
+        touched.add(player)
+    for start in range(0, len(stale), BATCH):
+        RatingChange.objects.filter(pk__in=stale[start:start + BATCH]).delete()
+    RatingChange.objects.bulk_create(fresh.values(), batch_size=BATCH)
+    touched.update(change.player_id for change in fresh.values())
+    refresh_ratings(touched)
+    if stale or fresh:
+        RatingRules.objects.filter(pk=1).update(version=F("version") + 1)
+    return Outcome(len(rounds), games, PlayerRating.objects.count(), len(fresh), len(stale))
+
+
+def refresh_ratings(players: set[int]) -> None:
+    """Each of these players' rating after their last change, and their number of rated games."""
+    ids = sorted(players)
+    for start in range(0, len(ids), BATCH):
+        chunk = ids[start:start + BATCH]
+        last = RatingChange.objects.filter(player=OuterRef("pk")).order_by("-position").values("after")[:1]
+        rows = (Player.objects.filter(pk__in=chunk)
+                .annotate(games=Count("rating_changes"), last=Subquery(last)).values_list("pk", "games", "last"))
+        PlayerRating.objects.filter(player_id__in=chunk).delete()
+        PlayerRating.objects.bulk_create(
+            PlayerRating(player_id=pk, rating=value, games=count) for pk, count, value in rows if count)
