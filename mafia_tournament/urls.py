@@ -33,6 +33,8 @@ urlpatterns = [
     path("", include((site_urlpatterns, "site"))),
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/", include("public.urls")),
+    path("ratings/export/", include("paper.urls_ratings")),
+    path("ratings/", include("public.urls_ratings")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

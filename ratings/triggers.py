@@ -3,7 +3,8 @@ recomputed once it commits, from the earliest round they touch (``compute.recomp
 
 What moves the rating: a protocol confirmed or reopened (saved with ``confirmed_at``), a confirmed game saved
 whole (the file import), a confirmed game deleted, and a tournament made rated or not, given another level or
-start date, or deleted. Judges' drafts save without ``confirmed_at``: they cost nothing here.
+start date, its standings hidden or shown, or deleted. Judges' drafts save without ``confirmed_at``: they cost
+nothing here.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
         schedule(EVERYTHING)  # its round may be gone with it: recompute it all (rare: an admin's deletion)
 
 
-RATING_FIELDS = ("rated", "level", "starts")
+RATING_FIELDS = ("rated", "level", "starts", "standings_hidden")
 
 
 def tournament_saving(sender: Any, instance: Tournament, **kwargs: Any) -> None:
@@ -82,9 +83,9 @@ def tournament_saving(sender: Any, instance: Tournament, **kwargs: Any) -> None:
 
 def tournament_saved(sender: Any, instance: Tournament, created: bool, **kwargs: Any) -> None:
     before = getattr(instance, "_rating_before", None)
-    if created or before is None or before[:3] == tuple(getattr(instance, name) for name in RATING_FIELDS):
+    if created or before is None or before[:-1] == tuple(getattr(instance, name) for name in RATING_FIELDS):
         return  # a new tournament has no games yet (an import's games are saved after it, and schedule)
-    schedule(min(compute.position(compute.tournament_day(before[2], before[3]), instance.pk),
+    schedule(min(compute.position(compute.tournament_day(before[2], before[-1]), instance.pk),
                  compute.tournament_position(instance)))
 
 

@@ -5,6 +5,9 @@ ratings stored just before the first round replayed, so they give the same numbe
 (tests/ratings/test_compute.py). Only the rows that differ are written: confirming one game of the last round
 writes that game's ten changes, whatever the history's size.
 
+A tournament whose standings are hidden counts once they are shown: its games' outcomes would otherwise show
+through the rating's changes.
+
 A round's place in the history is its ``position``: the tournament's start (or creation) date, the tournament's
 id, the stage's order and the round's number, as one sortable string.
 """
@@ -78,7 +81,8 @@ def history(since: str, the_rules: RatingRules) -> list[RatedRound]:
     """Every round at or after ``since`` with the confirmed, won games of rated tournaments, in order: two
     queries whatever the history's size."""
     tournaments = {
-        row["pk"]: row for row in Tournament.objects.filter(rated=True).values("pk", "starts", "created", "level")
+        row["pk"]: row for row in Tournament.objects.filter(rated=True, standings_hidden=False)
+        .values("pk", "starts", "created", "level")
     }
     days = {pk: tournament_day(row["starts"], row["created"]) for pk, row in tournaments.items()}
     first = since[:19]  # the tournament part of the position

@@ -14,20 +14,9 @@ from ratings.services.compute import recompute
 from scoring import fileio
 from scoring.rating import RatedGame, RatedSeat, apply, rate_round
 from tests.helpers import example_text
+from tests.ratings.conftest import EXAMPLES
 
 pytestmark = pytest.mark.django_db
-
-EXAMPLES = {"tomsk": "2025-01-10", "kostroma": "2025-02-10", "fiim": "2025-03-10", "zvezdy": "2025-04-10"}
-
-
-@pytest.fixture
-def season(import_file: Any, django_capture_on_commit_callbacks: Any) -> list[Any]:
-    """The four examples as one season, one a month (levels: club, open, championship, open)."""
-    levels = {"tomsk": "club", "kostroma": "open", "fiim": "championship", "zvezdy": "open"}
-    with django_capture_on_commit_callbacks(execute=True):
-        return [import_file(f"{name}-example.json", f"{name}-rated", starts=day, ends=day, level=levels[name])
-                for name, day in EXAMPLES.items()]
-
 
 def snapshot() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     return (list(RatingChange.objects.order_by("game_id", "player_id").values_list(
@@ -131,3 +120,17 @@ def test_confirming_one_game_writes_only_its_changes(
         game.state = GameState.CONFIRMED
         game.save(update_fields=["state", "confirmed_at"])
     assert RatingChange.objects.filter(game=game).count() == game.seats.count()
+
+
+def test_hidden_standings_count_once_shown(season: list[Any], django_capture_on_commit_callbacks: Any) -> None:
+    """Their games would show through the changes: a tournament counts once its standings are shown."""
+    shown = snapshot()
+    zvezdy = season[3]
+    with django_capture_on_commit_callbacks(execute=True):
+        zvezdy.standings_hidden = True
+        zvezdy.save(update_fields=["standings_hidden"])
+    assert not RatingChange.objects.filter(tournament=zvezdy).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        zvezdy.standings_hidden = False
+        zvezdy.save(update_fields=["standings_hidden"])
+    assert snapshot() == shown

@@ -75,7 +75,8 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
               "token": "no-such-token"}
-    overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number}}
+    overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number},
+                 "ratings:player": {"player": participant.player_id}}
     return {"users": users, "values": values, "overrides": overrides}
 
 
@@ -150,6 +151,11 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "api:games": PUBLIC,
     "api:standings": PUBLIC,
     "api:awards": PUBLIC,
+    "api:ratings": PUBLIC,
+    "ratings:list": PUBLIC,
+    "ratings:player": PUBLIC,
+    "rating_exports:csv": PUBLIC,
+    "rating_exports:xlsx": PUBLIC,
     "api:token": ((405,) * 7, (400,) * 7),  # POST username and password for a token
     # the write API (session or token): the protocol of table 1 for those who may open it
     "api:protocol": ((401, 403, 403, 200, 200, 403, 200), (401, 403, 403, 405, 405, 403, 405)),

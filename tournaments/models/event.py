@@ -9,6 +9,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ..labels import SeatingMethod, StageKind
 
@@ -28,9 +29,9 @@ class RulesetId(models.TextChoices):
 class TournamentLevel(models.TextChoices):
     """How much a rated tournament's games weigh in the rating (its K, docs/rating.md)."""
 
-    CLUB = "club", _("club")
-    OPEN = "open", _("open")
-    CHAMPIONSHIP = "championship", _("championship")
+    CLUB = "club", pgettext_lazy("tournament level", "club")
+    OPEN = "open", pgettext_lazy("tournament level", "open")
+    CHAMPIONSHIP = "championship", pgettext_lazy("tournament level", "championship")
 
 
 class Tournament(models.Model):

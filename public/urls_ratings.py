@@ -1,0 +1,14 @@
+"""The rating's public pages, mounted under ``/ratings/`` (beside the tournaments, not under one)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from .views import ratings
+
+app_name = "ratings"
+
+urlpatterns = [
+    path("", ratings.RatingListView.as_view(), name="list"),
+    path("players/<int:player>/", ratings.RatingPlayerView.as_view(), name="player"),
+]

@@ -1,0 +1,118 @@
+"""The rating's pages, API and downloads (CONTRACT §5: ``GET /api/ratings/``), and ``rated``/``level`` in the
+tournament file."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from openpyxl import load_workbook
+
+from exchange.files import export_text
+from ratings.models import PlayerRating, RatingChange
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def client(language: str = "en") -> Client:
+    return Client(HTTP_ACCEPT_LANGUAGE=language)
+
+
+def test_api_lists_every_rated_player_highest_first(season: list[Any]) -> None:
+    answer = client().get("/api/ratings/").json()
+    assert len(answer) == PlayerRating.objects.count() > 0
+    assert [row["rating"] for row in answer] == sorted((row["rating"] for row in answer), reverse=True)
+    top = PlayerRating.objects.order_by("-rating").select_related("player").first()
+    assert top is not None
+    assert answer[0] == {"player": top.player_id, "name": top.player.full_name, "rating": round(top.rating, 1),
+                         "games": top.games}
+
+
+def test_api_for_one_tournament_adds_the_change(season: list[Any]) -> None:
+    fiim = season[2]
+    answer = client().get(f"/api/ratings/?tournament={fiim.slug}").json()
+    assert len(answer) == fiim.participants.count()
+    for row in answer[:5]:
+        changes = RatingChange.objects.filter(tournament=fiim, player_id=row["player"])
+        assert row["change"] == round(sum(c.after - c.before for c in changes), 1)
+        assert row["participant"] == fiim.participants.get(player_id=row["player"]).ext_id
+    assert client().get("/api/ratings/?tournament=no-such").status_code == 404
+    assert client().get("/api/ratings/?since=yesterday").status_code == 400
+
+
+def test_api_refuses_a_hidden_tournaments_players_to_the_public(season: list[Any]) -> None:
+    zvezdy = season[3]
+    zvezdy.standings_hidden = True
+    zvezdy.save()
+    assert client().get(f"/api/ratings/?tournament={zvezdy.slug}").status_code == 403
+
+
+def test_the_rating_page_in_russian_with_filters(season: list[Any], django_assert_max_num_queries: Any) -> None:
+    top = PlayerRating.objects.order_by("-rating").first()
+    assert top is not None
+    Player.objects.filter(pk=top.player_id).update(club="Северный ветер", city="Томск")
+    with django_assert_max_num_queries(6):
+        page = client("ru").get("/ratings/").content.decode()
+    assert "Рейтинг" in page and f"/ratings/players/{top.player_id}/" in page
+    filtered = client("ru").get("/ratings/?club=северный ветер").content.decode()
+    assert filtered.count("/ratings/players/") == 1
+    period = client("ru").get("/ratings/?since=2025-03-01&until=2025-03-31").content.decode()
+    fiim_players = set(RatingChange.objects.filter(tournament=season[2]).values_list("player_id", flat=True))
+    assert period.count("/ratings/players/") == min(len(fiim_players), 100)
+    bad = client("ru").get("/ratings/?since=2025-13-01").content.decode()
+    assert "не дата" in bad
+
+
+def test_the_page_costs_the_same_whatever_the_number_of_players(
+        season: list[Any], django_assert_num_queries: Any) -> None:
+    client().get("/ratings/")  # the rows kept for this version
+    with django_assert_num_queries(1):  # the version; the rows are kept
+        client().get("/ratings/?page=2")
+
+
+def test_a_players_page_draws_the_history(season: list[Any], django_assert_max_num_queries: Any) -> None:
+    rated = PlayerRating.objects.order_by("-games").first()
+    assert rated is not None
+    with django_assert_max_num_queries(8):
+        page = client("ru").get(f"/ratings/players/{rated.player_id}/").content.decode()
+    assert "<svg" in page and "<polyline" in page
+    points = page.split('<polyline points="')[1].split('"')[0].split()
+    assert len(points) == rated.games + 1  # the start and each game
+    assert "Победы по ролям" in page and "Турниры" in page
+    assert client().get("/ratings/players/999999/").status_code == 404
+
+
+def test_downloads_csv_and_xlsx(season: list[Any]) -> None:
+    top = PlayerRating.objects.order_by("-rating").first()
+    assert top is not None
+    Player.objects.filter(pk=top.player_id).update(surname="=HYPERLINK(1)")
+    text = client("ru").get("/ratings/export/rating.csv").content.decode("utf-8-sig")
+    lines = text.strip().splitlines()
+    assert lines[0].startswith("#;") and len(lines) == PlayerRating.objects.count() + 1
+    assert "'=HYPERLINK(1)" in lines[1] and f"{top.rating:.1f}".replace(".", ",") in lines[1]
+    book = load_workbook(io.BytesIO(client().get(f"/ratings/export/rating.xlsx?tournament={season[0].slug}").content))
+    sheet = book.active
+    assert [c.value for c in sheet[1]][-1] == "Change"
+    assert sheet.max_row == season[0].participants.count() + 1
+
+
+def test_rated_and_level_travel_in_the_file(import_file: Any) -> None:
+    t = import_file("fiim-example.json", "rated-file", rated=False, level="championship")
+    assert (t.rated, t.level) == (False, "championship")
+    data = json.loads(export_text(t))
+    assert data["tournament"]["rated"] is False and data["tournament"]["level"] == "championship"
+    plain = json.loads(export_text(import_file("fiim-example.json", "plain-file")))
+    assert "rated" not in plain["tournament"] and "level" not in plain["tournament"]
+
+
+def test_a_wrong_level_is_refused_by_name(import_file: Any) -> None:
+    from scoring.errors import InvalidTournament
+
+    with pytest.raises(InvalidTournament) as refused:
+        import_file("fiim-example.json", "bad-level", level="world", rated="yes")
+    text = str(refused.value.problems)
+    assert "tournament.level" in text and "tournament.rated" in text
