@@ -34,6 +34,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/", include("public.urls")),
     path("ratings/export/", include("paper.urls_ratings")),
+    path("ratings/rules/", include("ratings.urls")),
     path("ratings/", include("public.urls_ratings")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -116,3 +116,38 @@ def test_a_wrong_level_is_refused_by_name(import_file: Any) -> None:
         import_file("fiim-example.json", "bad-level", level="world", rated="yes")
     text = str(refused.value.problems)
     assert "tournament.level" in text and "tournament.rated" in text
+
+
+def test_the_rules_page_recomputes_with_the_new_k(season: list[Any], make_user: Any, organizer: Any) -> None:
+    from django.contrib.auth.models import Permission
+
+    web = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    web.force_login(organizer)
+    assert web.get("/ratings/rules/").status_code == 403  # an organizer is not the rating's administrator
+    admin = make_user("rating-admin")
+    admin.user_permissions.add(Permission.objects.get(codename="change_ratingrules"))
+    web.force_login(admin)
+    assert "K, клубный, красные" in web.get("/ratings/rules/").content.decode()
+    fields = {"k_club_red": 10, "k_club_black": 10, "k_open_red": 20, "k_open_black": 20,
+              "k_championship_red": 30, "k_championship_black": 30, "start": 1500}
+    bad = web.post("/ratings/rules/", {**fields, "k_open_black": 400})
+    assert bad.status_code == 400 and "K должен быть от 0 до 100." in bad.content.decode()
+    before = {r.player_id: r.rating for r in PlayerRating.objects.all()}
+    assert web.post("/ratings/rules/", {**fields, "start": 1000}).status_code == 302
+    after = {r.player_id: r.rating for r in PlayerRating.objects.all()}
+    assert after.keys() == before.keys()
+    assert all(abs(after[p] - before[p] + 500) < 1e-6 for p in before)  # Elo only moves by differences
+
+
+def test_the_organizer_sets_rated_and_level(season: list[Any], organizer: Any,
+                                            django_capture_on_commit_callbacks: Any) -> None:
+    kostroma = season[1]
+    web = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    web.force_login(organizer)
+    page = web.get(f"/t/{kostroma.slug}/participants/").content.decode()
+    assert "Рейтинговый" in page and "чемпионат" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = web.post(f"/t/{kostroma.slug}/participants/settings/", {"level": "open"})  # "rated" unticked
+    assert answer.status_code == 302
+    kostroma.refresh_from_db()
+    assert not kostroma.rated and not RatingChange.objects.filter(tournament=kostroma).exists()

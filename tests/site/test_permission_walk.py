@@ -156,6 +156,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "ratings:player": PUBLIC,
     "rating_exports:csv": PUBLIC,
     "rating_exports:xlsx": PUBLIC,
+    "rating_rules:rules": ((302,) + (403,) * 6, (302,) + (403,) * 6),  # the site's administrators only
     "api:token": ((405,) * 7, (400,) * 7),  # POST username and password for a token
     # the write API (session or token): the protocol of table 1 for those who may open it
     "api:protocol": ((401, 403, 403, 200, 200, 403, 200), (401, 403, 403, 405, 405, 403, 405)),

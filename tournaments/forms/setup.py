@@ -12,7 +12,7 @@ from scoring.model import SeatingMethod, StageKind
 from scoring.rulesets import get_ruleset
 
 from ..labels import SeatingMethod as SeatingChoice
-from ..models import AdvanceKind, Tournament
+from ..models import AdvanceKind, Tournament, TournamentLevel
 from ..models import StageKind as StageKindChoice
 
 MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -24,11 +24,20 @@ def check_period(form: forms.BaseForm, data: dict[str, Any]) -> None:
         form.add_error("applications_close", _("Applications cannot close before they open."))
 
 
+def keep_level(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
+    """A form sent without the level (an older page, a script) keeps the tournament's: "open" for a new one."""
+    field = form.fields["level"]
+    field.required = False
+    assert isinstance(field, forms.TypedChoiceField)
+    field.empty_value = form.instance.level or "open"
+    field.choices = TournamentLevel.choices  # no empty choice: the select always shows a level
+
+
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Tournament
         fields = ["name", "slug", "ruleset", "city", "venue", "starts", "ends", "standings_hidden",
-                  "participant_cap", "applications_open", "applications_close"]
+                  "participant_cap", "applications_open", "applications_close", "rated", "level"]
         widgets = {
             "starts": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "ends": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -36,6 +45,10 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "applications_open": MOMENT,
             "applications_close": MOMENT,
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        keep_level(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -48,18 +61,20 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
 class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     """The organizer's procedure settings of a running tournament: protests, the participant cap, the
-    application period. Protests left as the regulation says stay so (``None``)."""
+    application period, whether its games count for the rating and its level. Protests left as the regulation
+    says stay so (``None``)."""
 
     protests_enabled = forms.NullBooleanField(label=gettext_lazy("protests"), required=False,
                                               widget=forms.NullBooleanSelect)
 
     class Meta:
         model = Tournament
-        fields = ["protests_enabled", "participant_cap", "applications_open", "applications_close"]
+        fields = ["protests_enabled", "participant_cap", "applications_open", "applications_close", "rated", "level"]
         widgets = {"applications_open": MOMENT, "applications_close": MOMENT}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        keep_level(self)
         ruleset = get_ruleset(self.instance.ruleset)
         if not ruleset.takes_applications:  # no applications: no period
             del self.fields["applications_open"], self.fields["applications_close"]

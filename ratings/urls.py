@@ -1,0 +1,11 @@
+"""The rating's administration, mounted under ``/ratings/rules/``."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from .views import RulesView
+
+app_name = "rating_rules"
+
+urlpatterns = [path("", RulesView.as_view(), name="rules")]
