@@ -1,19 +1,21 @@
 """The rating's public pages: the table (filters: club, city, period; a name search; 100 a page) and a player's
 page (their rating as a chart, their tournaments, win rates per role). Both are answered from the rating's
-version (one query) with an ETag, and the table's rows are kept per version and filters in the cache, so the
-page costs what the standings cost (bench/ratings.py)."""
+version (one query) with an ETag; an anonymous reader's page is kept whole per version, language and address,
+and the table's rows per version and filters, so a page costs one query and a cache read (bench/ratings.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.dateparse import parse_date
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -54,6 +56,21 @@ def read_filters(request: HttpRequest) -> tuple[tables.Filters, list[str]]:
     return tables.Filters(request.GET.get("club", "")[:100], request.GET.get("city", "")[:100], since, until), problems
 
 
+def kept(request: HttpRequest, at: int, build: Callable[[bool], HttpResponse]) -> HttpResponse:
+    """An anonymous reader's page, rendered once per rating version, language and address and kept whole in the
+    cache (without a CSRF token: ``shared``); a signed-in user's is rendered for them (their name in the menu)."""
+    if request.user.is_authenticated:
+        return build(False)
+    key = f"rating-page:{at}:{get_language()}:{hashlib.sha1(request.get_full_path().encode()).hexdigest()[:20]}"
+    content = cache.get(key)
+    if content is None:
+        response = build(True)
+        if response.status_code == 200:
+            cache.set(key, response.content, 3600)
+        return response
+    return HttpResponse(content)
+
+
 def cached_table(filters: tables.Filters, at: int) -> list[tables.Row]:
     key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
     rows: list[tables.Row] | None = cache.get(key)
@@ -70,9 +87,10 @@ class RatingListView(View):
         at, start = version()
         etag = etag_for(request, "ratings:" + hashlib.sha1(request.get_full_path().encode()).hexdigest()[:12],
                         at, False)
-        return conditional(request, etag, lambda: self.page(request, at, start))
+        return conditional(request, etag, lambda: kept(request, at, lambda shared: self.page(request, at, start,
+                                                                                              shared)))
 
-    def page(self, request: HttpRequest, at: int, start: float) -> HttpResponseBase:
+    def page(self, request: HttpRequest, at: int, start: float, shared: bool) -> HttpResponse:
         filters, problems = read_filters(request)
         everyone = cached_table(tables.Filters(), at)
         rows = cached_table(filters, at) if filters != tables.Filters() else everyone
@@ -86,7 +104,7 @@ class RatingListView(View):
             "page": page, "filters": filters, "problems": problems, "search": request.GET.get("q", ""),
             "clubs": sorted({r.club for r in everyone if r.club}),
             "cities": sorted({r.city for r in everyone if r.city}),
-            "query": query.urlencode(), "total": len(rows), "start": start,
+            "query": query.urlencode(), "total": len(rows), "start": start, "shared": shared,
         })
 
 
@@ -96,9 +114,9 @@ class RatingPlayerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponseBase:
         at, start = version()
         return conditional(request, etag_for(request, f"rating-player-{player}", at, False),
-                           lambda: self.page(request, player, start))
+                           lambda: kept(request, at, lambda shared: self.page(request, player, start, shared)))
 
-    def page(self, request: HttpRequest, pk: int, start: float) -> HttpResponseBase:
+    def page(self, request: HttpRequest, pk: int, start: float, shared: bool) -> HttpResponse:
         player = Player.objects.filter(pk=pk).first()
         if player is None:
             raise Http404(pk)
@@ -109,5 +127,5 @@ class RatingPlayerView(View):
         roles = [(ROLES.get(Role(line.role), line.role) if line.role in Role._value2member_map_ else line.role, line)
                  for line in history.roles]
         return render(request, "public/rating_player.html", {
-            "history": history, "chart": picture, "roles": roles, "player": player,
+            "history": history, "chart": picture, "roles": roles, "player": player, "shared": shared,
         })
