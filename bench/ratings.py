@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import (  # noqa: E402
+from bench.harness import (
     load_average,
     manage,
     production_env,
