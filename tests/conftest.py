@@ -209,6 +209,21 @@ def fiim(import_file: Any) -> Any:
     return import_file("fiim-example.json", "fiim-open")
 
 
+# The four examples as one rated season, one a month (tests/ratings, the rating's browser journey).
+SEASON = {"tomsk": "2025-01-10", "kostroma": "2025-02-10", "fiim": "2025-03-10", "zvezdy": "2025-04-10"}
+
+
+@pytest.fixture
+def season(import_file: Any, django_capture_on_commit_callbacks: Any) -> list[Any]:
+    """The four examples as one season, one a month (levels: club, open, championship, open), their standings
+    shown (zvezdy's example hides them)."""
+    levels = {"tomsk": "club", "kostroma": "open", "fiim": "championship", "zvezdy": "open"}
+    with django_capture_on_commit_callbacks(execute=True):
+        return [import_file(f"{name}-example.json", f"{name}-rated", starts=day, ends=day, level=levels[name],
+                            standings_hidden=False)
+                for name, day in SEASON.items()]
+
+
 # --- the fuzz suite's count (tests/fuzz): each test records how many inputs it tried ----------------------
 
 

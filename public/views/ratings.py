@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.dateparse import parse_date
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
@@ -71,6 +72,11 @@ def kept(request: HttpRequest, at: int, build: Callable[[bool], HttpResponse]) -
     return HttpResponse(content)
 
 
+def folded(text: str) -> str:
+    """For a name search: case and ё/е do not matter (people type е for ё)."""
+    return text.casefold().replace("ё", "е")
+
+
 def cached_table(filters: tables.Filters, at: int) -> list[tables.Row]:
     key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
     rows: list[tables.Row] | None = cache.get(key)
@@ -94,9 +100,9 @@ class RatingListView(View):
         filters, problems = read_filters(request)
         everyone = cached_table(tables.Filters(), at)
         rows = cached_table(filters, at) if filters != tables.Filters() else everyone
-        search = request.GET.get("q", "").strip().casefold()[:100]
+        search = folded(request.GET.get("q", "").strip()[:100])
         if search:
-            rows = [r for r in rows if search in r.name.casefold() or search in r.nickname.casefold()]
+            rows = [r for r in rows if search in folded(r.name) or search in folded(r.nickname)]
         page = Paginator(rows, PAGE).get_page(request.GET.get("page"))
         query = request.GET.copy()
         query.pop("page", None)
@@ -122,8 +128,9 @@ class RatingPlayerView(View):
             raise Http404(pk)
         history = tables.player_history(player)
         days = [day for day, _value in history.points]
-        picture = chart.chart([value for _day, value in history.points], start,
-                              days[0].isoformat() if days else "", days[-1].isoformat() if days else "")
+        first, last = (date_format(days[0], "SHORT_DATE_FORMAT"), date_format(days[-1], "SHORT_DATE_FORMAT")) \
+            if days else ("", "")
+        picture = chart.chart([value for _day, value in history.points], start, first, last)
         roles = [(ROLES.get(Role(line.role), line.role) if line.role in Role._value2member_map_ else line.role, line)
                  for line in history.roles]
         return render(request, "public/rating_player.html", {

@@ -7,8 +7,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH, HEIGHT = 640, 220
-LEFT, RIGHT, TOP, BOTTOM = 48, 8, 10, 22  # room for the axis labels
+# A phone's width at scale 1 (labels at their size there); wider screens show it at most 1.75 times larger
+# (static/css/site.css, .rating-chart).
+WIDTH, HEIGHT = 360, 190
+LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 20  # room for the axis labels
 
 
 @dataclass(frozen=True)

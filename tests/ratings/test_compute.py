@@ -13,8 +13,8 @@ from ratings.models import PlayerRating, RatingChange
 from ratings.services.compute import recompute
 from scoring import fileio
 from scoring.rating import RatedGame, RatedSeat, apply, rate_round
+from tests.conftest import SEASON as EXAMPLES
 from tests.helpers import example_text
-from tests.ratings.conftest import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -82,6 +83,8 @@ def test_a_players_page_draws_the_history(season: list[Any], django_assert_max_n
     assert "<svg" in page and "<polyline" in page
     points = page.split('<polyline points="')[1].split('"')[0].split()
     assert len(points) == rated.games + 1  # the start and each game
+    svg = page.split("<svg")[1].split("</svg>")[0]
+    assert not re.search(r'="\d+,\d', svg.replace('points="', "")), "coordinates localized with a decimal comma"
     assert "Победы по ролям" in page and "Турниры" in page
     assert client().get("/ratings/players/999999/").status_code == 404
 
