@@ -29,6 +29,9 @@ from tournaments.models import Player
 from ..cache import conditional, etag_for
 
 PAGE = 100
+# How long a page or a table is kept within one rating version: a player's new name or club (which makes no new
+# version) shows within it.
+KEPT_SECONDS = 60
 
 
 def version() -> tuple[int, float]:
@@ -67,7 +70,7 @@ def kept(request: HttpRequest, at: int, build: Callable[[bool], HttpResponse]) -
     if content is None:
         response = build(True)
         if response.status_code == 200:
-            cache.set(key, response.content, 3600)
+            cache.set(key, response.content, KEPT_SECONDS)
         return response
     return HttpResponse(content)
 
@@ -82,7 +85,7 @@ def cached_table(filters: tables.Filters, at: int) -> list[tables.Row]:
     rows: list[tables.Row] | None = cache.get(key)
     if rows is None:
         rows = tables.rating_table(filters)
-        cache.set(key, rows, 3600)
+        cache.set(key, rows, KEPT_SECONDS)
     return rows
 
 

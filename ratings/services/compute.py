@@ -164,8 +164,9 @@ def recompute(since: str = "") -> Outcome:
     insert(list(fresh.values()))
     touched.update(row[0] for row in fresh.values())
     refresh_ratings(touched)
-    if stale or fresh:
-        RatingRules.objects.filter(pk=1).update(version=F("version") + 1)
+    # Every recomputation is a new version, even one that changed no number: what made it (a tournament's hidden
+    # standings, its level) may change what the pages show.
+    RatingRules.objects.filter(pk=1).update(version=F("version") + 1)
     return Outcome(len(rounds), games, PlayerRating.objects.count(), len(fresh), len(stale))
 
 

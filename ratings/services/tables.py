@@ -140,8 +140,8 @@ class PlayerHistory:
 
 
 def player_history(player: Player) -> PlayerHistory:
-    """A player's rating history (the chart's points), their tournaments (rated or not) and win rates per role:
-    five queries."""
+    """A player's rating history (the chart's points), their tournaments (rated or not) and win rates per role
+    (confirmed games; none of a tournament whose standings are hidden): five queries."""
     own = PlayerRating.objects.filter(player=player).first()
     rank = None
     if own is not None:
@@ -150,12 +150,14 @@ def player_history(player: Player) -> PlayerHistory:
                    .values_list("tournament_id", "day", "won", "before", "after"))
     lines: dict[int, TournamentLine] = {}
     for tid, slug, name, starts, created in (
-            Tournament.objects.filter(participants__player=player).distinct()
+            Tournament.objects.filter(participants__player=player, participants__status=ParticipantStatus.ACCEPTED)
+            .distinct()
             .values_list("pk", "slug", "name", "starts", "created")):
         lines[tid] = TournamentLine(tid, slug, name, starts or created.date())
     roles: dict[str, RoleLine] = defaultdict(lambda: RoleLine(""))
     for tid, role, side, winner in (
-            GameSeat.objects.filter(seat__participant__player=player, game__state=GameState.CONFIRMED)
+            GameSeat.objects.filter(seat__participant__player=player, game__state=GameState.CONFIRMED,
+                                    game__table__round__stage__tournament__standings_hidden=False)
             .values_list("game__table__round__stage__tournament_id", "role", "side", "game__winner")):
         won = bool(winner) and effective_side(role, side) == winner
         line = roles.setdefault(role or "civilian", RoleLine(role or "civilian"))

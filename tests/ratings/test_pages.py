@@ -154,3 +154,20 @@ def test_the_organizer_sets_rated_and_level(season: list[Any], organizer: Any,
     assert answer.status_code == 302
     kostroma.refresh_from_db()
     assert not kostroma.rated and not RatingChange.objects.filter(tournament=kostroma).exists()
+
+
+def test_a_hidden_tournaments_wins_stay_hidden_on_a_players_page(
+        season: list[Any], django_capture_on_commit_callbacks: Any) -> None:
+    zvezdy = season[3]
+    player = zvezdy.participants.first().player_id
+    shown = client().get(f"/ratings/players/{player}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        zvezdy.standings_hidden = True
+        zvezdy.save()
+    hidden = client().get(f"/ratings/players/{player}/").content.decode()
+    assert shown != hidden  # the rating changed version: the page was built again without its games
+    from games.models import GameSeat
+    played = GameSeat.objects.filter(seat__participant__player_id=player, game__state="confirmed").exclude(
+        game__table__round__stage__tournament=zvezdy).count()
+    assert sum(int(games) for games, _wins in re.findall(
+        r'<tr><td>[^<]+</td><td class="text-end">(\d+)</td><td class="text-end">(\d+)</td>', hidden)) == played
