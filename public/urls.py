@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import organizer, pages, people, seating, standings
+from .views import organizer, pages, people, screen, seating, standings
 
 app_name = "public"
 
@@ -19,6 +19,8 @@ urlpatterns = [
     path("<slug:slug>/standings/<str:stage>/", standings.StandingsView.as_view(), name="stage_standings"),
     path("<slug:slug>/players/<str:player>/", people.PlayerView.as_view(), name="player"),
     path("<slug:slug>/games/<str:stage>/<int:number>/<int:table>/", people.GameView.as_view(), name="game"),
+    path("<slug:slug>/screen/", screen.ScreenView.as_view(), name="screen"),
+    path("<slug:slug>/screen/control/", screen.ScreenControlView.as_view(), name="screen_control"),
     path("<slug:slug>/standings-visibility/", organizer.StandingsVisibilityView.as_view(),
          name="standings_visibility"),
 ]

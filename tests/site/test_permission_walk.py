@@ -140,6 +140,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "public:standings": PUBLIC,
     "public:stage_standings": PUBLIC,
     "public:player": PUBLIC,
+    "public:screen": PUBLIC,
+    "public:screen_control": (ORGANIZER, ORGANIZER_POST),
     "public:game": ((404,) * 7, (405,) * 7),  # table 1's protocol is a draft: not public
     "public:standings_visibility": ORGANIZER_ACTION,
     "api:schema": PUBLIC,
