@@ -1,7 +1,7 @@
 """The rating's public pages: the table (filters: club, city, period; a name search; 100 a page) and a player's
 page (their rating as a chart, their tournaments, win rates per role). Both are answered from the rating's
 version (one query) with an ETag; an anonymous reader's page is kept whole per version, language and address,
-and the table's rows per version and filters, so a page costs one query and a cache read (bench/ratings.py)."""
+and the table's rows per version and filters, so a page costs one query and a cache read (bench/rating_history.py)."""
 
 from __future__ import annotations
 

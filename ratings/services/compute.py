@@ -176,7 +176,7 @@ COLUMNS = ("player_id", "tournament_id", "round_id", "game_id", "position", "day
 
 def insert(rows: list[Row]) -> None:
     """The new changes, in plain SQL: a whole history's 140,000 rows as model instances would take most of a
-    from-scratch recomputation's time (bench/ratings.py)."""
+    from-scratch recomputation's time (bench/rating_history.py)."""
     table = connection.ops.quote_name(RatingChange._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(name) for name in COLUMNS)
     with connection.cursor() as cursor:

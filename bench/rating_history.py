@@ -5,7 +5,7 @@ loads), then prints: the recomputation from scratch (target: under a minute), th
 change, a confirmation in the last round of the last tournament and in the first round of the first (the
 incremental recomputation's best and worst case), and the rating pages against a tournament's public standings
 page (the median of 30 requests each, in-process, warm). Run from the repository root with PostgreSQL and Redis
-up: ``python bench/ratings.py [--seasons 10] [--per-season 20] [--players 5000]``.
+up: ``python bench/rating_history.py [--seasons 10] [--per-season 20] [--players 5000]``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import (
+from harness import (
     load_average,
     manage,
     production_env,
