@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from openpyxl import load_workbook
 
@@ -402,7 +403,7 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
     chosen = [played.table, tables[0], tables[-1]]
     combos = [{"stage": t.round.stage.ext_id, "number": t.round.number, "table": t.pk, "game": t.number}
               for t in chosen]
-    people = [{"pk": p.pk, "player": p.ext_id} for p in [participants[0], *disqualified]]
+    people = [{"pk": p.pk, "player": p.ext_id, "registry": p.player_id} for p in [participants[0], *disqualified]]
     return {"slug": tournament.slug, "combos": combos, "people": people, "protest": protest.pk, "job": job.pk}
 
 
@@ -415,6 +416,8 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
             filled["pk"] = values["job"]
         if name == "public:game":
             filled["table"] = combo["game"]
+        if name == "ratings:player":  # the registry's player, not the tournament's id
+            filled["player"] = person["registry"]
         urls.append("/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m, filled=filled: str(filled[m.group(1)]), route))
     unique = list(dict.fromkeys(urls))
     return unique if params else unique[:1]
@@ -441,10 +444,14 @@ def test_every_ruleset(ruleset: str, organizer: Any, settings: Any) -> None:
         values = enrich(tournament, organizer)
         owner = Client()
         owner.force_login(organizer)
+        administrator = Client()  # the rating's rules: the site's administrators only
+        administrator.force_login(get_user_model().objects.get_or_create(
+            username="words-admin", defaults={"is_superuser": True, "is_staff": True})[0])
         for name, route in routes().items():
+            reader = administrator if name == "rating_rules:rules" else owner
             for url in urls_of(name, route, values):
                 for language in LANGUAGES:
-                    if read(owner, url, language, f"{label} organizer", failures):
+                    if read(reader, url, language, f"{label} organizer", failures):
                         read_names.add(name)
                     if not hidden and name.startswith(("public:", "paper:results", "paper:stage")):
                         read(Client(), url, language, f"{label} anonymous", failures, htmx=False)

@@ -16,6 +16,16 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from tests.site.page_matrix_beyond import (
+    check_api_ratings,
+    check_rating_csv,
+    check_rating_rules,
+    check_rating_xlsx,
+    check_ratings_list,
+    check_ratings_player,
+    check_screen,
+    check_screen_control,
+)
 from tests.site.page_matrix_public import (
     check_api_awards,
     check_api_games,
@@ -143,6 +153,14 @@ PAGES: dict[str, Check] = {
     "paper:diplomas": check_diplomas,
     "paper:diplomas_pdf": lambda world: check_diplomas(world, pdf=True),
     "login": check_login,
+    "public:screen": check_screen,
+    "public:screen_control": check_screen_control,
+    "ratings:list": check_ratings_list,
+    "ratings:player": check_ratings_player,
+    "api:ratings": check_api_ratings,
+    "rating_exports:csv": check_rating_csv,
+    "rating_exports:xlsx": check_rating_xlsx,
+    "rating_rules:rules": check_rating_rules,
 }
 
 # URLs that are actions (POST only, or a redirect), not pages: tested where the action is.

@@ -1,0 +1,97 @@
+"""The matrix's checks of what goes beyond one tournament's pages: the rating (its table, a player's page, the API,
+the downloads, the rules) and the hall's screen, for every world (tests/site/test_page_matrix.py)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from openpyxl import load_workbook
+
+from tests.site.page_matrix_world import World, get, page, visible_text
+
+
+def rated(world: World) -> None:
+    """The rating as the site keeps it (the import's own recomputation runs after its commit, which a test's
+    transaction never reaches)."""
+    from ratings.services.compute import recompute
+
+    recompute()
+
+
+def ranked_names(world: World) -> list[str]:
+    return [row.name for standings in world.standings.values() for row in standings.rows if row.rank is not None]
+
+
+def check_ratings_list(world: World) -> None:
+    rated(world)
+    text = visible_text(page(world.anonymous, "/ratings/?q=" + world.truth.players[0].name.split()[0]))
+    if not world.hidden:  # hidden: the tournament does not count yet (the same names may be another world's)
+        assert world.truth.players[0].name in text, world.truth.players[0].name
+
+
+def check_ratings_player(world: World) -> None:
+    rated(world)
+    player = world.tournament.participants.order_by("number").first().player_id
+    text = page(world.anonymous, f"/ratings/players/{player}/")
+    assert world.tournament.name in visible_text(text)
+    if not world.hidden:
+        assert "<polyline" in text
+
+
+def check_api_ratings(world: World) -> None:
+    from ratings.models import RatingChange
+
+    rated(world)
+    url = f"/api/ratings/?tournament={world.slug}"
+    if world.hidden:
+        get(world.anonymous, url, 403)
+        assert not RatingChange.objects.filter(tournament=world.tournament).exists()
+        return
+    answer = get(world.anonymous, url).json()
+    assert {row["participant"] for row in answer} == {p.id for p in world.truth.players}
+    for row in answer:
+        changes = RatingChange.objects.filter(tournament=world.tournament, player_id=row["player"])
+        assert row["change"] == round(sum(c.after - c.before for c in changes), 1)
+    everyone = get(world.anonymous, "/api/ratings/").json()
+    assert [r["rating"] for r in everyone] == sorted((r["rating"] for r in everyone), reverse=True)
+
+
+def check_rating_csv(world: World) -> None:
+    rated(world)
+    url = f"/ratings/export/rating.csv?tournament={world.slug}"
+    if world.hidden:
+        get(world.anonymous, url, 404)
+        return
+    lines = get(world.anonymous, url).content.decode("utf-8-sig").strip().splitlines()
+    assert len(lines) == len(world.truth.players) + 1
+
+
+def check_rating_xlsx(world: World) -> None:
+    rated(world)
+    url = f"/ratings/export/rating.xlsx?tournament={world.slug}"
+    if world.hidden:
+        get(world.anonymous, url, 404)
+        return
+    sheet = load_workbook(io.BytesIO(get(world.anonymous, url).content)).active
+    assert sheet.max_row == len(world.truth.players) + 1
+
+
+def check_rating_rules(world: World) -> None:
+    get(world.organizer, "/ratings/rules/", 403)  # the site's administrators only
+
+
+def check_screen(world: World) -> None:
+    text = page(world.anonymous, f"/p/{world.slug}/screen/")
+    kinds = set(re.findall(r'data-key="([a-z]+)-\d+"', text))
+    assert {"tables", "alphabetical"} <= kinds, kinds
+    assert ("standings" in kinds) == (not world.hidden and bool(ranked_names(world))), kinds
+    body = visible_text(text)
+    assert any(name in body for name in (p.name for p in world.truth.players))
+    page(world.anonymous, f"/p/{world.slug}/screen/", **{"HX-Request": "true"})
+
+
+def check_screen_control(world: World) -> None:
+    text = page(world.organizer, f"/p/{world.slug}/screen/control/")
+    assert f"/p/{world.slug}/screen/" in text
+    get(world.anonymous, f"/p/{world.slug}/screen/control/", 302)
