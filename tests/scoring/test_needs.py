@@ -151,13 +151,15 @@ def make_world(rng: random.Random, ruleset: str, exact: bool) -> World:
         advance = {"per_game": rng.randint(1, 4)}
     kind = "final" if target == "win" and ruleset in ("fiim", "zvezdy") and rng.random() < 0.5 else "qualifying"
     facts: dict[str, Any] = {"kind": kind} if kind == "final" else {"advance": advance}
-    data = tournament(ruleset, [stage("s", rounds, **facts)], player_ids=everyone, guests=guests)
+    params = {"rank_by": "average"} if rng.random() < 0.25 else {}
+    data = tournament(ruleset, [stage("s", rounds, **facts)], player_ids=everyone, guests=guests,
+                      **({"params": params} if params else {}))
     return World(data, target, rounds_left, exact)
 
 
-def outcomes(world: World, t: Tournament) -> Iterator[tuple[dict[str, tuple[int, int]], list[list[str]]]]:
+def outcomes(world: World, t: Tournament) -> Iterator[tuple[dict[str, tuple[int, int]], list[str]]]:
     """Each distinct outcome of the remaining games: every player's (lowest, highest) change in quarters, and the
-    line-up of the game it adds (for per-game advancement)."""
+    line-up of the game played (for per-game advancement and the games played)."""
     ruleset = world.data["ruleset"]
     layout = side_layout(ruleset)
     size = len(layout)
@@ -186,7 +188,7 @@ def outcomes(world: World, t: Tournament) -> Iterator[tuple[dict[str, tuple[int,
                 key = tuple(sorted(change.items()))
                 if key not in seen:
                     seen.add(key)
-                    yield change, ([seated] if world.rounds_left else [])
+                    yield change, seated
 
 
 def arrangements(layout: list[str]) -> Iterator[tuple[str, ...]]:
@@ -215,25 +217,34 @@ def brute_force(world: World, t: Tournament) -> dict[str, tuple[bool, bool]]:
     assert all(v.denominator == 1 for v in now.values())
     base = {pid: int(v) for pid, v in now.items()}
     s = t.stages[0]
-    played = [[seat.player for seat in g.seats] for r in s.rounds for g in r.games]  # the unplayed one gets played
+    played = [[seat.player for seat in g.seats] for r in s.rounds for g in r.games if g.has_result]
+    games_now = {row.player: row.tally.games for row in standings.rows}
+    average = standings.rank_by == "average"
     advance = s.advance
     rule = ("top", 1) if world.target == "win" or final else (advance.mode, advance.count)  # type: ignore[union-attr]
     result = {pid: (True, False) for pid in ranked}
 
-    def reaches(pid: str, value: dict[str, int], games: list[list[str]], ties_against: bool) -> bool:
+    def reaches(pid: str, value: dict[str, Fraction], games: list[list[str]], ties_against: bool) -> bool:
         def above(q: str) -> bool:
             return value[q] >= value[pid] if ties_against else value[q] > value[pid]
         if rule[0] == "top":
             return sum(1 for q in ranked if q != pid and above(q)) < rule[1]
         return any(sum(1 for q in g if q in base and q != pid and above(q)) < rule[1] for g in games if pid in g)
 
-    for change, added in outcomes(world, t):
-        games = played + added
+    for change, seated in outcomes(world, t):
+        games = [*played, seated]
+        count = {q: games_now[q] + (q in seated) for q in ranked}
+
+        def value(q: str, points: int, count: dict[str, int] = count) -> Fraction:
+            if not average:
+                return Fraction(points)
+            return Fraction(points, count[q]) if count[q] else Fraction(0)
+
         for pid in ranked:
-            low = {q: base[q] + change.get(q, (0, 0))[1] for q in ranked}
-            low[pid] = base[pid] + change.get(pid, (0, 0))[0]
-            high = {q: base[q] + change.get(q, (0, 0))[0] for q in ranked}
-            high[pid] = base[pid] + change.get(pid, (0, 0))[1]
+            low = {q: value(q, base[q] + change.get(q, (0, 0))[1]) for q in ranked}
+            low[pid] = value(pid, base[pid] + change.get(pid, (0, 0))[0])
+            high = {q: value(q, base[q] + change.get(q, (0, 0))[0]) for q in ranked}
+            high[pid] = value(pid, base[pid] + change.get(pid, (0, 0))[1])
             sure, possible = result[pid]
             result[pid] = (sure and reaches(pid, low, games, True), possible or reaches(pid, high, games, False))
     return result
@@ -279,7 +290,8 @@ def check_points_needed(world: World, entries: list[dict[str, Any]]) -> None:
     """The one player still to play: more than ``to_clinch`` is sure, less than ``to_keep_chance`` out."""
     t = fileio.load(world.data)
     standings = compute_standings(t, "s")
-    if world.target == "advance" and world.data["stages"][0]["advance"].get("per_game"):
+    per_game = world.target == "advance" and "per_game" in world.data["stages"][0].get("advance", {})
+    if per_game or standings.rank_by == "average":
         assert all("to_clinch" not in entry for entry in entries)
         return
     unplayed = next(g for r in t.stages[0].rounds for g in r.games if not g.has_result)
