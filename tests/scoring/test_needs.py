@@ -177,18 +177,15 @@ def outcomes(world: World, t: Tournament) -> Iterator[tuple[dict[str, tuple[int,
     else:
         unplayed = next(g for r in s.rounds for g in r.games if not g.has_result)
         lineups = [([seat.player for seat in unplayed.seats], [])]
-    seen = set()
+    # The seats' (lowest, highest) by position, for every deal of the sides and every winner, each pattern once.
+    patterns = {tuple((int(SIDES[ruleset][side, side == winner][0] * SCALE),
+                       int(SIDES[ruleset][side, side == winner][1] * SCALE)) for side in sides)
+                for sides in arrangements(layout) for winner in set(layout)}
     for seated, byes in lineups:
-        for sides in arrangements(layout):
-            for winner in set(layout):
-                change = {pid: (bye, bye) for pid in byes}
-                for pid, side in zip(seated, sides, strict=True):
-                    low, high = SIDES[ruleset][side, side == winner]
-                    change[pid] = (int(low * SCALE), int(high * SCALE))
-                key = tuple(sorted(change.items()))
-                if key not in seen:
-                    seen.add(key)
-                    yield change, seated
+        for pattern in patterns:
+            change = {pid: (bye, bye) for pid in byes}
+            change.update(zip(seated, pattern, strict=True))
+            yield change, seated
 
 
 def arrangements(layout: list[str]) -> Iterator[tuple[str, ...]]:
@@ -224,7 +221,7 @@ def brute_force(world: World, t: Tournament) -> dict[str, tuple[bool, bool]]:
     rule = ("top", 1) if world.target == "win" or final else (advance.mode, advance.count)  # type: ignore[union-attr]
     result = {pid: (True, False) for pid in ranked}
 
-    def reaches(pid: str, value: dict[str, Fraction], games: list[list[str]], ties_against: bool) -> bool:
+    def reaches(pid: str, value: dict[str, Fraction | int], games: list[list[str]], ties_against: bool) -> bool:
         def above(q: str) -> bool:
             return value[q] >= value[pid] if ties_against else value[q] > value[pid]
         if rule[0] == "top":
@@ -235,9 +232,9 @@ def brute_force(world: World, t: Tournament) -> dict[str, tuple[bool, bool]]:
         games = [*played, seated]
         count = {q: games_now[q] + (q in seated) for q in ranked}
 
-        def value(q: str, points: int, count: dict[str, int] = count) -> Fraction:
+        def value(q: str, points: int, count: dict[str, int] = count) -> Fraction | int:
             if not average:
-                return Fraction(points)
+                return points  # whole quarters: ints compare faster than fractions
             return Fraction(points, count[q]) if count[q] else Fraction(0)
 
         for pid in ranked:
@@ -269,7 +266,7 @@ def check(world: World) -> list[dict[str, Any]]:
 def test_never_wrong_on_generated_stages(ruleset: str) -> None:
     rng = random.Random(f"needs-{ruleset}")
     statuses: set[str] = set()
-    for _ in range(5 if ruleset == "tomsk" else 12):
+    for _ in range(8 if ruleset == "tomsk" else 12):
         statuses.update(entry["status"] for entry in check(make_world(rng, ruleset, exact=False)))
     assert "open" in statuses
 
@@ -278,7 +275,7 @@ def test_never_wrong_on_generated_stages(ruleset: str) -> None:
 def test_exact_where_no_remaining_game_seats_two_ranked_players(ruleset: str) -> None:
     rng = random.Random(f"exact-{ruleset}")
     statuses: set[str] = set()
-    for _ in range(10 if ruleset == "tomsk" else 25):
+    for _ in range(15 if ruleset == "tomsk" else 25):
         world = make_world(rng, ruleset, exact=True)
         players_out = check(world)
         statuses.update(entry["status"] for entry in players_out)
