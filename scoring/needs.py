@@ -86,8 +86,11 @@ def needs(tournament: Tournament, stage_id: str, target: str = "advance", rounds
         entry.update(points=number_text(mine.points), min=number_text(mine.points_low),
                      max=number_text(mine.points_high))
         players.append(entry)
+    in_play = set(playing)
+    exact = not rounds_left and all(sum(1 for seat in game.seats if seat.player in in_play) <= 1
+                                    for _, game in remaining)
     return {"stage": stage.id, "target": target, "rounds_left": rounds_left, "remaining_games": len(remaining),
-            "game_points": {"min": number_text(low), "max": number_text(high)}, "players": players}
+            "game_points": {"min": number_text(low), "max": number_text(high)}, "exact": exact, "players": players}
 
 
 def _settled(standings: Standings, target: str) -> dict[str, dict[str, object]]:

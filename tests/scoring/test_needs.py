@@ -250,6 +250,7 @@ def brute_force(world: World, t: Tournament) -> dict[str, tuple[bool, bool]]:
 def check(world: World) -> list[dict[str, Any]]:
     t = fileio.load(world.data)
     out = needs(t, "s", world.target, world.rounds_left)
+    assert out["exact"] is world.exact  # the generated worlds seat every ranked player at the one remaining table
     truth = brute_force(world, t)
     for entry in out["players"]:  # type: ignore[attr-defined]
         sure, possible = truth[entry["player"]]
@@ -257,7 +258,7 @@ def check(world: World) -> list[dict[str, Any]]:
             assert sure, entry
         if entry["status"] == "eliminated":
             assert not possible, entry
-        if world.exact:
+        if out["exact"]:
             assert entry["status"] == ("clinched" if sure else "open" if possible else "eliminated"), entry
     return out["players"]  # type: ignore[no-any-return]
 
@@ -328,6 +329,7 @@ def test_the_examples_with_nothing_left_are_the_standings_own_answer(path: Path)
             except NoTarget:
                 assert target == "advance" and standings.kind.value == "final"
                 continue
+            assert out["exact"] is True
             reached = set(standings.advance) if target == "advance" else set(
                 standings.winners or ()) if standings.kind.value == "final" else {
                 row.player for row in standings.rows if row.rank == 1}
@@ -373,7 +375,7 @@ def test_cli_needs_shape_and_errors() -> None:
     result = run_cli("needs", path, "--stage", "qualifying", "--rounds-left", "1")
     assert result.returncode == 0
     out = json.loads(result.stdout)
-    assert (out["stage"], out["target"], out["rounds_left"]) == ("qualifying", "advance", 1)
+    assert (out["stage"], out["target"], out["rounds_left"], out["exact"]) == ("qualifying", "advance", 1, False)
     assert {"player", "status", "points", "min", "max"} <= set(out["players"][0])
     opened = [e for e in out["players"] if e["status"] == "open"]
     assert opened and all({"to_clinch", "to_keep_chance"} <= set(e) for e in opened)
