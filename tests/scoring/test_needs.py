@@ -16,15 +16,18 @@ import itertools
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring import fileio
-from scoring.model import Tournament
+from scoring.generate import generate
+from scoring.model import Advance, Tournament
 from scoring.needs import NoTarget, needs
 from scoring.rulesets import get_ruleset
 from scoring.rulesets.bounds import most_circles, one_game_points
@@ -385,3 +388,47 @@ def test_cli_needs_shape_and_errors() -> None:
     assert run_cli("needs", path, "--stage", "final", "--target", "win").returncode == 0
     assert run_cli("needs", path, "--stage", "qualifying", "--rounds-left", "-1").returncode == 2
     assert run_cli("needs", path, "--stage", "qualifying", "--target", "first").returncode == 2
+
+
+# --- Against what really happened -----------------------------------------------------------------------------
+
+
+def reached(t: Tournament, stage_id: str, target: str) -> set[str]:
+    standings = compute_standings(t, stage_id)
+    if target == "advance":
+        return set(standings.advance)
+    if standings.kind.value == "final":
+        return set(standings.winners or ())
+    return {row.player for row in standings.rows if row.rank == 1}
+
+
+@settings(max_examples=80, deadline=None)
+@given(ruleset=st.sampled_from(RULESETS), players_=st.integers(10, 36), rounds=st.integers(2, 4),
+       seed=st.integers(0, 10**6), stages=st.integers(1, 2), top=st.integers(1, 12),
+       target=st.sampled_from(["advance", "win"]), unseat=st.booleans())
+def test_never_wrong_about_what_really_happened(ruleset: str, players_: int, rounds: int, seed: int, stages: int,
+                                                top: int, target: str, unseat: bool) -> None:
+    """A generated tournament, fully played, is one outcome of itself with its last round's results taken away (or
+    the round itself, one round left to seat): every clinched player must really reach the target there, with the
+    real tie-breaks, and no eliminated one."""
+    played = generate(ruleset, players_, rounds * stages, seed, stages)
+    s = played.stages[-1] if target == "win" else played.stages[0]
+    if target == "advance" and played.stage_kind(s).value == "final":
+        return
+    if target == "advance" and ruleset != "tomsk":
+        s = replace(s, advance=Advance("top", top))
+    whole = replace(played, stages=tuple(s if x.id == s.id else x for x in played.stages))
+    last = s.rounds[-1]
+    if unseat:
+        cut = replace(s, rounds=s.rounds[:-1], players=tuple(s.participants()))
+    else:
+        cut = replace(s, rounds=(*s.rounds[:-1], replace(last, games=tuple(replace(g, winner=None)
+                                                                          for g in last.games))))
+    before = replace(whole, stages=tuple(cut if x.id == s.id else x for x in whole.stages))
+    truth = reached(whole, s.id, target)
+    out = needs(before, s.id, target, 1 if unseat else 0)
+    for entry in out["players"]:  # type: ignore[attr-defined]
+        if entry["status"] == "clinched":
+            assert entry["player"] in truth, entry
+        if entry["status"] == "eliminated":
+            assert entry["player"] not in truth, entry
