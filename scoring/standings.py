@@ -211,6 +211,8 @@ def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTa
         order += [(len(order) + rank, pid) for rank, pid in tier_order]
         values.update(tier_values)
     return order, values
+
+
 @dataclass(frozen=True)
 class RankingStep:
     """One comparison the standings make between two players, for one of them: ``metric`` names it as the
