@@ -1,4 +1,4 @@
-"""``python -m scoring``: validate, standings, advance, seat and seating-report (docs/command-line.md).
+"""``python -m scoring``: validate, standings, advance, explain, needs, seat and seating-report (docs/command-line.md).
 
 Exit status: 0 success; 2 the input is wrong (one line per problem on stderr); 1 a bug.
 """
@@ -54,6 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
     advance.add_argument("file")
     advance.add_argument("--stage", required=True)
     advance.set_defaults(handler=run_advance)
+    explain = commands.add_parser("explain", help="why a player stands where they stand")
+    explain.add_argument("file")
+    explain.add_argument("--stage", required=True)
+    explain.add_argument("--player", required=True)
+    explain.set_defaults(handler=run_explain)
+    needs = commands.add_parser("needs", help="who has clinched, who is out, what the others need")
+    needs.add_argument("file")
+    needs.add_argument("--stage", required=True)
+    needs.add_argument("--target", choices=("advance", "win"), default="advance")
+    needs.add_argument("--rounds-left", type=_rounds_left, default=0)
+    needs.set_defaults(handler=run_needs)
     seat = commands.add_parser("seat", help="plan the next round(s) of a stage")
     seat.add_argument("file")
     seat.add_argument("--stage", required=True)
@@ -93,6 +104,28 @@ def run_advance(args: argparse.Namespace, tournament: Tournament) -> str:
 
     standings = compute_standings(tournament, args.stage)
     return json.dumps({"stage": standings.stage, "advance": list(standings.advance)})
+
+
+def run_explain(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .explain import explain
+
+    return json.dumps(explain(tournament, args.stage, args.player), ensure_ascii=False, indent=1)
+
+
+def run_needs(args: argparse.Namespace, tournament: Tournament) -> str:
+    from .needs import needs
+
+    return json.dumps(needs(tournament, args.stage, args.target, args.rounds_left), ensure_ascii=False, indent=1)
+
+
+def _rounds_left(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not a number of rounds: {text!r}")
+    return value
 
 
 def run_seat(args: argparse.Namespace, tournament: Tournament) -> str:

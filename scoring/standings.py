@@ -59,6 +59,7 @@ class Standings:
     champion_teams: tuple[str, ...] | None = None
     rank_by: str = "points"  # what ranks the stage before the chain (``Params.rank_by``)
     min_games: int = 0  # fewer games: ranked after everyone else (``Params.min_games``)
+    lots: tuple[str, ...] = ()  # the stage's lots as the ranking used them (``ranking_steps``)
 
     def row(self, player: str) -> StandingRow | None:
         for row in self.rows:
@@ -133,6 +134,7 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
                         else None),
         rank_by=ruleset.params.rank_by,
         min_games=ruleset.params.min_games,
+        lots=tuple(stage.lots or ()),
     )
 
 
@@ -169,17 +171,30 @@ def _set_previous_ranks(tournament: Tournament, stage: Stage, ruleset: Ruleset,
 
 def _tiers(ranked: Sequence[str], eligible: Mapping[str, bool], disqualified: Mapping[str, str],
            kind: StageKind, short_of_games: frozenset[str] = frozenset()) -> list[list[str]]:
-    """The groups ranked one after another: the disqualified last; before them, the players with fewer games
-    than ``min_games``; in a final, the players not eligible for awards after the eligible ones (see the
-    module's docstring)."""
-    playing = [pid for pid in ranked if pid not in disqualified]
-    out = [playing]
-    if kind is StageKind.FINAL:
-        out = [[pid for pid in playing if eligible[pid]], [pid for pid in playing if not eligible[pid]]]
-    if short_of_games:
-        out = [part for tier in out for part in ([pid for pid in tier if pid not in short_of_games],
-                                                 [pid for pid in tier if pid in short_of_games])]
-    return [*out, [pid for pid in ranked if pid in disqualified]]
+    """The groups ranked one after another (``tier_key``): the disqualified last; before them, the players with
+    fewer games than ``min_games``; in a final, the players not eligible for awards after the eligible ones (see
+    the module's docstring)."""
+    keys = {pid: tier_key(tier_facts(kind, pid in disqualified, eligible[pid], pid in short_of_games))
+            for pid in ranked}
+    return [[pid for pid in ranked if keys[pid] == key] for key in sorted(set(keys.values()), reverse=True)]
+
+
+# What separates the tiers, in the order the standings apply it, by the name the standings JSON gives the fact.
+TIER_FACTS = ("disqualified", "eligible", "short_of_games")
+
+
+def tier_facts(kind: StageKind, disqualified: bool, eligible: bool, short_of_games: bool) -> tuple[bool, bool, bool]:
+    """A player's facts for ``TIER_FACTS`` as the tiers use them: the disqualified form one tier (neither
+    eligibility nor games split it); eligibility splits only a final (elsewhere it counts as eligible here)."""
+    if disqualified:
+        return True, False, False
+    return False, eligible or kind is not StageKind.FINAL, short_of_games
+
+
+def tier_key(facts: tuple[bool, bool, bool]) -> tuple[int, int, int]:
+    """The order of the tiers, higher ranking higher: not disqualified, then eligible, then not short of games."""
+    disqualified, eligible, short = facts
+    return -int(disqualified), int(eligible), -int(short)
 
 
 def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTally], chain: Sequence[str],
@@ -196,6 +211,39 @@ def rank_in_tiers(tiers: Sequence[Sequence[str]], tallies: Mapping[str, PlayerTa
         order += [(len(order) + rank, pid) for rank, pid in tier_order]
         values.update(tier_values)
     return order, values
+
+
+@dataclass(frozen=True)
+class RankingStep:
+    """One comparison the standings make between two players, for one of them: ``metric`` names it as the
+    standings JSON does (a tier's fact, ``points`` or ``average``, a chain metric's id, ``lots``), ``value`` is the
+    player's value as shown, ``key`` what is compared (higher ranks higher)."""
+
+    metric: str
+    value: Value | bool | None
+    key: tuple[Value | float, ...]
+
+
+def ranking_steps(standings: Standings, row: StandingRow) -> list[RankingStep]:
+    """Every comparison that ordered ``row`` in ``standings``, in the order the ranking makes them: the tiers
+    (``tier_key``), the ranking value (``primary_key``), the chain's metrics (``Metric.order_key`` of the values the
+    ranking kept in ``row.tiebreaks``; a per-group metric's value is the one of the group still tied there), the
+    lots (``lot_key``). Two players are ordered by the first step whose keys differ; none: they share a rank."""
+    facts = tier_facts(standings.kind, row.disqualified is not None, row.eligible,
+                       row.disqualified is None and row.tally.games < standings.min_games)
+    keys = tier_key(facts)
+    steps = [RankingStep(name, fact, (key,)) for name, fact, key in zip(TIER_FACTS, facts, keys, strict=True)]
+    primary = primary_key(standings.rank_by)(row.tally)
+    steps.append(RankingStep("average" if standings.rank_by == "average" else "points", primary, (primary,)))
+    for metric_id in standings.chain:
+        value = row.tiebreaks.get(metric_id)
+        steps.append(RankingStep(metric_id, value, (METRICS[metric_id].order_key(value),)))
+    lot_place = {pid: index for index, pid in enumerate(standings.lots)}
+    place = lot_place.get(row.player)
+    steps.append(RankingStep("lots", None if place is None else place + 1, lot_key(lot_place, row.player)))
+    return steps
+
+
 def _has_result(stage: Stage) -> bool:
     return any(game.has_result for round_ in stage.rounds for game in round_.games)
 
@@ -272,17 +320,25 @@ def _by_lots(group: list[str], lot_place: Mapping[str, int]) -> list[list[str]]:
     """Listed players above unlisted ones, in list order; the unlisted stay tied (docs/rules/tournament.md)."""
     if len(group) == 1:
         return [group]
-    listed = sorted((pid for pid in group if pid in lot_place), key=lot_place.__getitem__)
-    unlisted = [pid for pid in group if pid not in lot_place]
-    return [[pid] for pid in listed] + ([unlisted] if unlisted else [])
+    runs: list[list[str]] = []
+    for pid in sorted(group, key=lambda pid: lot_key(lot_place, pid), reverse=True):
+        if runs and lot_key(lot_place, runs[-1][0]) == lot_key(lot_place, pid):
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    return runs
+
+
+def lot_key(lot_place: Mapping[str, int], player: str) -> tuple[int, int]:
+    """What the lots compare, higher ranking higher: a listed player by their place in the list (0 first), above
+    every unlisted one; the unlisted all equal."""
+    place = lot_place.get(player)
+    return (0, 0) if place is None else (1, -place)
 
 
 def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Sequence[StandingRow]) -> list[str]:
     """Who goes on (docs/rules/tournament.md), in standings order; a final advances nobody."""
-    if kind is StageKind.FINAL:
-        return []
-    advance = stage.advance
-    rule = (advance.mode, advance.count) if advance else scoring.ruleset.stage_format(kind).advance
+    rule = advance_rule(stage, kind, scoring.ruleset)
     if rule is None:
         return []
     mode, count = rule
@@ -305,6 +361,15 @@ def _advancing(scoring: StageScoring, stage: Stage, kind: StageKind, rows: Seque
                 if rank is not None and bisect_left(ranks, rank) < count:
                     qualified.add(seat.player)
     return [row.player for row in rows if row.player in qualified]
+
+
+def advance_rule(stage: Stage, kind: StageKind, ruleset: Ruleset) -> tuple[str, int] | None:
+    """How the stage sends players on: ``("top", N)`` or ``("per_game", K)``, the stage's own or its kind's; None:
+    nobody (a final, or a format without one)."""
+    if kind is StageKind.FINAL:
+        return None
+    advance = stage.advance
+    return (advance.mode, advance.count) if advance else ruleset.stage_format(kind).advance
 
 
 def _winners(ruleset: Ruleset, stage: Stage, kind: StageKind,

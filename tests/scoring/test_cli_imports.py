@@ -46,6 +46,8 @@ def seating(loaded: set[str]) -> set[str]:
     ("standings", EXAMPLE),
     ("standings", EXAMPLE, "--stage", "qualifying", "--format", "text"),
     ("advance", EXAMPLE, "--stage", "qualifying"),
+    ("explain", EXAMPLE, "--stage", "qualifying", "--player", "p001"),
+    ("needs", EXAMPLE, "--stage", "qualifying", "--rounds-left", "1"),
 ], ids=lambda args: " ".join(a for a in args if a != EXAMPLE))
 def test_reading_and_standings_load_no_seating_no_jsonschema_no_django(args: tuple[str, ...]) -> None:
     code, loaded = modules_loaded(*args)
