@@ -12,6 +12,7 @@ from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
 from tournaments.models import Seat, Tournament
 
+from ..reasons import needs_of, why_ranked
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
 
@@ -91,7 +92,10 @@ class PlayerView(PublicTournamentView):
                 total = snapshot.totals(stage.ext_id).get(pid)
             if total is not None and total.get("short"):  # the note in the reader's language (the cache has none)
                 total = {**total, "short_note": short_of_games_note(total["short"])}
-            stages.append({"stage": stage, "entries": entries, "total": total})
+            answers = needs_of(snapshot, stage) if total is not None else None
+            stages.append({"stage": stage, "entries": entries, "total": total,
+                           "why": why_ranked(snapshot, stage, pid) if total is not None else None,
+                           "need": answers.get(pid) if answers else None})
         return {"player": player, "number": snapshot.numbers.get(pid), "stages": stages}
 
 

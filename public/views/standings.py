@@ -23,6 +23,7 @@ from tournaments.labels import (
 from tournaments.models import Stage
 
 from .. import labels
+from ..reasons import needs_of
 from ..snapshot import Snapshot, final_done
 from .base import PublicTournamentView
 
@@ -121,6 +122,9 @@ class StandingsView(PublicTournamentView):
                                    known[pid].nickname if pid in known else None) for pid in players]
             return context
         context.update(standings_context(snapshot, stage))
+        answers = needs_of(snapshot, stage)  # while rounds are left: safe, out of reach, the points needed
+        for row in context["rows"]:
+            row["need"] = answers.get(row["player"]) if answers else None
         if stage == snapshot.default_stage():
             context["results_title"] = snapshot.results_title()
             awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state

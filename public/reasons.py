@@ -1,0 +1,183 @@
+"""The two questions every player asks, answered on the public pages from ``scoring``'s own answers (no second
+computation): "why am I ranked here?" (``scoring.explain``: the stage's tie-break chain step by step against the
+neighbours) and "what do I need?" (``scoring.needs``: safe, out of reach, or the points still needed), in the
+reader's language (docs/explain.md, docs/needs.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.explain import PlayerNotRanked, explain_standings
+from scoring.needs import NoTarget, needs
+from tournaments.labels import local_moment, local_number, metric_label
+from tournaments.models import DrawMethod, LotDraw, Stage
+
+from .cache import CACHE_SECONDS, fragment_key
+from .snapshot import Snapshot
+
+TIERS = {"disqualified", "eligible", "short_of_games"}
+
+
+def shown(value: object) -> str:
+    """A step's value as the pages show numbers (``"10/3"`` and ``"11.5"`` exactly, in the reader's format)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, int):
+        return str(value)
+    try:
+        return local_number(Fraction(str(value)))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+
+
+def step_label(metric: str) -> str:
+    if metric == "lots":
+        return _("drawing of lots")
+    if metric == "points":
+        return _("points")
+    if metric == "average":
+        return _("points per game")
+    if metric == "disqualified":
+        return _("disqualification")
+    if metric == "eligible":
+        return _("eligibility for the final's awards")
+    if metric == "short_of_games":
+        return _("enough games played")
+    return metric_label(metric)
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    mine: str
+    theirs: str
+    decides: bool
+    lots: bool
+
+
+@dataclass(frozen=True)
+class Comparison:
+    player: str
+    name: str
+    rank: int | None
+    above: bool  # they stand above the page's player
+    steps: list[Step]
+    draw: str = ""  # where lots decided: who drew them and when
+
+    @property
+    def decided_by(self) -> Step | None:
+        return next((step for step in self.steps if step.decides), None)
+
+
+def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison] | None:
+    """The player against the one just above, the one just below and everyone level with them; None when the
+    standings are hidden or the player is not ranked in the stage."""
+    if snapshot.hidden:
+        return None
+    standings = snapshot.standings(stage.ext_id)
+    try:
+        answer = explain_standings(snapshot.model, standings, player)
+    except PlayerNotRanked:
+        return None
+    order = [row.player for row in standings.rows]
+    mine = order.index(player)
+    draws = None
+    out = []
+    for entry in answer["against"]:  # type: ignore[attr-defined]
+        other = str(entry["player"])
+        steps = [Step(step_label(str(s["metric"])), shown(s.get("mine")), shown(s.get("theirs")),
+                      bool(s.get("decides")) or s["metric"] == "lots", s["metric"] == "lots")
+                 for s in entry["steps"]]
+        draw = ""
+        if any(step.lots for step in steps):
+            draws = draws if draws is not None else list(
+                LotDraw.objects.filter(stage=stage, cancelled_at__isnull=True).order_by("-drawn_at"))
+            found = next((d for d in draws if {player, other} <= set(d.players)), None)
+            if found is not None:
+                draw = draw_words(found)
+        out.append(Comparison(other, snapshot.name(other), entry.get("rank"), order.index(other) < mine, steps,
+                              draw))
+    return sorted(out, key=lambda c: order.index(c.player))
+
+
+def draw_words(draw: LotDraw) -> str:
+    who = draw.drawn_by_name or _("the organizer")
+    when = local_moment(draw.drawn_at)
+    if draw.method == DrawMethod.PHYSICAL:
+        return _("drawn in the hall, recorded by %(who)s at %(when)s") % {"who": who, "when": when}
+    return _("drawn by the app at %(when)s, at the request of %(who)s") % {"who": who, "when": when}
+
+
+@dataclass(frozen=True)
+class Need:
+    status: str  # "clinched", "eliminated", "open"
+    target: str  # "advance", "win"
+    to_clinch: str | None
+    to_keep_chance: str | None
+
+    @property
+    def badge(self) -> str:
+        """A few words beside the name in the standings."""
+        if self.status == "clinched":
+            return _("goes through") if self.target == "advance" else pgettext("need badge", "wins")
+        if self.status == "eliminated":
+            return _("out of reach")
+        return _("+%(points)s to be sure") % {"points": self.to_clinch} if self.to_clinch is not None else ""
+
+    @property
+    def words(self) -> str:
+        if self.status == "clinched":
+            return _("sure to go through") if self.target == "advance" else _("sure to win")
+        if self.status == "eliminated":
+            return _("can no longer go through") if self.target == "advance" else _("can no longer win")
+        parts = [_("still open")]
+        if self.to_clinch is not None:
+            parts.append(_("sure with %(points)s more points") % {"points": self.to_clinch})
+        if self.to_keep_chance is not None:
+            parts.append(_("out with fewer than %(points)s more") % {"points": self.to_keep_chance})
+        return "; ".join(parts)
+
+
+def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:
+    """Rounds of the stage still to play: those planned but not finished (a round in play counts whole, which
+    only widens the outcomes: a "safe" or an "out" stays true). None: the stage's length is not known, or it is
+    over."""
+    if stage.closed or not stage.planned_rounds:
+        return None
+    finished = sum(1 for r in snapshot.rounds if r.stage.pk == stage.pk and r.finished)
+    left = stage.planned_rounds - finished
+    return left if left > 0 else None
+
+
+def needs_of(snapshot: Snapshot, stage: Stage) -> dict[str, Need] | None:
+    """Each ranked player's answer while the stage has rounds to play and its standings are public: computed once
+    per results version (kept with the pages' fragments)."""
+    left = rounds_left(snapshot, stage)
+    if snapshot.hidden or left is None:
+        return None
+    key = fragment_key(snapshot.tournament, f"needs:{stage.ext_id}")
+    found: dict[str, Need] | None = cache.get(key)
+    if found is None:
+        target = "advance"
+        try:
+            answer: dict[str, Any] = needs(snapshot.model, stage.ext_id, target, left)
+        except NoTarget:  # nobody goes on from this stage (a final): who wins it
+            target = "win"
+            answer = needs(snapshot.model, stage.ext_id, target, left)
+        found = {str(e["player"]): Need(str(e["status"]), target, shown_or_none(e.get("to_clinch")),
+                                        shown_or_none(e.get("to_keep_chance")))
+                 for e in answer["players"]}
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def shown_or_none(value: object) -> str | None:
+    return None if value is None else shown(value)

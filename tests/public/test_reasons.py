@@ -1,0 +1,107 @@
+""""Why am I ranked here?" and "What do I need?" on the public pages (issue 20): every ruleset, the same answers as
+``python -m scoring explain`` and ``needs`` (no second computation), lots with who drew them, nothing while the
+standings are hidden."""
+
+from __future__ import annotations
+
+import copy
+import html
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from public.snapshot import Snapshot
+from scoring.explain import explain_standings
+from scoring.needs import needs
+from tests.running.test_lots import TIED, tied_file
+from tournaments.models import LotDraw, Stage
+
+pytestmark = pytest.mark.django_db
+
+RULESETS = ["tomsk", "kostroma", "fiim", "zvezdy"]
+
+
+def text_of(url: str) -> str:
+    body = Client(HTTP_ACCEPT_LANGUAGE="ru").get(url).content.decode()
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_why_follows_the_explanation_of_scoring(import_file: Any, ruleset: str) -> None:
+    t = import_file(f"{ruleset}-example.json", f"why-{ruleset}", standings_hidden=False)
+    snapshot = Snapshot(t)
+    stage = snapshot.stages[0]
+    standings = snapshot.standings(stage.ext_id)
+    player = next(row.player for row in standings.rows[1:] if row.rank is not None)
+    answer = explain_standings(snapshot.model, standings, player)
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
+    why = page.split(f'id="why-{stage.ext_id}"')[1].split("</details>")[0]
+    assert "Почему я на этом месте?" in why
+    entries = why.count("<li")
+    assert entries == len(answer["against"]) > 0  # type: ignore[arg-type]
+    for entry in answer["against"]:  # type: ignore[attr-defined]
+        assert snapshot.name(entry["player"]) in html.unescape(why)
+    assert why.count("(решает)") == sum(1 for e in answer["against"]  # type: ignore[attr-defined]
+                                         if any(s.get("decides") for s in e["steps"]))
+
+
+def test_lots_say_who_drew_them(import_file: Any, organizer: Any) -> None:
+    data = copy.deepcopy(tied_file("fiim"))
+    data["stages"][0]["lots"] = list(TIED["fiim"])
+    t = import_file(data, "why-lots", standings_hidden=False)
+    stage = Stage.objects.get(tournament=t, ext_id="q")
+    LotDraw.objects.create(stage=stage, players=list(TIED["fiim"]), method="physical", drawn_by_name="Главный судья",
+                           drawn_at="2025-05-01T15:40:00+00:00")
+    text = text_of(f"/p/{t.slug}/players/{TIED['fiim'][1]}/")
+    assert "одинаково на каждом шаге: решил жребий" in text
+    assert "жребий тянули в зале, записал Главный судья" in text
+
+
+def open_stage(import_file: Any, ruleset: str, planned: int) -> tuple[Any, Stage]:
+    from scoring import fileio
+    from scoring.generate import generate
+
+    data = fileio.dump(generate(ruleset, players=20 if ruleset != "tomsk" else 24, rounds=2, seed=3, stages=2))
+    data["tournament"] = {"name": f"Нужно {ruleset}", "standings_hidden": False}
+    t = import_file(data, f"need-{ruleset}")
+    stage = Stage.objects.get(tournament=t, order=min(s.order for s in t.stages.all()))
+    stage.planned_rounds = planned
+    stage.save()
+    return t, stage
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_needs_are_scorings_for_the_rounds_left(import_file: Any, ruleset: str) -> None:
+    t, stage = open_stage(import_file, ruleset, planned=3)
+    snapshot = Snapshot(t)
+    try:
+        answer = needs(snapshot.model, stage.ext_id, "advance", 1)
+    except Exception:
+        answer = needs(snapshot.model, stage.ext_id, "win", 1)
+    statuses = {e["player"]: e["status"] for e in answer["players"]}  # type: ignore[index]
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
+    shown = dict(re.findall(r'href="/p/[^/]+/players/([^/]+)/">.*?class="need need-(\w+)"', page))
+    for player, status in shown.items():
+        assert statuses[player] == status, (player, status)
+    if any(s != "open" for s in statuses.values()):
+        assert any(s != "open" for s in shown.values())
+    someone = next(iter(statuses))
+    text = text_of(f"/p/{t.slug}/players/{someone}/")
+    assert "Что мне нужно?" in text
+
+
+def test_nothing_while_hidden_or_over(import_file: Any, django_capture_on_commit_callbacks: Any) -> None:
+    t, stage = open_stage(import_file, "fiim", planned=3)
+    t.standings_hidden = True
+    t.save()
+    player = t.participants.first().ext_id
+    assert "Что мне нужно?" not in text_of(f"/p/{t.slug}/players/{player}/")
+    assert "Почему я на этом месте?" not in text_of(f"/p/{t.slug}/players/{player}/")
+    t.standings_hidden = False
+    t.save()
+    with django_capture_on_commit_callbacks(execute=True):  # the results version follows, as in production
+        stage.planned_rounds = stage.rounds.count()  # all played: the stage is over, the standings say the rest
+        stage.save()
+    assert "Что мне нужно?" not in text_of(f"/p/{t.slug}/players/{player}/")
