@@ -89,7 +89,8 @@ def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison
         return None
     order = [row.player for row in standings.rows]
     mine = order.index(player)
-    draws = None
+    # the stage's draws, read whether or not lots decide here: the page's queries do not depend on the standings
+    draws = list(LotDraw.objects.filter(stage=stage, cancelled_at__isnull=True).order_by("-drawn_at"))
     out = []
     for entry in answer["against"]:  # type: ignore[attr-defined]
         other = str(entry["player"])
@@ -98,8 +99,6 @@ def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison
                  for s in entry["steps"]]
         draw = ""
         if any(step.lots for step in steps):
-            draws = draws if draws is not None else list(
-                LotDraw.objects.filter(stage=stage, cancelled_at__isnull=True).order_by("-drawn_at"))
             found = next((d for d in draws if {player, other} <= set(d.players)), None)
             if found is not None:
                 draw = draw_words(found)
