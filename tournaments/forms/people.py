@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from ..models import Player, Team, Tournament
 from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services.registration import age_problem, cap_problem, city_problem
-from ..services.registry import Match, Typed, Verdict, match_many
+from ..services.registry import Match, Typed, Verdict, answer, match_many
 from ..services.teams import next_team_id
 
 
@@ -71,22 +71,10 @@ class RegisterForm(PlayerForm):
         return data
 
 
-# The answer "a new player" to "Is this the same person?" (the others are a candidate's id).
-NEW_PLAYER = "new"
-
-
 def shown(match: Match) -> str:
     """The candidates the organizer was shown, as the form carries them back: an answer given to other candidates
     (the name was changed meanwhile, or someone registered) is asked again."""
     return ",".join(str(c.player.pk) for c in match.candidates)
-
-
-def answer(value: str, match: Match) -> tuple[bool, Player | None]:
-    """(answered, the existing player chosen or None for a new one) from a "same person" choice's value."""
-    if not match.candidates or value == NEW_PLAYER:
-        return True, None
-    candidate = match.candidate(int(value)) if value.isdigit() else None
-    return (True, candidate.player) if candidate else (False, None)
 
 
 def same_person(match: Match, data: QueryDict) -> tuple[bool, Player | None]:
@@ -304,7 +292,8 @@ class CsvForm(forms.Form):
     def choose(self, data: QueryDict) -> list[str]:
         """Reads the answers of the preview's matched rows (``player-LINE``); the problems, each naming its line:
         a row not answered, an answer not among its candidates, a player already registered or chosen twice."""
-        problems, taken = [], {}
+        problems: list[str] = []
+        taken: dict[int, str | int] = {}
         for row in self.rows:
             if not row.match.candidates:
                 continue

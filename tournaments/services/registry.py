@@ -88,6 +88,19 @@ class Match:
         return next((c for c in self.candidates if c.player.pk == player_id), None)
 
 
+# The answer "a new player" to "Is this the same person?" (the others are a candidate's id).
+NEW_PLAYER = "new"
+
+
+def answer(value: str, match: Match) -> tuple[bool, Player | None]:
+    """(answered, the existing player chosen or None for a new one) from a "same person" choice's value; a value
+    that is none of the match's candidates is no answer."""
+    if not match.candidates or value == NEW_PLAYER:
+        return True, None
+    candidate = match.candidate(int(value)) if value.isdigit() and len(value) < 19 else None
+    return (True, candidate.player) if candidate else (False, None)
+
+
 def is_exact(typed: Typed, player: Player) -> bool | None:
     """True: the same person; False: maybe (ambiguous); None: not a candidate (docs/registry.md)."""
     same_name = typed.name_key == player.name_key

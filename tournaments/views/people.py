@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
-from ..forms.people import NEW_PLAYER, CsvForm, RegisterForm, TeamForm, same_person, shown
+from ..forms.people import CsvForm, RegisterForm, TeamForm, same_person, shown
 from ..forms.setup import SettingsForm
 from ..forms.teams import TeamMembersForm
 from ..mixins import signed_in
@@ -24,7 +24,7 @@ from ..permissions import OrganizerRequiredMixin
 from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services import registration
 from ..services.people import add_player, add_players
-from ..services.registry import Match, Typed, match_one
+from ..services.registry import NEW_PLAYER, Match, Typed, match_one
 from ..services.teams import assign_team
 
 
