@@ -58,6 +58,7 @@ class Candidate:
 
     player: Player
     exact: bool
+    why: str  # what they share: "nickname" or "club" (with the name), "name" alone, or "nickname and club"
     played: int  # tournaments played (participations)
     last_tournament: str  # the name of the latest one, by its first day
     last_starts: dt.date | None
@@ -101,17 +102,20 @@ def answer(value: str, match: Match) -> tuple[bool, Player | None]:
     return (True, candidate.player) if candidate else (False, None)
 
 
-def is_exact(typed: Typed, player: Player) -> bool | None:
-    """True: the same person; False: maybe (ambiguous); None: not a candidate (docs/registry.md)."""
+def is_exact(typed: Typed, player: Player) -> tuple[bool, str] | None:
+    """(True, why): the same person; (False, why): maybe (ambiguous); None: not a candidate (docs/registry.md).
+    ``why`` says what they share besides the name, as ``Candidate.why``."""
     same_name = typed.name_key == player.name_key
     nickname = normal_key(typed.nickname)
     club = normal_key(typed.club)
     same_nickname = bool(nickname) and nickname == player.nickname_key
     same_club = bool(club) and club == normal_key(player.club)
     if same_name:
-        return same_nickname or same_club
+        if same_nickname or same_club:
+            return True, "nickname" if same_nickname else "club"
+        return False, "name"
     if same_nickname and same_club:
-        return False
+        return False, "nickname and club"
     return None
 
 
@@ -147,11 +151,11 @@ def match_many(people: Sequence[Typed], tournament: Tournament | None = None) ->
     for typed in people:
         seen: dict[int, Candidate] = {}
         for player in [*by_name.get(typed.name_key, ()), *by_nickname.get(normal_key(typed.nickname), ())]:
-            exact = is_exact(typed, player)
-            if exact is None or player.pk in seen:
+            found = is_exact(typed, player)
+            if found is None or player.pk in seen:
                 continue
             seen[player.pk] = Candidate(  # the annotations of candidates_of
-                player, exact, getattr(player, "played", 0), getattr(player, "last_tournament", None) or "",
+                player, *found, getattr(player, "played", 0), getattr(player, "last_tournament", None) or "",
                 getattr(player, "last_starts", None), bool(getattr(player, "registered_here", False)))
         matches.append(Match(sorted(seen.values(), key=lambda c: not c.exact)))
     return matches
