@@ -13,7 +13,7 @@ from scoring import fileio
 from scoring import model as m
 from scoring.errors import InvalidTournament
 from scoring.rulesets import get_ruleset
-from tournaments.models import Tournament
+from tournaments.models import Player, Tournament
 from tournaments.services.setup import slug_problems
 
 from .extras import AWARDS_KEY, KEEP_APART_KEY, LOT_DRAWS_KEY, TABLES_IN_PLAY_KEY
@@ -21,7 +21,7 @@ from .reading import awards_data, keep_apart_data, lot_draws_data, tables_in_pla
 from .writing import save_model
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable, Mapping
 
     from django.contrib.auth.models import User
 
@@ -34,29 +34,38 @@ def read_upload(upload: Any) -> str:
     return fileio.read_limited(upload).decode("utf-8")
 
 
-def import_text(text: str, *, slug: str | None = None, organizers: Iterable[User] = ()) -> Tournament:
-    """Create a tournament from a file's text. Raises ``InvalidTournament`` listing every problem;
-    then nothing is saved. ``slug``, when given, must be an address the web form accepts."""
-    if slug is not None:
-        problems = slug_problems(slug)
-        if problems:
-            raise InvalidTournament([_problem(problem) for problem in problems])
+def parse_text(text: str) -> m.Tournament:
+    """The model of a file's text, checked. Raises ``InvalidTournament`` listing every problem."""
     try:
         data = fileio.read_json(text)
         where = nul_at(data)
         if where is not None:  # PostgreSQL stores no text with NUL
             raise InvalidTournament([_problem(_("%(where)s: a text contains a NUL character, which cannot be "
                                                 "stored.") % {"where": where})])
-        model = with_default_visibility(fileio.load(data))
+        return with_default_visibility(fileio.load(data))
     except RecursionError:  # Python's JSON decoder gives up on deep nesting; no tournament file is nested so
         raise InvalidTournament([_problem(_("The file is not a tournament file: its JSON is nested too deeply."))]) \
             from None
+
+
+def import_text(text: str, *, slug: str | None = None, organizers: Iterable[User] = (),
+                players: Callable[[m.Tournament], Mapping[str, Player]] | None = None) -> Tournament:
+    """Create a tournament from a file's text. Raises ``InvalidTournament`` listing every problem;
+    then nothing is saved. ``slug``, when given, must be an address the web form accepts. ``players``, given
+    the file's model, says which file players are players of the registry already (``exchange.matching``);
+    without it every player is a new one."""
+    if slug is not None:
+        problems = slug_problems(slug)
+        if problems:
+            raise InvalidTournament([_problem(problem) for problem in problems])
+    model = parse_text(text)
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise InvalidTournament([_problem(_("A tournament with the address %(slug)s exists already.")
                                           % {"slug": repr(slug)})])
     try:
         with transaction.atomic():
-            return save_model(model, slug=slug, organizers=organizers)
+            existing = players(model) if players else None
+            return save_model(model, slug=slug, organizers=organizers, existing=existing)
     except (DataError, OverflowError) as error:
         # a number past the database's integers (SQLite: OverflowError), a text past a column's length
         detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -13,38 +16,88 @@ from django.views import View
 
 from scoring.errors import InvalidTournament
 from tournaments.filenames import attachment
+from tournaments.models import Tournament
 from tournaments.permissions import CanCreateTournamentMixin, OrganizerRequiredMixin
 from tournaments.problem_text import problem_text
+from tournaments.services.registry import Verdict
 
-from .files import export_text, import_text, read_upload
+from .files import export_text, import_text, parse_text, read_upload
+from .matching import FileRow, choose, chosen, file_rows, still_there
 
 if TYPE_CHECKING:
     from mafia_tournament.users import AuthenticatedHttpRequest
 
 
 class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
+    """Upload a tournament file; when some of its players may be players of the registry already, the matches are
+    shown and the import waits for the organizer's answers (the file kept meanwhile in the cache, an hour)."""
+
     template_name = "exchange/import.html"
+    match_template = "exchange/import_match.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {})
 
     def post(self, request: AuthenticatedHttpRequest) -> HttpResponseBase:
+        if "token" in request.POST:
+            return self.confirm(request)
         upload = request.FILES.get("file")
-        problems: list[str] = []
         if upload is None:
-            problems = [_("Choose a tournament file.")]
-        else:
-            try:
-                text = read_upload(upload)  # past 20 MB (scoring.fileio.MAX_FILE_BYTES) refused unread
-                tournament = import_text(text, organizers=[request.user])
-            except UnicodeDecodeError:
-                problems = [_("The file is not UTF-8 text.")]
-            except InvalidTournament as error:
-                problems = [problem_text(p) for p in error.problems]
-            else:
-                messages.success(request, _("The tournament is imported."))
-                return redirect(tournament)
+            return self.refused(request, [_("Choose a tournament file.")])
+        try:
+            text = read_upload(upload)  # past 20 MB (scoring.fileio.MAX_FILE_BYTES) refused unread
+            rows = file_rows(parse_text(text))
+            if not any(row.match.candidates for row in rows):  # nobody to ask about: imported at once
+                return self.imported(request, import_text(text, organizers=[request.user]))
+        except UnicodeDecodeError:
+            return self.refused(request, [_("The file is not UTF-8 text.")])
+        except InvalidTournament as error:
+            return self.refused(request, [problem_text(p) for p in error.problems])
+        token = secrets.token_urlsafe(16)
+        cache.set(kept_key(request.user.pk, token), text, KEEP_SECONDS)
+        return self.matches(request, rows, token)
+
+    def confirm(self, request: AuthenticatedHttpRequest) -> HttpResponseBase:
+        token = request.POST.get("token", "")
+        key = kept_key(request.user.pk, token) if TOKEN.fullmatch(token) else None
+        text = cache.get(key) if key else None
+        if not isinstance(text, str):
+            return self.refused(request, [_("The file uploaded is no longer kept (an hour has passed); upload it "
+                                            "again.")])
+        try:
+            rows = file_rows(parse_text(text))
+            problems = choose(rows, request.POST)
+            if problems:
+                return self.matches(request, rows, token, problems, status=400)
+            ids = chosen(rows)
+            tournament = import_text(text, organizers=[request.user], players=lambda _model: still_there(ids))
+        except InvalidTournament as error:
+            return self.refused(request, [problem_text(p) for p in error.problems])
+        cache.delete(kept_key(request.user.pk, token))
+        return self.imported(request, tournament)
+
+    def matches(self, request: HttpRequest, rows: list[FileRow], token: str, problems: list[str] | None = None,
+                status: int = 200) -> HttpResponse:
+        counts = {verdict.value: sum(1 for row in rows if row.match.verdict == verdict) for verdict in Verdict}
+        return render(request, self.match_template, {
+            "rows": rows, "token": token, "choice_problems": problems or [], "verdicts": counts, "ready": True,
+        }, status=status)
+
+    def refused(self, request: HttpRequest, problems: list[str]) -> HttpResponse:
         return render(request, self.template_name, {"problems": problems}, status=400)
+
+    def imported(self, request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+        messages.success(request, _("The tournament is imported."))
+        return redirect(tournament)
+
+
+# The uploaded file waits for the organizer's answers this long, under a random token of theirs.
+KEEP_SECONDS = 3600
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def kept_key(user_id: int, token: str) -> str:
+    return f"exchange:import:{user_id}:{token}"
 
 
 class ExportTournamentView(OrganizerRequiredMixin, View):

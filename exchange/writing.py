@@ -58,7 +58,7 @@ from .extras import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from django.contrib.auth.models import User
 
@@ -91,8 +91,11 @@ def parse_date(value: str | None, where: str) -> dt.date | None:
 
 
 @transaction.atomic
-def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable[User] = ()) -> Tournament:
-    """Store ``t`` as a new tournament with its players, stages, rounds and games; ids kept."""
+def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable[User] = (),
+               existing: Mapping[str, Player] | None = None) -> Tournament:
+    """Store ``t`` as a new tournament with its players, stages, rounds and games; ids kept. ``existing`` maps a
+    file player's id to the registry's player they are (``exchange.matching``); the others are new players."""
+    existing = existing or {}
     info = t.info or m.TournamentInfo()
     other = {k: json.loads(v) for k, v in info.other}
     ids = [p.id for p in t.players]
@@ -128,10 +131,11 @@ def save_model(t: m.Tournament, *, slug: str | None = None, organizers: Iterable
     teams = {
         team.id: Team.objects.create(tournament=tournament, ext_id=team.id, name=team.name) for team in t.teams or ()
     }
-    people = Player.objects.bulk_create(
+    made = iter(Player.objects.bulk_create(
         Player(surname=split_name(p.name)[0], first_name=split_name(p.name)[1], nickname=p.nickname or "")
-        for p in t.players
-    )
+        for p in t.players if p.id not in existing
+    ))
+    people = [existing[p.id] if p.id in existing else next(made) for p in t.players]
     participants = {
         p.id: row
         for p, row in zip(

@@ -11,6 +11,7 @@ from django.views.i18n import set_language
 
 from exchange.views import ImportTournamentView
 from games.views.start import StartView
+from tournaments.views.registry import DuplicatesView, MergeView, PlayerView
 from tournaments.views.setup import CreateTournamentView
 from tournaments.views.tournaments import TournamentListView
 
@@ -19,6 +20,9 @@ site_urlpatterns = [
     path("new/", CreateTournamentView.as_view(), name="new_tournament"),
     path("import/", ImportTournamentView.as_view(), name="import_tournament"),
     path("start/", StartView.as_view(), name="start"),
+    path("players/duplicates/", DuplicatesView.as_view(), name="duplicate_players"),
+    path("players/merge/", MergeView.as_view(), name="merge_players"),
+    path("players/<int:pk>/", PlayerView.as_view(), name="player"),
 ]
 
 tournament_urlpatterns = [

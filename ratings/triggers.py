@@ -3,8 +3,8 @@ recomputed once it commits, from the earliest round they touch (``compute.recomp
 
 What moves the rating: a protocol confirmed or reopened (saved with ``confirmed_at``), a confirmed game saved
 whole (the file import), a confirmed game deleted, and a tournament made rated or not, given another level or
-start date, its standings hidden or shown, or deleted. Judges' drafts save without ``confirmed_at``: they cost
-nothing here.
+start date, its standings hidden or shown, or deleted; two players merged into one. Judges' drafts save without
+``confirmed_at``: they cost nothing here.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.db.models.signals import post_delete, post_save, pre_save
 
 from games.models import Game, GameState
 from tournaments.models import Round, Tournament
+from tournaments.signals import players_merged as merged
 
 from .services import compute
 
@@ -93,7 +94,12 @@ def tournament_deleted(sender: Any, instance: Tournament, **kwargs: Any) -> None
     schedule(compute.tournament_position(instance))
 
 
+def players_merged(sender: Any, **kwargs: Any) -> None:
+    schedule(EVERYTHING)  # the merged player's games are now the kept one's: their history is one again
+
+
 def connect() -> None:
+    merged.connect(players_merged, dispatch_uid="ratings.players_merged")
     post_save.connect(game_saved, sender=Game, dispatch_uid="ratings.game_saved")
     post_delete.connect(game_deleted, sender=Game, dispatch_uid="ratings.game_deleted")
     pre_save.connect(tournament_saving, sender=Tournament, dispatch_uid="ratings.tournament_saving")

@@ -11,6 +11,7 @@ from .models import (
     Participant,
     Penalty,
     Player,
+    PlayerMerge,
     Round,
     Seat,
     Stage,
@@ -39,11 +40,25 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
     inlines = [StageInline]
 
 
+class PlayerMergeInline(admin.TabularInline[PlayerMerge, Player]):
+    """The merges that made this record (services.merging; merged on the registry's merge page only)."""
+
+    model = PlayerMerge
+    fk_name = "kept"
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ("merged_at", "merged_by_name", "merged_id", "merged", "reason")
+
+    def has_add_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        return False
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
     search_fields = ["surname", "first_name", "nickname", "city", "club"]
     raw_id_fields = ["user"]  # the site may have many users
+    inlines = [PlayerMergeInline]
 
 
 @admin.register(Team)

@@ -33,3 +33,17 @@ class CanCreateTournamentMixin(PermissionRequiredMixin):
         if self.request.user.is_authenticated:  # type: ignore[attr-defined]
             raise PermissionDenied
         return super().handle_no_permission()
+
+
+class MergePlayersMixin(LoginRequiredMixin, PermissionRequiredMixin):
+    """The registry's duplicates, merging players and a player's record: superusers and users given
+    ``tournaments.merge_player`` (organizing tournaments is not enough: a merge changes other organizers'
+    tournaments)."""
+
+    permission_required = "tournaments.merge_player"
+    raise_exception = False
+
+    def handle_no_permission(self) -> HttpResponseRedirect:
+        if self.request.user.is_authenticated:  # type: ignore[attr-defined]
+            raise PermissionDenied
+        return super().handle_no_permission()

@@ -134,3 +134,24 @@ def test_hidden_standings_count_once_shown(season: list[Any], django_capture_on_
         zvezdy.standings_hidden = False
         zvezdy.save(update_fields=["standings_hidden"])
     assert snapshot() == shown
+
+
+def test_merging_two_players_makes_one_history(season: list[Any], django_capture_on_commit_callbacks: Any,
+                                              make_user: Any) -> None:
+    """The same person entered twice (tomsk's and fiim's player lists): merged, their games are one history."""
+    from tournaments.models import Player
+    from tournaments.services.merging import merge_players
+
+    kept = season[0].participants.order_by("number").first().player
+    other = season[2].participants.order_by("number").first().player
+    with django_capture_on_commit_callbacks(execute=True):
+        merge_players(kept, other, by=make_user("registrar", superuser=True), reason="один человек")
+    assert not Player.objects.filter(pk=other.pk).exists()
+    rating = PlayerRating.objects.get(player=kept)
+    changes = RatingChange.objects.filter(player=kept).order_by("position")
+    assert {c.tournament_id for c in changes} >= {season[0].pk, season[2].pk}
+    assert rating.games == changes.count() and rating.rating == changes.last().after
+    now = snapshot()
+    RatingChange.objects.all().delete()
+    recompute()
+    assert snapshot() == now

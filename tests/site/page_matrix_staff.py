@@ -373,3 +373,30 @@ def check_parameters(world: World) -> None:
         assert counted and re.search(rf"\b{played}\b", counted.group(1)), (played, counted)
     else:
         assert 'id="games-with-results"' not in html
+
+
+def registry_client() -> Client:
+    """A superuser: the registry's pages are for superusers and the holders of ``tournaments.merge_player``."""
+    from django.contrib.auth.models import User
+
+    admin = User.objects.filter(username="registry-admin").first() \
+        or User.objects.create_superuser("registry-admin", "registry@example.org", "pw-12345!")
+    client = Client()
+    client.force_login(admin)
+    return client
+
+
+def check_duplicates(world: World) -> None:
+    page(registry_client(), "/players/duplicates/")
+
+
+def check_registry_player(world: World) -> None:
+    player = world.tournament.participants.order_by("number").first().player
+    assert world.tournament.name in visible_text(page(registry_client(), f"/players/{player.pk}/"))
+
+
+def check_merge(world: World) -> None:
+    """Two players of one tournament are two people: the confirmation names the tournament and offers no merge."""
+    first, last = (p.player for p in world.tournament.participants.order_by("number")[:2])
+    html = page(registry_client(), f"/players/merge/?keep={first.pk}&merge={last.pk}")
+    assert 'id="shared-tournament"' in html and 'id="merge-form"' not in html

@@ -102,6 +102,8 @@ ORGANIZER = (302, 403, 403, 403, 403, 403, 200)
 ORGANIZER_POST = (302, 403, 403, 403, 403, 403, 400)
 ORGANIZER_ACTION = ((302, 403, 403, 403, 403, 403, 405), (302, 403, 403, 403, 403, 403, 302))
 CREATOR = ((302, 403, 403, 403, 403, 200, 200), (302, 403, 403, 403, 403, 400, 400))
+# the player registry's site-level pages: superusers and users given tournaments.merge_player (none of these roles)
+REGISTRY = ((302,) + (403,) * 6, (302,) + (403,) * 6)
 TABLE = ((302, 403, 403, 200, 200, 403, 200), (302, 403, 403, 400, 400, 403, 400))
 PRINT = ((302, 403, 403, 403, 200, 403, 200), (302, 403, 403, 403, 405, 403, 405))
 
@@ -109,6 +111,9 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "site:tournaments": PUBLIC,
     "site:new_tournament": CREATOR,
     "site:import_tournament": CREATOR,
+    "site:duplicate_players": REGISTRY,
+    "site:merge_players": REGISTRY,
+    "site:player": REGISTRY,
     # where the login lands: a judge with one table to record goes to its live screen, anyone else to the list
     "site:start": ((302,) * 7, (302,) + (405,) * 6),
     "tournaments:detail": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),

@@ -36,7 +36,7 @@ def test_kostroma_applications_with_age_limits(client: Any, organizer: Any, make
     client.post(reverse("tournaments:decide", kwargs={"slug": t.slug, "pk": applicant.pk, "decision": "accept"}))
     applicant.refresh_from_db()
     assert applicant.status == ParticipantStatus.ACCEPTED
-    client.post(url, player_post(surname="Орлов", birth_date="2010-05-01"))  # 14 on the first day
+    client.post(url, player_post(surname="Орлов", nickname="Сова", birth_date="2010-05-01"))  # 14 on the first day
     second = Participant.objects.get(tournament=t, player__surname="Орлов")
     client.post(reverse("tournaments:decide", kwargs={"slug": t.slug, "pk": second.pk, "decision": "reject"}))
     second.refresh_from_db()

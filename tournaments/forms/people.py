@@ -9,12 +9,14 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Player, Team, Tournament
 from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services.registration import age_problem, cap_problem, city_problem
+from ..services.registry import Match, Typed, Verdict, answer, match_many
 from ..services.teams import next_team_id
 
 
@@ -67,6 +69,20 @@ class RegisterForm(PlayerForm):
             if problem:
                 self.add_error("city", problem)
         return data
+
+
+def shown(match: Match) -> str:
+    """The candidates the organizer was shown, as the form carries them back: an answer given to other candidates
+    (the name was changed meanwhile, or someone registered) is asked again."""
+    return ",".join(str(c.player.pk) for c in match.candidates)
+
+
+def same_person(match: Match, data: QueryDict) -> tuple[bool, Player | None]:
+    """The registration form's answer to "Is this the same person?": unanswered while the candidates shown are
+    not the candidates found now."""
+    if match.candidates and data.get("shown") != shown(match):
+        return False, None
+    return answer(data.get("same_person", ""), match)
 
 
 class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -136,6 +152,21 @@ class CsvRow:
     form: PlayerForm | None = None
     team: Team | None = None
     new_team: str = ""  # a team the list names that the tournament has not yet: made with the import
+    match: Match = field(default_factory=Match)  # the registry's players this row may be (services/registry.py)
+    choice: str = ""  # the organizer's answer for a matched row: a candidate's id or NEW_PLAYER
+    player: Player | None = None  # the existing player the row is, once answered
+
+    @property
+    def choice_name(self) -> str:
+        return f"player-{self.line}"
+
+    @property
+    def selected(self) -> str:
+        """The answer shown selected: the organizer's, else the single exact match (proposed, never hidden)."""
+        if self.choice:
+            return self.choice
+        proposed = self.match.proposed
+        return str(proposed.player.pk) if proposed and not proposed.registered_here else ""
 
 
 class CsvForm(forms.Form):
@@ -244,6 +275,10 @@ class CsvForm(forms.Form):
             rows.append(row)
         if not rows:
             raise forms.ValidationError(_("The list has no players."))
+        valid = [row for row in rows if row.form is not None and not row.form.errors]
+        for row, match in zip(valid, match_many([Typed.of(row.form.cleaned_data) for row in valid if row.form],
+                                                self.tournament), strict=True):
+            row.match = match
         if not uses_applications(self.tournament):  # applications are counted when they are accepted
             problem = cap_problem(self.tournament, len(rows))
             if problem:
@@ -253,6 +288,42 @@ class CsvForm(forms.Form):
     @property
     def bad_rows(self) -> list[CsvRow]:
         return [row for row in self.rows if row.errors]
+
+    def choose(self, data: QueryDict) -> list[str]:
+        """Reads the answers of the preview's matched rows (``player-LINE``); the problems, each naming its line:
+        a row not answered, an answer not among its candidates, a player already registered or chosen twice."""
+        problems: list[str] = []
+        taken: dict[int, str | int] = {}
+        for row in self.rows:
+            if not row.match.candidates:
+                continue
+            row.choice = data.get(row.choice_name, "")
+            answered, player = answer(row.choice, row.match)
+            if not answered:
+                problems.append(_("Line %(line)s: choose whether this is one of the players found or a new "
+                                  "player.") % {"line": row.line})
+                continue
+            if player is None:
+                continue
+            candidate = row.match.candidate(player.pk)
+            if candidate and candidate.registered_here:
+                problems.append(_("Line %(line)s: %(name)s is registered in this tournament already.")
+                                % {"line": row.line, "name": player.display_name})
+            elif player.pk in taken:
+                problems.append(_("Lines %(first)s and %(line)s are both %(name)s.")
+                                % {"first": taken[player.pk], "line": row.line, "name": player.display_name})
+            else:
+                taken[player.pk] = row.line
+                row.player = player
+        return problems
+
+    @property
+    def verdicts(self) -> dict[str, int]:
+        """How many rows are existing players, new ones and undecided, for the preview's summary."""
+        counts = {v.value: 0 for v in Verdict}
+        for row in self.rows:
+            counts[row.match.verdict.value] += 1
+        return counts
 
 
 def csv_problem(error: csv.Error, header: list[str] | None = None, physical_line: int = 0, text: str = "") -> str:

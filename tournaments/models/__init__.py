@@ -10,7 +10,8 @@ from .event import AdvanceKind, RulesetId, Stage, StagePlayer, Tournament, Tourn
 from .groups import TableGroup
 from .jobs import JobState, SeatingJob
 from .lots import DrawMethod, LotDraw
-from .people import Participant, ParticipantStatus, Player, Team
+from .people import Participant, ParticipantStatus, Player, Team, normal_key
+from .registry import PlayerMerge
 from .rounds import Absence, Bye, Penalty, Round, RoundState, Seat, Table
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "ParticipantStatus",
     "Penalty",
     "Player",
+    "PlayerMerge",
     "Round",
     "RoundState",
     "RulesetId",
@@ -42,4 +44,5 @@ __all__ = [
     "Team",
     "Tournament",
     "TournamentLevel",
+    "normal_key",
 ]

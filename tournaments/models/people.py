@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -13,6 +16,21 @@ from .event import Tournament
 ext_id_validator = RegexValidator(
     r"^[A-Za-z0-9_.-]{1,64}$", _("Use 1 to 64 Latin letters, digits, '_', '.' or '-'.")
 )
+
+
+def normal_key(text: str) -> str:
+    """A name or nickname as the registry compares them (docs/registry.md): case folded, ё read as е, spaces
+    collapsed."""
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def bulk_create(self, objs: Iterable[Player], *args: Any, **kwargs: Any) -> list[Player]:
+        """As Django's, with the matching keys filled in (``save`` is not called for these rows)."""
+        rows = list(objs)
+        for row in rows:
+            row.fill_keys()
+        return super().bulk_create(rows, *args, **kwargs)
 
 
 class Player(models.Model):
@@ -32,14 +50,32 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
         verbose_name=_("user account"),
     )
+    # The full name and the nickname as the registry compares them (``normal_key``), kept with the row so that a
+    # whole list is matched by one indexed query (services/registry.py); ``save`` and ``bulk_create`` fill them.
+    name_key = models.CharField(max_length=310, blank=True, db_index=True, editable=False)
+    nickname_key = models.CharField(max_length=100, blank=True, db_index=True, editable=False)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
         ordering = ["surname", "first_name", "patronymic", "id"]
+        permissions = [("merge_player", _("Can merge two players who are one person"))]
 
     def __str__(self) -> str:
         return self.full_name
+
+    def fill_keys(self) -> None:
+        self.name_key = normal_key(self.full_name)
+        self.nickname_key = normal_key(self.nickname)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.fill_keys()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "name_key", "nickname_key"}
+        super().save(*args, **kwargs)
 
     @property
     def full_name(self) -> str:

@@ -17,17 +17,38 @@ from .teams import made_team
 
 @transaction.atomic
 def add_player(tournament: Tournament, data: dict[str, Any], *, team: Team | None = None,
-               guest: bool = False) -> Outcome:
-    """Create the registry entry and register it; a refusal rolls the player back too."""
-    player = Player.objects.create(**data)
+               guest: bool = False, existing: Player | None = None) -> Outcome:
+    """Register a new registry entry made of ``data``, or the ``existing`` player the organizer recognised
+    (services/registry.py), whose empty details are filled from ``data``; a refusal rolls it all back."""
+    if existing is None:
+        player = Player.objects.create(**data)
+    else:
+        player = Player.objects.select_for_update().get(pk=existing.pk)
+        if Participant.objects.filter(tournament=tournament, player=player).exists():
+            raise registration.RegistrationError(None, already_registered(tournament, player))
+        blank = {name: value for name, value in data.items() if value and not getattr(player, name)}
+        if blank:
+            for name, value in blank.items():
+                setattr(player, name, value)
+            player.save()
     return register(tournament, player, team=team, guest=guest)
 
 
+def already_registered(tournament: Tournament, player: Player) -> str:
+    """The refusal naming a player who is a participant of ``tournament`` already, with their number."""
+    number = Participant.objects.filter(tournament=tournament, player=player).values_list("number", flat=True) \
+        .first()
+    return _("%(name)s is registered in this tournament already (number %(number)s).") % {
+        "name": player.display_name, "number": number or "–"}
+
+
 @transaction.atomic
-def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | str | None]]) -> list[Outcome]:
+def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Team | str | None]],
+                existing: Sequence[Player | None] = ()) -> list[Outcome]:
     """Every row or none: the first refusal rolls back the whole list. A team given by name is the tournament's
     team of that name, made if it has none; no team grows past the regulation's size, and the list does not take
-    the tournament past its cap."""
+    the tournament past its cap. ``existing[i]``, when given, is the registry's player row ``i`` is (the
+    organizer said so on the preview)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not uses_applications(tournament):  # applications are counted when they are accepted
         problem = registration.cap_problem(tournament, len(rows))
@@ -35,12 +56,13 @@ def add_players(tournament: Tournament, rows: Sequence[tuple[dict[str, Any], Tea
             raise registration.RegistrationError(None, problem)
     made: dict[str, Team] = {}
     outcomes = []
-    for data, team in rows:
+    chosen = list(existing) + [None] * (len(rows) - len(existing))
+    for (data, team), player in zip(rows, chosen, strict=True):
         if isinstance(team, str):
             if team not in made:
                 made[team] = made_team(tournament, team)
             team = made[team]
-        outcomes.append(add_player(tournament, data, team=team))
+        outcomes.append(add_player(tournament, data, team=team, existing=player))
     limit = team_size_limit(tournament)
     if limit is not None:
         for team in tournament.teams.all():

@@ -6,7 +6,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
-from ..forms.people import CsvForm, RegisterForm, TeamForm
+from ..forms.people import CsvForm, RegisterForm, TeamForm, same_person, shown
 from ..forms.setup import SettingsForm
 from ..forms.teams import TeamMembersForm
 from ..mixins import signed_in
@@ -24,6 +24,7 @@ from ..permissions import OrganizerRequiredMixin
 from ..rules import ruleset_for, team_size_limit, uses_applications
 from ..services import registration
 from ..services.people import add_player, add_players
+from ..services.registry import NEW_PLAYER, Match, Typed, match_one
 from ..services.teams import assign_team
 
 
@@ -67,8 +68,19 @@ class ParticipantsView(OrganizerRequiredMixin, View):
 
     template_name = "tournaments/participants.html"
 
+    @staticmethod
+    def same_context(match: Match, data: QueryDict) -> dict[str, Any]:
+        """The "Is this the same person?" block: the candidates, what is selected, and a warning when the
+        single exact match is already a participant of this tournament."""
+        proposed = match.proposed
+        selected = data.get("same_person", "") if data.get("shown") == shown(match) else ""
+        if not selected and proposed and not proposed.registered_here:
+            selected = str(proposed.player.pk)
+        return {"match": match, "shown": shown(match), "selected": selected, "new": NEW_PLAYER,
+                "registered": proposed.player if proposed and proposed.registered_here else None}
+
     def page(self, request: HttpRequest, form: RegisterForm, status: int = 200,
-             settings_form: SettingsForm | None = None) -> HttpResponse:
+             settings_form: SettingsForm | None = None, same: dict[str, Any] | None = None) -> HttpResponse:
         queryset = self.tournament.participants.select_related("player", "team", "tournament")
         applications = uses_applications(self.tournament)
         table = ParticipantTable(queryset, request=request, exclude=() if applications else ("select",))
@@ -81,6 +93,7 @@ class ParticipantsView(OrganizerRequiredMixin, View):
             "settings_form": settings_form or SettingsForm(instance=self.tournament),
             "accepted": registration.accepted_count(self.tournament),
             "period_problem": registration.period_problem(self.tournament, timezone.now()) if applications else None,
+            "same": same,
         }
         return render(request, self.template_name, context, status=status)
 
@@ -92,12 +105,19 @@ class ParticipantsView(OrganizerRequiredMixin, View):
         if not form.is_valid():
             return self.page(request, form, status=400)
         data = {k: v for k, v in form.cleaned_data.items() if k not in ("team", "guest")}
+        # Players of the registry who may be this person: the organizer says which one, or "a new player"; a
+        # single exact match is proposed, never taken without being shown.
+        match = match_one(Typed.of(data), self.tournament)
+        answered, existing = same_person(match, request.POST)
+        if not answered:
+            return self.page(request, form, same=self.same_context(match, request.POST))
         try:
             outcome = add_player(self.tournament, data, team=form.cleaned_data.get("team"),
-                                 guest=form.cleaned_data.get("guest", False))
+                                 guest=form.cleaned_data.get("guest", False), existing=existing)
         except registration.RegistrationError as error:
             form.add_error(error.field, error.message)
-            return self.page(request, form, status=400)
+            return self.page(request, form, status=400,
+                             same=self.same_context(match, request.POST) if match.candidates else None)
         name = outcome.participant.player.full_name
         if outcome.made_guest:
             messages.warning(request, _("%(name)s is registered as a guest: the cap is reached.") % {"name": name})
@@ -185,13 +205,17 @@ class ImportPlayersView(OrganizerRequiredMixin, View):
         if not form.is_valid() or form.bad_rows:
             context["rows"] = form.rows
             return render(request, self.template_name, context, status=400 if form.rows or form.errors else 200)
+        context.update(rows=form.rows, ready=True, text=form.cleaned_data["text"], verdicts=form.verdicts)
         if request.POST.get("confirm") != "1":
-            context.update(rows=form.rows, ready=True, text=form.cleaned_data["text"])
             return render(request, self.template_name, context)
+        choice_problems = form.choose(request.POST)
+        if choice_problems:
+            context.update(choice_problems=choice_problems)
+            return render(request, self.template_name, context, status=400)
         rows = [({k: v for k, v in row.form.cleaned_data.items()}, row.team or row.new_team or None)
                 for row in form.rows if row.form]
         try:
-            outcomes = add_players(self.tournament, rows)
+            outcomes = add_players(self.tournament, rows, [row.player for row in form.rows if row.form])
         except registration.RegistrationError as error:
             context.update(rows=form.rows, problem=error.message)
             return render(request, self.template_name, context, status=400)

@@ -9,8 +9,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser, no_translations
 
 from exchange.files import import_text
+from exchange.matching import exact_players
 from scoring import fileio
+from scoring import model as m
 from scoring.errors import InvalidTournament
+from tournaments.models import Player
 from tournaments.services.setup import slug_problems
 
 
@@ -22,6 +25,10 @@ class Command(BaseCommand):
         parser.add_argument("--slug", help="address of the new tournament (default: from its name)")
         parser.add_argument("--organizer", action="append", default=[], metavar="USERNAME",
                             help="a user who organises it (repeatable); the file carries no users")
+        parser.add_argument("--match-players", action="store_true",
+                            help="reuse the registry's player where a file player is exactly one of them "
+                                 "(docs/registry.md; each one reused is listed on stderr, the others are new players); "
+                                 "default: every player is a new one")
 
     @no_translations  # in English, as python -m scoring validate prints the same problems (docs/command-line.md)
     def handle(self, *args: Any, **options: Any) -> None:
@@ -54,12 +61,21 @@ class Command(BaseCommand):
         if unknown:
             self.stderr.write(f"no user {', '.join(map(repr, unknown))}: create it first (createsuperuser)")
             sys.exit(2)
+        matched: dict[str, Player] = {}
+
+        def exact(model: m.Tournament) -> dict[str, Player]:
+            matched.update(exact_players(model))
+            return matched
+
         try:
-            tournament = import_text(text, slug=slug, organizers=list(users))
+            tournament = import_text(text, slug=slug, organizers=list(users),
+                                     players=exact if options["match_players"] else None)
         except InvalidTournament as error:
             for found in error.problems:
                 self.stderr.write(str(found))
             sys.exit(2)
+        for pid, player in matched.items():  # stdout stays the slug alone, as scripts read it
+            self.stderr.write(f"{pid}: the registry's player {player.pk} ({player.display_name})")
         self.stdout.write(tournament.slug)
 
 
