@@ -33,6 +33,7 @@ urlpatterns = [
     path("", include((site_urlpatterns, "site"))),
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/", include("public.urls")),
+    path("s/", include("series.urls")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
