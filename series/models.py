@@ -81,7 +81,7 @@ class SeriesTournament(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series_entries")
     weight = models.DecimalField(_("weight"), max_digits=6, decimal_places=2, default=Decimal(1),
                                  validators=[MinValueValidator(Decimal("0.01"))],
-                                 help_text=_("The tournament's points are multiplied by it (a final: 1.5)."))
+                                 help_text=_("The tournament's series points are multiplied by it."))
     order = models.PositiveIntegerField(_("order"), default=0)
 
     class Meta:

@@ -3,6 +3,7 @@ standings and their CSV and XLSX. Thin: the forms parse, ``services`` changes, `
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
@@ -101,6 +102,7 @@ class EditSeriesView(LoginRequiredMixin, SeriesMixin, View):
         entries = list(self.series.entries.select_related("tournament").order_by("order", "pk"))
         return render(request, "series/edit.html", {
             "series": self.series, "form": forms.get("form") or SeriesForm(instance=self.series),
+            "example_weight": Fraction(3, 2),
             "add_form": forms.get("add_form") or AddTournamentForm(choices=self.choices(request)),
             "entries": [(e, forms.get(f"entry_{e.pk}") or EntryForm(prefix=f"e{e.pk}", initial={
                 "weight": e.weight, "order": e.order})) for e in entries],
