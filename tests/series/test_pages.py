@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 
 from series.models import Series, SeriesTournament
 from series.services import series_table
+from tests.site.test_every_word import problems, texts_of
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +118,14 @@ def test_the_public_page_in_russian(client: Client, league: Series, pair: tuple[
     if points:
         assert f"<td>{points}</td>" in page
     assert 'href="/s/league/series.csv"' in page
+    for language in ("ru", "en"):  # every word in the reader's language, the numbers in their format
+        client.cookies["django_language"] = language
+        for url in ("/s/league/", "/s/league/series.csv", "/s/", "/s/league/edit/"):
+            if url.endswith("edit/"):
+                client.force_login(league.organizers.get())
+            answer = client.get(url)
+            assert answer.status_code == 200
+            assert [p for text in texts_of(answer, language, url) for p in problems(text, language)] == []
 
 
 def test_a_series_not_public(client: Client, league: Series, organizer: Any, stranger: Any) -> None:
