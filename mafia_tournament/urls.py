@@ -40,6 +40,7 @@ urlpatterns = [
     path("ratings/export/", include("paper.urls_ratings")),
     path("ratings/rules/", include("ratings.urls")),
     path("ratings/", include("public.urls_ratings")),
+    path("s/", include("series.urls")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

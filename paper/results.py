@@ -7,7 +7,7 @@ shared by players with the same rank in the stage that placed them. The order is
 (``scoring.standings``): in the final the players not eligible for prize places come after the
 eligible ones, so no table lists them above a winner; the disqualified come last of all, with no
 place, struck out, with the reason (docs/rules/tournament.md). Every output (print, PDF, CSV,
-XLSX) takes these tables, so they all say the same.
+XLSX) takes these tables, so they all say the same; the places come from ``scoring.places`` (as the series's).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from public.snapshot import Snapshot, final_done
 from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
+from scoring.places import final_places
 from scoring.standings import Standings
 from tournaments.labels import chain_columns, metric_label, shows_average, standing_note
 from tournaments.models import Stage
@@ -167,6 +168,7 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     winners: list[str] = []
     champions: list[str] = []
     metrics: dict[str, Column] = {}  # the stages' average and chain columns: each row's values from its stage
+    places = {p.player: p.place for p in final_places(snapshot.model, snapshot.standings)}
     for stage in reversed(snapshot.stages):
         if not played(snapshot, stage):
             continue
@@ -174,12 +176,9 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
         metrics.update((c.key, c) for c in table.columns if is_metric(c.key) and c.key not in metrics)
         winners = winners or table.winners
         champions = champions or table.champion_teams
-        offset = len(rows)
         fresh = [r for r in table.rows if r["player"] not in placed]
-        first_of_rank: dict[int, int] = {}
-        for index, row in enumerate(r for r in fresh if not r["disqualified"]):
-            place = offset + 1 + first_of_rank.setdefault(row["place"], index)
-            rows.append({**final_cells(row), "place": place, "stage": table.title})
+        rows += [{**final_cells(row), "place": places[row["player"]], "stage": table.title}
+                 for row in fresh if not row["disqualified"]]
         disqualified += [{**final_cells(row), "place": None, "stage": table.title}
                          for row in fresh if row["disqualified"]]
         placed.update(row["player"] for row in fresh)

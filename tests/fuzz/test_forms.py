@@ -52,7 +52,8 @@ ELSEWHERE = {
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "paper:")
-READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "games:protocols", "games:history"}
+READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "games:protocols", "games:history",
+             "series:list", "series:detail", "series:csv", "series:xlsx"}
 
 
 class Forms(HTMLParser):
@@ -137,6 +138,7 @@ def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     from games.models import Game, Protest
     from games.services import staff
     from running.services import planning
+    from series.models import Series, SeriesTournament
     from tournaments.models import Round, SeatingJob, Stage, Table
 
     data = fileio.dump(generate("fiim", players=20, rounds=2, seed=4))
@@ -155,8 +157,12 @@ def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     protest = Protest.objects.create(game=game, seat=3, text="the vote was miscounted")
     job = SeatingJob.objects.create(stage=stage, method="random", seed=1, created_by=organizer)
     participant = tournament.participants.order_by("number").first()
+    league = Series.objects.create(name="Лига", slug="league")  # the organizer's series of this tournament
+    league.organizers.add(organizer)
+    SeriesTournament.objects.create(series=league, tournament=tournament)
     values = {"slug": SLUG, "pk": participant.pk, "decision": "accept", "stage": stage.ext_id, "number": 2,
-              "table": table.pk, "protest": protest.pk, "player": participant.ext_id, "token": "no-such-token"}
+              "table": table.pk, "protest": protest.pk, "player": participant.ext_id, "token": "no-such-token",
+              "series": league.slug}
     overrides = {"running:job": {"pk": job.pk}, "running:round": {"number": draft.number}}
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organizer)
@@ -179,7 +185,7 @@ def test_every_post_url_is_fuzzed_or_said_where() -> None:
     assert set(ELSEWHERE) <= set(app_urls())
 
 
-WATCHED = ("tournaments", "games", "public", "auth", "axes")
+WATCHED = ("tournaments", "games", "public", "series", "auth", "axes")
 
 
 def watched_models() -> list[Any]:
@@ -228,7 +234,7 @@ def test_every_form_takes_bad_input_cleanly(world: dict[str, Any], fuzz_inputs: 
     """One tournament for all the forms (it takes seconds to seat), one subtest per URL."""
     client = world["client"]
     pages = [url_of(n, r, world) for n, r in app_urls().items()
-             if n.startswith(("tournaments:", "games:")) and n not in ("exchange:export",)]
+             if n.startswith(("tournaments:", "games:", "series:")) and n not in ("exchange:export",)]
     forms = harvest(client, pages)
     before = rows()  # every input starts from this: each is rolled back
     for name in form_urls():

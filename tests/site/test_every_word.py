@@ -375,6 +375,7 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
     """A played game's fouls and removal with their reasons, two protests; the URL values of the world."""
     from games.models import Game, Protest
     from games.reasons import FOULS, REMOVALS
+    from series.models import Series, SeriesTournament
     from tournaments.models import SeatingJob, Table
 
     tables = list(Table.objects.filter(round__stage__tournament=tournament)
@@ -406,14 +407,19 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
     combos = [{"stage": t.round.stage.ext_id, "number": t.round.number, "table": t.pk, "game": t.number}
               for t in chosen]
     people = [{"pk": p.pk, "player": p.ext_id, "registry": p.player_id} for p in [participants[0], *disqualified]]
-    return {"slug": tournament.slug, "combos": combos, "people": people, "protest": protest.pk, "job": job.pk}
+    league = Series.objects.create(name="Лига", slug=f"league-{tournament.slug}")  # a series holding it
+    league.organizers.add(organizer)
+    SeriesTournament.objects.create(series=league, tournament=tournament)
+    return {"slug": tournament.slug, "combos": combos, "people": people, "protest": protest.pk, "job": job.pk,
+            "series": league.slug}
 
 
 def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
     params = set(re.findall(r"<(?:\w+:)?(\w+)>", route))
     urls = []
     for combo, person in product(values["combos"], values["people"]):
-        filled = {"slug": values["slug"], **combo, **person, "protest": values["protest"], "decision": "accept"}
+        filled = {"slug": values["slug"], **combo, **person, "protest": values["protest"], "decision": "accept",
+                  "series": values["series"]}
         if name == "running:job":
             filled["pk"] = values["job"]
         if name == "public:game":

@@ -190,6 +190,13 @@ NOT_PAGES: dict[str, str] = {
     "logout": "POST",
     "set_language": "POST (a redirect)",
     "site:start": "a redirect: tests/games/test_start.py",
+    # a series holds several tournaments: its pages and exports are checked against scoring there
+    "series:list": "a series' page, not a tournament's: tests/series/test_pages.py",
+    "series:new": "a series' page: tests/series/test_pages.py",
+    "series:detail": "a series' page: tests/series/test_pages.py, tests/series/test_series_table.py",
+    "series:edit": "a series' page: tests/series/test_pages.py",
+    "series:csv": "a series' export: tests/series/test_pages.py",
+    "series:xlsx": "a series' export: tests/series/test_pages.py",
 }
 
 

@@ -6,7 +6,8 @@ round of two tables, a protocol on table 1 with a protest, a seating job. Roles:
 
 - ``anonymous``; ``player``: logged in, no role anywhere;
 - ``other_judge``: judge of table 2; ``judge``: judge of table 1 (the table in the URLs);
-- ``chief``: the chief judge; ``rival``: organizer of another tournament; ``organizer``: of this one.
+- ``chief``: the chief judge; ``rival``: organizer of another tournament; ``organizer``: of this one, and of a
+  series holding it.
 
 A GET is expected to give the status written in the matrix. A POST with no data from a role that may not
 change anything gets the same refusal as its GET (or 405); a role that may gets anything but a refusal
@@ -26,6 +27,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Protest
 from games.services import protocol as protocol_service
+from series.models import Series, SeriesTournament
 from tests.helpers import table
 from tournaments.models import SeatingJob, Tournament
 
@@ -69,12 +71,15 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
     theirs = Tournament.objects.create(slug="theirs", name="Theirs", ruleset="fiim", starts=dt.date(2025, 1, 1))
     theirs.organizers.add(rival)
     participant = tournament.participants.order_by("number").first()
+    league = Series.objects.create(name="League", slug="league")  # the organizer's series of this tournament
+    league.organizers.add(people["organizer"])
+    SeriesTournament.objects.create(series=league, tournament=tournament)
     users = {"anonymous": None, "player": make_user("player"), "other_judge": people["other"],
              "judge": people["judge"], "chief": people["chief"], "rival": rival, "organizer": people["organizer"]}
     values = {"slug": tournament.slug, "pk": participant.pk, "decision": "accept", "stage": round_.stage.ext_id,
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
-              "token": "no-such-token"}
+              "token": "no-such-token", "series": league.slug}
     overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number},
                  "ratings:player": {"player": participant.player_id}}
     return {"users": users, "values": values, "overrides": overrides}
@@ -196,6 +201,13 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "paper:results_csv": PUBLIC,
     "paper:stage_csv": PUBLIC,
     "paper:teams_csv": ((404,) * 7, (405,) * 7),  # this fiim tournament has no teams (the page matrix has some)
+    # a series: its organizer's page (not the organizers of its tournaments, nor of another series); the rest public
+    "series:list": PUBLIC,
+    "series:new": CREATOR,
+    "series:detail": PUBLIC,
+    "series:edit": (ORGANIZER, ORGANIZER_POST),
+    "series:csv": PUBLIC,
+    "series:xlsx": PUBLIC,
     "login": ((200,) * 7, (200,) * 7),
     "logout": ((405,) * 7, (302,) * 7),
     "set_language": ((302,) * 7, (302,) * 7),
