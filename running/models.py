@@ -8,13 +8,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Participant, Round, Stage, Tournament
 
 
 class CheckInState(models.TextChoices):
-    OPEN = "open", _("open")
-    CLOSED = "closed", _("closed")
+    OPEN = "open", pgettext_lazy("check-in", "open")
+    CLOSED = "closed", pgettext_lazy("check-in", "closed")
 
 
 class MarkSource(models.TextChoices):

@@ -168,7 +168,8 @@ def for_round(round_: Round) -> CheckIn | None:
     session opened on the same date (local time), open or used. One query."""
     rows = list(CheckIn.objects.filter(Q(stage=round_.stage, round_number=round_.number) | Q(stage__isnull=True),
                                        tournament_id=round_.stage.tournament_id)
-                .select_related("stage", "tournament").order_by("-state", "-opened_at", "-id")[:20])  # "open" before "closed"
+                .select_related("stage", "tournament")
+                .order_by("-state", "-opened_at", "-id")[:20])  # "open" sorts after "closed": open ones first
     own = [c for c in rows if c.stage_id is not None]
     today = timezone.localdate()
     day = [c for c in rows if c.stage_id is None and timezone.localdate(c.opened_at) == today]

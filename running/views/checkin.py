@@ -188,7 +188,7 @@ class SelfView(TournamentMixin, View):
         if mine is not None and str(mine) != value:
             messages.error(request, _("This phone has already checked someone in. Ask the organizer for help."))
             return self.get(request, slug, token, status=403)
-        counter = f"checkin-self:{check_in.pk}:{client_ip(request)}"
+        counter = f"checkin-self:{check_in.door_token}:{client_ip(request)}"
         cache.add(counter, 0, SELF_WINDOW)
         if cache.incr(counter) > SELF_LIMIT:
             raise PermissionDenied

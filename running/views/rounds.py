@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from running.forms import GroupsForm, PenaltyForm, PlanForm, groups_text
@@ -225,16 +226,16 @@ class RoundView(OrganizerRequiredMixin, View):
         or neither, as for one absence."""
         with transaction.atomic():
             if request.POST.get("restore"):
-                back = checkin.restore_no_shows(round_, signed_in(request))
-                done = _("The absences marked from the check-in are undone (%(count)s players back); the round is "
-                         "seated again.") % {"count": len(back)}
+                checkin.restore_no_shows(round_, signed_in(request))
+                done = _("The absences marked from the check-in are undone; the round is seated again.")
             else:
                 check_in = checkin.for_round(round_)
                 if check_in is None:
                     raise SeatingError(_("No check-in speaks for this round."))
                 away = checkin.mark_missing_absent(round_, check_in, signed_in(request))
-                done = _("%(count)s missing players are marked absent; the round is seated again.") % {
-                    "count": len(away)}
+                done = ngettext("%(count)s missing player is marked absent; the round is seated again.",
+                                "%(count)s missing players are marked absent; the round is seated again.",
+                                len(away)) % {"count": len(away)}
             tables = planning.remembered_tables(round_, len(self.players(round_)))
             job = jobs.start(round_.stage, signed_in(request), round_=round_, tables=tables)
         messages.success(request, done)
