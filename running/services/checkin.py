@@ -173,7 +173,8 @@ def for_round(round_: Round) -> CheckIn | None:
     own = [c for c in rows if c.stage_id is not None]
     today = timezone.localdate()
     day = [c for c in rows if c.stage_id is None and timezone.localdate(c.opened_at) == today]
-    return (own or day or [None])[0]
+    found = own or day
+    return found[0] if found else None
 
 
 def active_no_shows(round_: Round) -> list[NoShow]:
