@@ -1,6 +1,6 @@
 """Check-in at the venue on a phone (390×844, Russian): the organizer opens a check-in for the next round and gives
 a volunteer its link; the volunteer finds players by number and by name and ticks them (the counts follow, the
-filter shows the missing), a tick survives a reload; the organizer then marks the two missing absent on the
+filter shows the missing), a tick survives a reload; a player checks in at the door by its QR code; the organizer then marks the two missing absent on the
 round's page: the round is seated again without them, and "undo" brings them back. Screenshots in
 tests/e2e/artifacts/ and /tmp/checkin-*.png."""
 
@@ -54,6 +54,7 @@ def test_a_volunteer_ticks_and_the_organizer_marks_the_missing_absent(open_page:
     expect(organizer.locator("#door-qr svg")).to_be_visible()
     organizer.screenshot(path="/tmp/checkin-door.png", full_page=True)
     link = organizer.locator("#volunteer-link").get_attribute("href") or ""
+    door = organizer.locator("#door-qr + p a").get_attribute("href") or ""
 
     volunteer = open_page(phone=True)
     volunteer.goto(link)
@@ -61,14 +62,22 @@ def test_a_volunteer_ticks_and_the_organizer_marks_the_missing_absent(open_page:
     tap(volunteer, "3")  # by number
     tap(volunteer, players[4].player.surname.lower().replace("ё", "е")[:5])  # part of a name, е for ё
     expect(volunteer.locator("#count-present")).to_have_text("2")
-    for participant in players[:18]:
+    for participant in players[:17]:
         volunteer.fill("#checkin-search", str(participant.number))
         row = volunteer.locator(".checkin-row:not(.d-none)").first
         if "is-present" in (row.get_attribute("class") or ""):
             continue
         with volunteer.expect_response(lambda r: r.request.method == "POST"):
             row.locator("button").click()
-    volunteer.fill("#checkin-search", "")
+    player = open_page(phone=True)  # one player at the door ticks themselves
+    player.goto(door)
+    expect(player.locator(".checkin-row:not(.d-none)")).to_have_count(0)  # no one listed until one types
+    player.fill("#checkin-search", str(players[17].number))
+    player.screenshot(path="/tmp/checkin-self.png", full_page=True)
+    player.locator(".checkin-row:not(.d-none) button").first.click()
+    expect(player.locator("#self-done")).to_contain_text("вы отмечены")
+    player.screenshot(path="/tmp/checkin-self-done.png", full_page=True)
+    volunteer.reload()
     expect(volunteer.locator("#checkin-counts")).to_contain_text("Пришли: 18 из 20, нет: 2")
     volunteer.select_option("#checkin-filter", "missing")
     expect(volunteer.locator(".checkin-row:not(.d-none)")).to_have_count(2)
