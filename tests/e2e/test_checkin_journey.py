@@ -1,8 +1,8 @@
 """Check-in at the venue on a phone (390×844, Russian): the organizer opens a check-in for the next round and gives
 a volunteer its link; the volunteer finds players by number and by name and ticks them (the counts follow, the
-filter shows the missing), a tick survives a reload; a player checks in at the door by its QR code; the organizer then marks the two missing absent on the
-round's page: the round is seated again without them, and "undo" brings them back. Screenshots in
-tests/e2e/artifacts/ and /tmp/checkin-*.png."""
+filter shows the missing), a tick survives a reload; a player checks in at the door by its QR code; the organizer
+then marks the two missing absent on the round's page: the round is seated again without them, and "undo" brings
+them back. Screenshots in tests/e2e/artifacts/ and /tmp/checkin-*.png."""
 
 from __future__ import annotations
 
