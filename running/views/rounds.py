@@ -13,10 +13,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from running.forms import GroupsForm, PenaltyForm, PlanForm, groups_text
-from running.services import figures, groups, jobs, planning, seating
+from running.services import checkin, figures, groups, jobs, planning, seating
 from running.services.stages import next_stage_of
 from tournaments.errors import SeatingError
 from tournaments.mixins import signed_in
@@ -162,6 +163,7 @@ class RoundView(OrganizerRequiredMixin, View):
             tables[seat.table.number].append(seat)
         players = self.players(round_)
         table_size = ruleset_for(self.tournament).params.table_size
+        check_in = checkin.for_round(round_)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": round_.stage, "round": round_,
             "tables": sorted(tables.items()), "seats": seats,
@@ -170,6 +172,8 @@ class RoundView(OrganizerRequiredMixin, View):
             "penalties": round_.penalties.select_related("participant__player").order_by("id"),
             "players": players, "figures": figures.round_figures(round_), "job": jobs.active_job(round_.stage),
             "numbers_drawn": self.tournament.standings_hidden and seating.seated_by_standings(round_),
+            "check_in": check_in, "roll": checkin.roll(check_in) if check_in else None,
+            "no_shows": checkin.active_no_shows(round_),
             "swap_fields": [("first", _("First seat")), ("second", _("Second seat"))],
             "penalty_form": penalty or PenaltyForm(players=penalties.candidates(round_)),
             "plan_form": plan or PlanForm(players=len(players), table_size=table_size, block=False,
@@ -214,6 +218,27 @@ class RoundView(OrganizerRequiredMixin, View):
             tables = planning.remembered_tables(round_, len(self.players(round_)))
             job = jobs.start(round_.stage, signed_in(request), round_=round_, tables=tables)
         messages.success(request, done % {"name": participant.player.full_name})
+        jobs.launch(job)
+        return redirect(job_url(job))
+
+    def no_shows(self, request: HttpRequest, round_: Round) -> HttpResponseBase:
+        """The check-in's missing players marked absent (or, ``restore``, back), and the draft seated again, both
+        or neither, as for one absence."""
+        with transaction.atomic():
+            if request.POST.get("restore"):
+                checkin.restore_no_shows(round_, signed_in(request))
+                done = _("The absences marked from the check-in are undone; the round is seated again.")
+            else:
+                check_in = checkin.for_round(round_)
+                if check_in is None:
+                    raise SeatingError(_("No check-in speaks for this round."))
+                away = checkin.mark_missing_absent(round_, check_in, signed_in(request))
+                done = ngettext("%(count)s missing player is marked absent; the round is seated again.",
+                                "%(count)s missing players are marked absent; the round is seated again.",
+                                len(away)) % {"count": len(away)}
+            tables = planning.remembered_tables(round_, len(self.players(round_)))
+            job = jobs.start(round_.stage, signed_in(request), round_=round_, tables=tables)
+        messages.success(request, done)
         jobs.launch(job)
         return redirect(job_url(job))
 
@@ -266,6 +291,7 @@ class RoundView(OrganizerRequiredMixin, View):
     ACTIONS: ClassVar[dict[str, Callable[[RoundView, HttpRequest, Round], HttpResponseBase | None]]] = {
         "penalty": penalty, "regenerate": regenerate, "absent": absent, "present": present,
         "publish": publish, "unpublish": unpublish, "swap": swap,
+        "no_shows": no_shows,
     }
 
     def pk(self, value: str) -> int:

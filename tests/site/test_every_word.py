@@ -401,6 +401,12 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
     protest = Protest.objects.create(game=played, seat=5, text="Ждёт решения")
     stage = tables[0].round.stage
     job = SeatingJob.objects.create(stage=stage, method="balanced", seed=1, created_by=organizer)
+    from running.models import MarkSource
+    from running.services import checkin
+
+    check_in = checkin.open_check_in(tournament, organizer)  # the day's: its card on every round page too
+    for person, source in zip(checkin.expected(check_in)[:2], (MarkSource.ORGANIZER, MarkSource.SELF), strict=True):
+        checkin.tick(check_in, person.pk, True, by=organizer, source=source)
     participants = list(tournament.participants.order_by("number"))
     disqualified = [p for p in participants if p.ext_id == "p0003"]
     chosen = [played.table, tables[0], tables[-1]]
@@ -411,7 +417,7 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
     league.organizers.add(organizer)
     SeriesTournament.objects.create(series=league, tournament=tournament)
     return {"slug": tournament.slug, "combos": combos, "people": people, "protest": protest.pk, "job": job.pk,
-            "series": league.slug}
+            "series": league.slug, "check_in": check_in}
 
 
 def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
@@ -422,6 +428,10 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
                   "series": values["series"]}
         if name == "running:job":
             filled["pk"] = values["job"]
+        if name.startswith("running:checkin"):
+            check_in = values["check_in"]
+            filled["pk"] = check_in.pk
+            filled["token"] = check_in.door_token if name == "running:checkin_self" else check_in.volunteer_token
         if name == "public:game":
             filled["table"] = combo["game"]
         if name == "ratings:player":  # the registry's player, not the tournament's id

@@ -187,6 +187,12 @@ NOT_PAGES: dict[str, str] = {
     "games:decide": "POST: a protest's decision",
     "games:desk_action": "POST: tests/games/test_desk.py (confirm, send back)",
     "games:private_link": "a judge's private link (signs in): tests/games/test_private_links.py",
+    # check-in pages show no results (nothing scoring computes): their lists, counts, permissions and query counts
+    "running:checkins": "check-in, no results: tests/running/test_checkin.py",
+    "running:checkin_phone": "check-in, no results: tests/running/test_checkin.py",
+    "running:checkin_door": "check-in, no results: tests/running/test_checkin.py",
+    "running:checkin_volunteer": "a volunteer's token link: tests/running/test_checkin.py",
+    "running:checkin_self": "the door's token link: tests/running/test_checkin.py",
     "logout": "POST",
     "set_language": "POST (a redirect)",
     "site:start": "a redirect: tests/games/test_start.py",

@@ -27,6 +27,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Protest
 from games.services import protocol as protocol_service
+from running.services import checkin
 from series.models import Series, SeriesTournament
 from tests.helpers import table
 from tournaments.models import SeatingJob, Tournament
@@ -80,8 +81,10 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
               "token": "no-such-token", "series": league.slug}
+    check_in = checkin.open_check_in(tournament, people["organizer"])
     overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number},
-                 "ratings:player": {"player": participant.player_id}}
+                 "ratings:player": {"player": participant.player_id},
+                 "running:checkin_phone": {"pk": check_in.pk}, "running:checkin_door": {"pk": check_in.pk}}
     return {"users": users, "values": values, "overrides": overrides}
 
 
@@ -141,6 +144,13 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "running:round_start": ORGANIZER_ACTION,
     "running:standings": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "running:awards": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    # check-in at the venue: the organizer's pages (an empty POST is refused: no action, no player)...
+    "running:checkins": (ORGANIZER, ORGANIZER_POST),
+    "running:checkin_phone": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    "running:checkin_door": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    # ...and the volunteer's and the door's links: no such token here (tests/running/test_checkin.py opens real ones)
+    "running:checkin_volunteer": ((404,) * 7, (404,) * 7),
+    "running:checkin_self": ((404,) * 7, (404,) * 7),
     "public:list": PUBLIC,
     "public:home": PUBLIC,
     "public:rules": PUBLIC,
