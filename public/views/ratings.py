@@ -34,10 +34,14 @@ PAGE = 100
 KEPT_SECONDS = 60
 
 
-def version() -> tuple[int, float]:
-    """The rating's version (bumped by every recomputation that changed something) and the starting rating."""
-    found = RatingRules.objects.values_list("version", "start").first()
-    return found or (0, 1500.0)
+def version() -> tuple[str, float]:
+    """The rating's version (bumped by every recomputation) with the moment it was reached, so that a database
+    recreated beside the same cache never meets another's kept pages; and the starting rating."""
+    found = RatingRules.objects.values_list("version", "updated", "start").first()
+    if found is None:
+        return "0", 1500.0
+    number, updated, start = found
+    return f"{number}.{int(updated.timestamp() * 1e6)}", start
 
 
 def read_filters(request: HttpRequest) -> tuple[tables.Filters, list[str]]:
@@ -60,7 +64,7 @@ def read_filters(request: HttpRequest) -> tuple[tables.Filters, list[str]]:
     return tables.Filters(request.GET.get("club", "")[:100], request.GET.get("city", "")[:100], since, until), problems
 
 
-def kept(request: HttpRequest, at: int, build: Callable[[bool], HttpResponse]) -> HttpResponse:
+def kept(request: HttpRequest, at: str, build: Callable[[bool], HttpResponse]) -> HttpResponse:
     """An anonymous reader's page, rendered once per rating version, language and address and kept whole in the
     cache (without a CSRF token: ``shared``); a signed-in user's is rendered for them (their name in the menu)."""
     if request.user.is_authenticated:
@@ -80,7 +84,7 @@ def folded(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
-def cached_table(filters: tables.Filters, at: int) -> list[tables.Row]:
+def cached_table(filters: tables.Filters, at: str) -> list[tables.Row]:
     key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
     rows: list[tables.Row] | None = cache.get(key)
     if rows is None:
@@ -99,7 +103,7 @@ class RatingListView(View):
         return conditional(request, etag, lambda: kept(request, at, lambda shared: self.page(request, at, start,
                                                                                               shared)))
 
-    def page(self, request: HttpRequest, at: int, start: float, shared: bool) -> HttpResponse:
+    def page(self, request: HttpRequest, at: str, start: float, shared: bool) -> HttpResponse:
         filters, problems = read_filters(request)
         everyone = cached_table(tables.Filters(), at)
         rows = cached_table(filters, at) if filters != tables.Filters() else everyone

@@ -166,7 +166,7 @@ def recompute(since: str = "") -> Outcome:
     refresh_ratings(touched)
     # Every recomputation is a new version, even one that changed no number: what made it (a tournament's hidden
     # standings, its level) may change what the pages show.
-    RatingRules.objects.filter(pk=1).update(version=F("version") + 1)
+    RatingRules.objects.filter(pk=1).update(version=F("version") + 1, updated=timezone.now())
     return Outcome(len(rounds), games, PlayerRating.objects.count(), len(fresh), len(stale))
 
 

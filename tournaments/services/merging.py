@@ -51,7 +51,7 @@ def merge_players(kept: Player, merged: Player, *, by: User, reason: str = "") -
     """Merge ``merged`` into ``kept``; refused when they are one entry or played the same tournament."""
     if kept.pk == merged.pk:
         raise MergeError(_("Choose two different players."))
-    locked = {p.pk: p for p in Player.objects.select_for_update().select_related("user")
+    locked = {p.pk: p for p in Player.objects.select_for_update(of=("self",)).select_related("user")
               .filter(pk__in=[kept.pk, merged.pk])}
     if len(locked) != 2:
         raise MergeError(_("One of the players is no longer in the registry (merged or deleted meanwhile)."))
