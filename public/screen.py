@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
+from tournaments.models.people import normal_key
 
 from .models import VenueScreen
 from .places import Place, places, published_rounds
@@ -110,7 +111,7 @@ def slides(snapshot: Snapshot, screen: VenueScreen) -> list[Slide]:
                 tables.setdefault(place.table, []).append(place)
         ordered = [(number, sorted(seats, key=lambda p: p.seat or 0)) for number, seats in sorted(tables.items())]
         out += paged("tables", title, ordered, TABLES_PER_SLIDE)
-        alphabetical = sorted(found, key=lambda p: (p.name.casefold().replace("ё", "е"), p.player))
+        alphabetical = sorted(found, key=lambda p: (normal_key(p.name), p.player))
         out += paged("alphabetical", title, alphabetical, NAMES_PER_SLIDE)
     stage = snapshot.default_stage()
     if stage is not None and not snapshot.tournament.standings_hidden:

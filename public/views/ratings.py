@@ -25,6 +25,7 @@ from ratings.services import chart, tables
 from scoring.model import Role
 from tournaments.labels import ROLES
 from tournaments.models import Player
+from tournaments.models.people import normal_key
 
 from ..cache import conditional, etag_for
 
@@ -79,11 +80,6 @@ def kept(request: HttpRequest, at: str, build: Callable[[bool], HttpResponse]) -
     return HttpResponse(content)
 
 
-def folded(text: str) -> str:
-    """For a name search: case and ё/е do not matter (people type е for ё)."""
-    return text.casefold().replace("ё", "е")
-
-
 def cached_table(filters: tables.Filters, at: str) -> list[tables.Row]:
     key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
     rows: list[tables.Row] | None = cache.get(key)
@@ -107,9 +103,9 @@ class RatingListView(View):
         filters, problems = read_filters(request)
         everyone = cached_table(tables.Filters(), at)
         rows = cached_table(filters, at) if filters != tables.Filters() else everyone
-        search = folded(request.GET.get("q", "").strip()[:100])
+        search = normal_key(request.GET.get("q", "")[:100])  # as the registry compares names: case, ё/е, spaces
         if search:
-            rows = [r for r in rows if search in folded(r.name) or search in folded(r.nickname)]
+            rows = [r for r in rows if search in normal_key(r.name) or search in normal_key(r.nickname)]
         page = Paginator(rows, PAGE).get_page(request.GET.get("page"))
         query = request.GET.copy()
         query.pop("page", None)
