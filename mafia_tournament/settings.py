@@ -159,6 +159,16 @@ CACHES = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "mafia"}
 }
+# The stream overlay's live updates (games/services/stream.py) go through Channels' layer on the same Redis; without
+# Redis there is none and the overlay polls. ``STREAM_SOCKET_URL``: where the ASGI server answers the overlay's
+# websockets when not on this site's own address (e.g. ``wss://live.example.org``); empty: the same host, ``/ws/``.
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CACHE_KEY_PREFIX", "mafia") + ":channels"},
+    }
+} if REDIS_URL else {}
+STREAM_SOCKET_URL = os.environ.get("STREAM_SOCKET_URL", "").strip().rstrip("/")
 
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.

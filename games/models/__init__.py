@@ -6,6 +6,7 @@ from tournaments.labels import ProtestDecision, Role, Side
 
 from .protocol import Game, GameSeat, GameState, Left, Protest
 from .staff import Judge, JudgeAssignment, PrivateLink
+from .stream import StreamOverlay
 
 __all__ = [
     "Game",
@@ -19,4 +20,5 @@ __all__ = [
     "ProtestDecision",
     "Role",
     "Side",
+    "StreamOverlay",
 ]

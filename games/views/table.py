@@ -21,6 +21,7 @@ from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import consequences, foul_choices, removal_choices
 from ..services import protocol as service
+from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Tap, apply_tap
@@ -61,6 +62,7 @@ class TableScreenView(ProtocolBase):
         chosen = posted_roles or {}
         flagged = {n for problem in lineup or () for n in problem.seats}
         draft = game.state == GameState.DRAFT
+        streamed = stream.overlay_of(self.tournament) is not None
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
             "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))
@@ -76,8 +78,9 @@ class TableScreenView(ProtocolBase):
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
             "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
             "subjective": tracks_days(ruleset),
-            "circles": circles, "circle": circle, "mode": mode if mode in dict(modes(ruleset)) else "foul",
-            "modes": modes(ruleset),
+            "circles": circles, "circle": circle,
+            "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
+            "streamed": streamed, "speaking": stream.speaker(game) if streamed else None,
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
             "said": said, "error": error, "conflict": conflict, "editable": draft,
             "asking_submit": asking_submit and draft,
@@ -119,6 +122,12 @@ class TableScreenView(ProtocolBase):
             elif action == "extras":
                 game = service.change(game, user, version, lambda facts: set_extras(facts, data))
                 said = _("Extra points are saved.")
+            elif action == "speaking":
+                if seat is None:
+                    raise service.ProtocolError(_("Choose a seat."))
+                now = stream.set_speaker(game, seat)
+                said = (_("Seat %(n)s is speaking.") % {"n": now} if now is not None
+                        else _("Nobody is marked as speaking."))
             elif action == "submit_ask":
                 game.refresh_from_db()
                 return self.screen(game, template, "", "", circle=circle, asking_submit=True)
@@ -138,7 +147,7 @@ class TableScreenView(ProtocolBase):
         except service.ProtocolRejected as rejected:
             by_seat, general = split_problems(rejected.problems)
             error, status = " ".join([*general, *(m for ms in by_seat.values() for m in ms)]), 400
-        except service.ProtocolError as refused:
+        except (service.ProtocolError, stream.StreamError) as refused:
             error, status = str(refused), 400
         if error and action == "roles" and posted_roles is None:
             posted_roles = {n: data.get(f"s{n}_role", "") for n in range(1, 13) if f"s{n}_role" in data}
@@ -153,9 +162,11 @@ class TableScreenView(ProtocolBase):
                            lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409)
 
 
-def modes(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """What a tap on a seat can do under this regulation, as the row of choices above the seats."""
-    found = [("foul", _("Foul")), ("unfoul", _("Take back a foul")), ("voted", _("Voted out")),
+def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
+    """What a tap on a seat can do under this regulation, as the row of choices above the seats; "Speaking" (for
+    the stream overlay) first when the tournament is streamed."""
+    found = [("speaking", _("Speaking"))] if streamed else []
+    found += [("foul", _("Foul")), ("unfoul", _("Take back a foul")), ("voted", _("Voted out")),
              ("killed", _("Killed")), ("remove", _("Removed")), ("back", _("Back at the table")),
              ("best_move", _("Best move: named black")), ("best", _("Named best"))]
     if ruleset.params.circle_max_marks > 0:

@@ -1,0 +1,134 @@
+"""The stream overlay: the organizer's "Stream" tab, the transparent page OBS shows for one table number, and that
+page's state (docs/stream-overlay.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views import View
+from django.views.decorators.cache import never_cache
+
+from tournaments.labels import ROLES, SIDES
+from tournaments.permissions import OrganizerRequiredMixin
+
+from ..models import StreamOverlay
+from ..models.stream import MAX_DELAY_SECONDS
+from ..services import stream
+
+
+class StreamControlView(OrganizerRequiredMixin, View):
+    """Turning the overlay on, its links (one a table number), roles shown or not, the delay, a new link."""
+
+    http_method_names = ["get", "post"]
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.page(request)
+
+    def page(self, request: HttpRequest, status: int = 200) -> HttpResponse:
+        overlay = stream.overlay_of(self.tournament)
+        numbers = stream.table_numbers(self.tournament.pk) or [1]
+        language = translation.get_language() or settings.LANGUAGE_CODE
+        links = [(n, request.build_absolute_uri(
+            reverse("games:overlay", args=[self.tournament.slug, overlay.token, n]) + f"?lang={language}"))
+            for n in numbers] if overlay is not None else []
+        return render(request, "games/stream_control.html", {
+            "tournament": self.tournament, "overlay": overlay, "links": links, "most": MAX_DELAY_SECONDS,
+            "live": stream.live_mode(),
+        }, status=status)
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        action = request.POST.get("action", "")
+        if action == "open":
+            stream.open_overlay(self.tournament)
+            messages.success(request, _("The overlay is on: give its link to whoever runs the stream."))
+        elif (overlay := stream.overlay_of(self.tournament)) is None:
+            return redirect("games:stream", slug=self.tournament.slug)
+        elif action == "settings":
+            try:
+                stream.change_settings(overlay, request.POST.get("show_roles") == "on",
+                                       request.POST.get("delay_seconds", ""))
+            except stream.StreamError as error:
+                messages.error(request, str(error))
+                return self.page(request, status=400)
+            messages.success(request, _("Saved: the overlay shows it at once."))
+        elif action == "new_link":
+            stream.new_link(overlay)
+            messages.success(request, _("New links made: the old ones no longer open."))
+        else:
+            return HttpResponse(status=400)
+        return redirect("games:stream", slug=self.tournament.slug)
+
+
+def overlay_or_404(slug: str, token: str, number: int) -> StreamOverlay:
+    overlay = stream.overlay_for_token(slug, token)
+    if overlay is None or not 1 <= number <= 99:
+        raise Http404
+    return overlay
+
+
+def labels() -> dict[str, Any]:
+    """The words the page says, in its language; ``%(n)s`` and the like are filled in by the page."""
+    return {
+        "day": _("Day %(n)s"), "night": _("Night %(n)s"), "round": _("round %(n)s"), "table": _("table %(n)s"),
+        "out": {"voted": _("voted out on day %(n)s"), "killed": _("killed on night %(n)s"),
+                "removed": _("removed on day %(n)s")},
+        "speaking": _("speaking"), "nominated": _("On the vote"), "waiting": _("The game has not started yet."),
+        "none": _("No published round has this table yet."),
+        "won": {str(side): _("%(text)s won") % {"text": str(text)} for side, text in SIDES.items()},
+        "roles": {str(role): str(text) for role, text in ROLES.items()},
+        "events": {
+            "nominated": _("seat %(n)s is nominated"), "votes": _("%(count)s votes for seat %(n)s"),
+            "voted_out": _("seat %(n)s is voted out"), "killed": _("seat %(n)s is killed"),
+            "removed": _("seat %(n)s is removed"), "don_check": _("the don checks seat %(n)s: %(found)s"),
+            "sheriff_check": _("the sheriff checks seat %(n)s: %(found)s"),
+            "heal": _("the doctor heals seat %(n)s"),
+        },
+        "found": {"sheriff": _("the sheriff"), "not_sheriff": _("not the sheriff"),
+                  "black": pgettext("the sheriff's check", "black"), "red": pgettext("the sheriff's check", "red")},
+        "when": {"day": _("day %(n)s"), "night": _("night %(n)s")},
+        "fouls": _("fouls"),
+    }
+
+
+def language_of(request: HttpRequest) -> str:
+    asked = request.GET.get("lang", "")
+    return asked if asked in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+@method_decorator(never_cache, name="dispatch")
+class OverlayView(View):
+    """The page OBS shows (a browser source, 1920×1080, transparent): no login, the secret link is the key."""
+
+    http_method_names = ["get"]
+
+    def get(self, request: HttpRequest, slug: str, token: str, number: int) -> HttpResponse:
+        overlay = overlay_or_404(slug, token, number)
+        with translation.override(language_of(request)):
+            return render(request, "games/overlay.html", {
+                "tournament": overlay.tournament, "number": number, "labels": labels(),
+                "state_url": reverse("games:overlay_state", args=[slug, token, number]),
+                "socket_url": settings.STREAM_SOCKET_URL, "lang": translation.get_language(),
+            })
+
+
+@method_decorator(never_cache, name="dispatch")
+class OverlayStateView(View):
+    """What the overlay shows now (the delay applied), how it follows changes, and a websocket ticket."""
+
+    http_method_names = ["get"]
+
+    def get(self, request: HttpRequest, slug: str, token: str, number: int) -> JsonResponse:
+        overlay = overlay_or_404(slug, token, number)
+        known, frame = stream.frame_as_of(overlay, number)
+        mode = stream.live_mode()
+        return JsonResponse({"known": known, "frame": frame, "mode": mode,
+                             "ticket": stream.ticket(overlay, number) if mode == "socket" else ""})

@@ -1,0 +1,361 @@
+"""The stream overlay: the organizer's tab, the secret links, the frames the judge's taps make (roles only when
+shown, the night's checks with them), who is speaking, the delay, the table followed from round to round, and the
+websocket that carries the frames (docs/stream-overlay.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
+from django.test import Client
+from django.urls import path, reverse
+
+from games.consumers import EXPIRED, REFUSED, StreamConsumer
+from games.models import Game, StreamOverlay
+from games.services import stream
+from tests.helpers import ROLES, table
+from tournaments.models import Round, RoundState, Seat, Table
+
+from .test_table_screen import HTMX, Screen
+
+pytestmark = pytest.mark.django_db
+IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    cache.clear()
+
+
+def labels(page: str) -> dict[str, Any]:
+    found = re.search(r'<script id="overlay-labels" type="application/json">(.*?)</script>', page, re.S)
+    assert found is not None
+    return dict(json.loads(found.group(1)))
+
+
+def turn_on(round_: Any, **settings: Any) -> StreamOverlay:
+    overlay = stream.open_overlay(round_.stage.tournament)
+    for name, value in settings.items():
+        setattr(overlay, name, value)
+    overlay.save()
+    return overlay
+
+
+def state(overlay: StreamOverlay, number: int = 1) -> dict[str, Any]:
+    url = reverse("games:overlay_state", args=[overlay.tournament.slug, overlay.token, number])
+    response = Client().get(url)
+    assert response.status_code == 200
+    return dict(response.json())
+
+
+def streamed_screen(round_: Any, user: Any, ruleset: str, capture: Any) -> Screen:
+    with capture(execute=True):
+        return Screen(round_, user, ruleset)
+
+
+def tap(screen: Screen, capture: Any, action: str, **data: Any) -> str:
+    with capture(execute=True):
+        return screen.tap(action, **data)
+
+
+def test_the_organizer_turns_it_on_and_gets_a_link_a_table(round_: Any, people: dict[str, Any],
+                                                            stranger: Any) -> None:
+    slug = round_.stage.tournament.slug
+    url = reverse("games:stream", args=[slug])
+    assert Client().get(url).status_code == 302  # to the login page
+    outsider = Client()
+    outsider.force_login(stranger)
+    assert outsider.get(url).status_code == 403
+    judge = Client()
+    judge.force_login(people["judge"])
+    assert judge.get(url).status_code == 403
+    organizer = Client()
+    organizer.force_login(people["organizer"])
+    assert "stream-open" in organizer.get(url).content.decode()
+    assert organizer.post(url, {"action": "open"}).status_code == 302
+    overlay = StreamOverlay.objects.get(tournament=round_.stage.tournament)
+    page = organizer.get(url).content.decode()
+    for n in (1, 2):  # the round has two tables
+        assert f"/t/{slug}/stream/{overlay.token}/{n}/?lang=" in page
+    old = overlay.token
+    organizer.post(url, {"action": "new_link"})
+    overlay.refresh_from_db()
+    assert overlay.token != old
+    assert Client().get(reverse("games:overlay", args=[slug, old, 1])).status_code == 404
+    assert Client().get(reverse("games:overlay", args=[slug, overlay.token, 1])).status_code == 200
+    assert Client().get(reverse("games:overlay_state", args=[slug, old, 1])).status_code == 404
+
+
+@pytest.mark.parametrize("delay, message", [("soon", "целое число секунд"), ("901", "от 0 до 900"),
+                                            ("-5", "от 0 до 900")])
+def test_a_delay_it_cannot_take_is_refused_and_nothing_saved(round_: Any, people: dict[str, Any], delay: str,
+                                                             message: str) -> None:
+    overlay = turn_on(round_, delay_seconds=20)
+    organizer = Client()
+    organizer.force_login(people["organizer"])
+    response = organizer.post(reverse("games:stream", args=[round_.stage.tournament.slug]),
+                              {"action": "settings", "delay_seconds": delay, "show_roles": "on"})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    overlay.refresh_from_db()
+    assert (overlay.delay_seconds, overlay.show_roles) == (20, False)
+
+
+def test_the_overlay_page_is_transparent_and_speaks_its_language(round_: Any) -> None:
+    overlay = turn_on(round_)
+    url = reverse("games:overlay", args=[overlay.tournament.slug, overlay.token, 1])
+    russian = Client().get(url + "?lang=ru").content.decode()
+    assert 'lang="ru"' in russian and "stream-overlay.css" in russian and "bootstrap" not in russian
+    words = labels(russian)
+    assert words["nominated"] == "На голосовании" and words["day"] == "День %(n)s"
+    assert words["out"]["killed"] == "убит в ночь %(n)s" and words["roles"]["sheriff"] == "шериф"
+    assert labels(Client().get(url + "?lang=en").content.decode())["nominated"] == "On the vote"
+    assert Client().get(reverse("games:overlay", args=[overlay.tournament.slug, "guess", 1])).status_code == 404
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_the_judges_taps_make_the_frame_roles_only_when_shown(make_round: Any, ruleset: str,
+                                                              django_capture_on_commit_callbacks: Any) -> None:
+    round_ = make_round(ruleset, tables=1)
+    overlay = turn_on(round_)
+    screen = streamed_screen(round_, round_.stage.tournament.organizers.get(), ruleset,
+                             django_capture_on_commit_callbacks)
+    size = len(ROLES[ruleset])
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=2, reason="")
+    civilian = size  # the last seat is a civilian under every regulation
+    tap(screen, django_capture_on_commit_callbacks, "nominated", seat=civilian)
+    tap(screen, django_capture_on_commit_callbacks, "votes", seat=civilian, count="6")
+    frame = state(overlay)["frame"]
+    assert [s["n"] for s in frame["seats"]] == list(range(1, size + 1))
+    assert frame["seats"][1]["fouls"] == 1 and frame["started"] and frame["phase"] == 1
+    assert frame["nominated"] == [civilian] and frame["votes"] == [{"seat": civilian, "count": 6}]
+    assert all("role" not in seat for seat in frame["seats"]) and not frame["roles"]
+    tap(screen, django_capture_on_commit_callbacks, "voted", seat=civilian)
+    tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
+    sheriff = ROLES[ruleset].index("sheriff") + 1
+    tap(screen, django_capture_on_commit_callbacks, "sheriff_check", seat=1)
+    frame = state(overlay)["frame"]
+    assert frame["seats"][civilian - 1]["out"] == "voted" and frame["seats"][civilian - 1]["when"] == 1
+    assert frame["nominated"] == [] and frame["phase"] == 2  # the day's vote is over at night
+    assert "sheriff_check" not in [e["kind"] for e in frame["events"]]  # a check would give the roles away
+
+    with django_capture_on_commit_callbacks(execute=True):
+        stream.change_settings(overlay, True, "0")
+    frame = state(overlay)["frame"]
+    assert frame["roles"] and frame["seats"][sheriff - 1]["role"] == "sheriff"
+    check = [e for e in frame["events"] if e["kind"] == "sheriff_check"]
+    expected = "black" if ROLES[ruleset][0] in ("don", "mafia") else "red"
+    assert check == [{"kind": "sheriff_check", "phase": 2, "seat": 1, "found": expected}]
+
+
+def test_who_is_speaking_the_judge_marks_by_day(round_: Any, people: dict[str, Any],
+                                                django_capture_on_commit_callbacks: Any) -> None:
+    plain = Screen(round_, people["judge"])
+    assert 'value="speaking"' not in plain.client.get(plain.url).content.decode()  # not streamed: no such button
+    overlay = turn_on(round_)
+    screen = Screen(round_, people["judge"])
+    page = screen.client.get(screen.url).content.decode()
+    assert 'value="speaking"' in page and 'id="on-stream"' in page
+    said = screen.tap("speaking", seat=3)
+    assert "Говорит место 3." in said and "speaking-badge" in said
+    assert state(overlay)["frame"]["speaking"] == 3
+    screen.tap("speaking", seat=4)
+    assert state(overlay)["frame"]["speaking"] == 4
+    assert "Никто не отмечен говорящим." in screen.tap("speaking", seat=4)
+    assert state(overlay)["frame"]["speaking"] is None
+    version = screen.game.version
+    screen.tap("speaking", seat=6)
+    assert screen.game.version == version  # not a change of the protocol: no version, no history row
+    tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
+    assert state(overlay)["frame"]["speaking"] is None
+    assert "Игроки говорят днём" in screen.tap("speaking", seat=6)
+    tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
+    assert state(overlay)["frame"]["speaking"] is None  # yesterday's speaker is forgotten
+    screen.tap("speaking", seat=7)
+    tap(screen, django_capture_on_commit_callbacks, "voted", seat=7)
+    assert state(overlay)["frame"]["speaking"] is None  # who has left speaks no more
+
+
+def test_the_delay_holds_every_frame_back(round_: Any) -> None:
+    overlay = turn_on(round_, delay_seconds=30)
+    tournament_id = overlay.tournament_id
+    start = 1_000_000.0
+    first = stream.build_frame(stream.current_table(tournament_id, 1), overlay)
+    assert stream.record(tournament_id, 1, first, 30, start)
+    assert not stream.record(tournament_id, 1, first, 30, start + 1)  # the same frame is not kept twice
+    later = dict(first or {}, phase=2)
+    stream.record(tournament_id, 1, later, 30, start + 10)
+    assert stream.frame_as_of(overlay, 1, now=start + 29) == (False, None)  # nothing is 30 s old yet
+    assert stream.frame_as_of(overlay, 1, now=start + 30) == (True, first)
+    assert stream.frame_as_of(overlay, 1, now=start + 39) == (True, first)
+    assert stream.frame_as_of(overlay, 1, now=start + 40) == (True, later)
+    stream.record(tournament_id, 1, dict(later, phase=3), 30, start + 100)  # the first is no longer needed
+    kept = cache.get(stream.FRAMES.format(tournament=tournament_id, number=1))
+    assert [when for when, _frame in kept] == [start + 10, start + 100]
+
+
+def test_with_a_delay_the_state_shows_the_past(round_: Any, people: dict[str, Any],
+                                               django_capture_on_commit_callbacks: Any) -> None:
+    overlay = turn_on(round_, delay_seconds=60)
+    screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
+    answer = state(overlay)
+    assert answer == {"known": False, "frame": None, "mode": "poll", "ticket": ""}  # the page keeps its picture
+
+
+def test_the_overlay_follows_its_table_number_from_round_to_round(round_: Any, people: dict[str, Any],
+                                                                  django_capture_on_commit_callbacks: Any) -> None:
+    overlay = turn_on(round_)
+    screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
+    second = Round.objects.create(stage=round_.stage, number=2, seating="random", state=RoundState.DRAFT)
+    for t in (1, 2):
+        row = Table.objects.create(round=second, number=t)
+        Seat.objects.bulk_create(Seat(table=row, round=second, number=n, participant=seat.participant)
+                                 for n, seat in enumerate(table(round_, 3 - t).seats.order_by("number"), start=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        second.state = RoundState.PUBLISHED
+        second.save()
+    assert state(overlay)["frame"]["round"] == 1  # the game at table 1 is still being played
+    tap(screen, django_capture_on_commit_callbacks, "winner", value="red")
+    frame = state(overlay)["frame"]
+    assert frame["round"] == 2 and not frame["started"]  # the game ended: the next line-up
+    first = table(second, 1).seats.get(number=1).participant.player
+    assert frame["seats"][0]["name"] == first.nickname  # the stream knows players by their nicknames
+
+
+def test_a_table_no_round_has_yet(round_: Any) -> None:
+    overlay = turn_on(round_)
+    assert state(overlay, 7) == {"known": True, "frame": None, "mode": "poll", "ticket": ""}
+
+
+def test_the_state_costs_one_query_once_kept(round_: Any, django_assert_num_queries: Any) -> None:
+    overlay = turn_on(round_)
+    state(overlay)
+    url = reverse("games:overlay_state", args=[overlay.tournament.slug, overlay.token, 1])
+    client = Client()
+    with django_assert_num_queries(1):
+        assert client.get(url).status_code == 200
+
+
+def test_a_tournament_without_an_overlay_costs_the_judge_one_query(round_: Any, people: dict[str, Any],
+                                                                     django_capture_on_commit_callbacks: Any,
+                                                                     django_assert_max_num_queries: Any) -> None:
+    screen = Screen(round_, people["judge"])
+    stream.pending.games, stream.pending.rounds = set(), set()  # the fixtures' own commits never ran in this test
+    with django_capture_on_commit_callbacks() as callbacks:
+        screen.tap("foul", seat=2, reason="")
+    with django_assert_max_num_queries(1):
+        for callback in callbacks:
+            if getattr(callback, "__module__", "") == stream.__name__:
+                callback()
+
+
+def test_publishing_sends_the_frame_to_the_table_numbers_group(round_: Any, settings: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_, delay_seconds=5)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(stream.group_name(overlay.tournament_id, 1), channel)
+    stream.publish(overlay.tournament_id, [1])
+    message = async_to_sync(layer.receive)(channel)
+    assert message["type"] == "stream.frame" and message["delay"] == 5
+    assert message["frame"]["table"] == 1 and len(message["frame"]["seats"]) == 10
+    answer = state(overlay)
+    assert answer["mode"] == "socket" and stream.read_ticket(answer["ticket"])[:2] == (overlay.tournament_id, 1)
+
+
+def test_a_failing_cache_never_fails_the_judges_tap(round_: Any, people: dict[str, Any], monkeypatch: Any,
+                                                   django_capture_on_commit_callbacks: Any) -> None:
+    turn_on(round_)
+    screen = Screen(round_, people["judge"])
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(stream.cache, "get", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = screen.client.post(screen.url, {"action": "foul", "seat": 2, "reason": "",
+                                                   "version": Game.objects.get().version}, **HTMX)
+    assert response.status_code == 200 and Game.objects.get().seats.get(seat__number=2).fouls == 1
+
+
+# --- the websocket ---------------------------------------------------------------------------------------------
+
+APPLICATION = URLRouter([path("ws/stream/<str:ticket>/", StreamConsumer.as_asgi())])
+
+
+def connect(ticket: str) -> WebsocketCommunicator:
+    return WebsocketCommunicator(APPLICATION, f"/ws/stream/{ticket}/")
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_socket_sends_each_frame_after_the_delay_in_order(round_: Any, settings: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_)
+    ticket = stream.ticket(overlay, 1)
+    group = stream.group_name(overlay.tournament_id, 1)
+
+    async def scenario() -> None:
+        socket = connect(ticket)
+        connected, _code = await socket.connect()
+        assert connected
+        layer = get_channel_layer()
+        now = time.time()
+        await layer.group_send(group, {"type": "stream.frame", "frame": {"n": 1}, "at": now, "delay": 0.4})
+        await layer.group_send(group, {"type": "stream.frame", "frame": {"n": 2}, "at": now, "delay": 0.4})
+        assert await socket.receive_nothing(timeout=0.2)  # held back for the delay
+        assert (await socket.receive_json_from(timeout=2))["frame"] == {"n": 1}
+        assert time.time() - now >= 0.4
+        assert (await socket.receive_json_from(timeout=2))["frame"] == {"n": 2}
+        await layer.group_send(stream.group_name(overlay.tournament_id, 2),
+                               {"type": "stream.frame", "frame": {"n": 3}, "at": now, "delay": 0})
+        assert await socket.receive_nothing(timeout=0.2)  # another table's frames never come here
+        await socket.disconnect()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_forged_or_outdated_ticket_is_refused(round_: Any, settings: Any, monkeypatch: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_)
+
+    async def refused(ticket: str) -> int:
+        socket = connect(ticket)
+        connected, code = await socket.connect()
+        assert not connected
+        return int(code)
+
+    assert asyncio.run(refused("not-a-ticket")) == REFUSED
+    ticket = stream.ticket(overlay, 1)
+    later = time.time() + stream.TICKET_SECONDS + 5
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert asyncio.run(refused(ticket)) == REFUSED
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_socket_closes_when_its_ticket_runs_out(round_: Any, settings: Any, monkeypatch: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_)
+    monkeypatch.setattr(stream, "read_ticket", lambda value: (overlay.tournament_id, 1, 0.2))
+
+    async def scenario() -> None:
+        socket = connect("any")
+        assert (await socket.connect())[0]
+        output = await socket.receive_output(timeout=3)
+        assert output == {"type": "websocket.close", "code": EXPIRED}
+
+    import games.consumers as consumers
+
+    monkeypatch.setattr(consumers, "read_ticket", stream.read_ticket)
+    asyncio.run(scenario())
