@@ -28,7 +28,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .csp import POLICY as CSP_POLICY
+from .csp import POLICY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -227,6 +227,8 @@ AXES_VERBOSE = False
 
 # Content-Security-Policy (mafia_tournament/csp.py): on in the production profile; off here unless CSP=1, since
 # Django's debug pages are inline scripts and styles.
+# The overlay's websockets on another address (STREAM_SOCKET_URL): the pages may connect there too.
+CSP_POLICY = {**POLICY, "connect-src": [*POLICY["connect-src"], *([STREAM_SOCKET_URL] if STREAM_SOCKET_URL else [])]}
 CONTENT_SECURITY_POLICY = CSP_POLICY if env_bool("CSP", False) else None
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 

@@ -32,9 +32,8 @@ os.environ.setdefault("CONN_MAX_AGE", "60")
 os.environ.setdefault("PUBLIC_REFRESH_SECONDS", "2")
 os.environ.setdefault("PDF_NICENESS", "19")
 
-from .csp import POLICY
 from .settings import *  # noqa: F403
-from .settings import REDIS_URL, env_bool
+from .settings import CSP_POLICY, REDIS_URL, env_bool
 
 if not REDIS_URL:
     raise ImproperlyConfigured("REDIS_URL must be set in production: every app server shares the cache")
@@ -50,7 +49,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
-CONTENT_SECURITY_POLICY = POLICY  # sent by mafia_tournament.csp.ContentSecurityPolicyMiddleware
+CONTENT_SECURITY_POLICY = CSP_POLICY  # csp.POLICY (and STREAM_SOCKET_URL); sent by csp.ContentSecurityPolicyMiddleware
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
 ]

@@ -196,7 +196,8 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
             event["found"] = "black" if roles.get(event.get("seat", 0)) in ("don", "mafia") else "red"
     return {
         "format": FORMAT, "tournament": table.round.stage.tournament_id, "table": table.number,
-        "round": table.round.number, "stage": table.round.stage.name, "phase": phase,
+        "round": table.round.number, "stage": table.round.stage.name,
+        "stage_kind": table.round.stage.kind, "phase": phase,
         "started": game is not None and game.version > 1, "winner": game.winner if game is not None else "",
         "ended": ended, "speaking": talking, "seats": seats,
         "nominated": [e["seat"] for e in day if e["kind"] == "nominated" and "seat" in e],

@@ -17,7 +17,7 @@ from django.utils.translation import pgettext
 from django.views import View
 from django.views.decorators.cache import never_cache
 
-from tournaments.labels import ROLES, SIDES
+from tournaments.labels import ROLES, SIDES, StageKind
 from tournaments.permissions import OrganizerRequiredMixin
 
 from ..models import StreamOverlay
@@ -96,6 +96,7 @@ def labels() -> dict[str, Any]:
                   "black": pgettext("the sheriff's check", "black"), "red": pgettext("the sheriff's check", "red")},
         "when": {"day": _("day %(n)s"), "night": _("night %(n)s")},
         "fouls": _("fouls"),
+        "kinds": {str(value): str(text) for value, text in StageKind.choices},
     }
 
 

@@ -46,8 +46,9 @@
       note.textContent = words.none; note.hidden = false;
       return;
     }
-    document.getElementById("so-where").textContent = [frame.stage, fill(words.round, {n: frame.round}),
-      fill(words.table, {n: frame.table})].join(" · ");
+    document.getElementById("so-where").textContent = [frame.stage || words.kinds[frame.stage_kind] || "",
+      fill(words.round, {n: frame.round}),
+      fill(words.table, {n: frame.table})].filter(Boolean).join(" · ");
     var n = Math.floor((frame.phase + 1) / 2), night = frame.phase % 2 === 0;
     phase.textContent = frame.started ? fill(night ? words.night : words.day, {n: n}) : "";
     phase.classList.toggle("night", night);

@@ -359,3 +359,18 @@ def test_the_socket_closes_when_its_ticket_runs_out(round_: Any, settings: Any, 
 
     monkeypatch.setattr(consumers, "read_ticket", stream.read_ticket)
     asyncio.run(scenario())
+
+
+def test_marking_the_speaker_with_the_cache_down_says_so_and_keeps_the_protocol(
+        round_: Any, people: dict[str, Any], monkeypatch: Any) -> None:
+    turn_on(round_)
+    screen = Screen(round_, people["judge"])
+    version = screen.game.version
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(stream.cache, "set", broken)
+    said = screen.tap("speaking", seat=2)
+    assert "Трансляция сейчас недоступна; протокол это не затрагивает." in said
+    assert screen.game.version == version

@@ -95,3 +95,47 @@ def check_screen_control(world: World) -> None:
     text = page(world.organizer, f"/p/{world.slug}/screen/control/")
     assert f"/p/{world.slug}/screen/" in text
     get(world.anonymous, f"/p/{world.slug}/screen/control/", 302)
+
+
+def check_stream_control(world: World) -> None:
+    get(world.anonymous, f"/t/{world.slug}/stream/", 302)
+    text = page(world.organizer, f"/t/{world.slug}/stream/")
+    from games.services import stream
+
+    overlay = stream.overlay_of(world.tournament)
+    if overlay is None:
+        assert 'id="stream-open"' in text
+        return
+    for number in stream.table_numbers(world.tournament.pk):
+        assert f"/t/{world.slug}/stream/{overlay.token}/{number}/" in text
+
+
+def check_overlay(world: World) -> None:
+    """Table 1 of the game being played (the live world) or of the last round, its players by number; the roles
+    only once shown, and then those of its protocol. Hidden standings hide nothing here: the link is secret."""
+    from django.core.cache import cache
+
+    from games.models import GameSeat
+    from games.services import stream
+
+    overlay = stream.open_overlay(world.tournament)
+    base = f"/t/{world.slug}/stream/{overlay.token}/1/"
+    assert "overlay-labels" in page(world.anonymous, base + "?lang=ru")
+    table = stream.current_table(world.tournament.pk, 1)
+    assert table is not None
+    seats = list(table.seats.select_related("participant__player").order_by("number"))
+    for show_roles in (False, True):
+        overlay.show_roles = show_roles
+        overlay.save()
+        cache.delete(stream.FRAMES.format(tournament=world.tournament.pk, number=1))
+        answer = get(world.anonymous, base + "state/").json()
+        frame = answer["frame"]
+        assert answer["known"] and frame["table"] == 1 and frame["round"] == table.round.number
+        assert [s["n"] for s in frame["seats"]] == [s.number for s in seats]
+        assert [s["name"] for s in frame["seats"]] == [stream.display_name(s.participant.player) for s in seats]
+        roles = dict(GameSeat.objects.filter(game__table=table).values_list("seat__number", "role"))
+        if show_roles:
+            assert [s["role"] for s in frame["seats"]] == [roles.get(s.number, "") for s in seats]
+        else:
+            assert all("role" not in s for s in frame["seats"])
+            assert not {e["kind"] for e in frame["events"]} & set(stream.CHECKS)

@@ -18,6 +18,7 @@ from django.test import Client
 
 from tests.site.page_matrix_beyond import (
     check_api_ratings,
+    check_overlay,
     check_rating_csv,
     check_rating_rules,
     check_rating_xlsx,
@@ -25,6 +26,7 @@ from tests.site.page_matrix_beyond import (
     check_ratings_player,
     check_screen,
     check_screen_control,
+    check_stream_control,
 )
 from tests.site.page_matrix_public import (
     check_api_awards,
@@ -161,6 +163,9 @@ PAGES: dict[str, Check] = {
     "login": check_login,
     "public:screen": check_screen,
     "public:screen_control": check_screen_control,
+    "games:stream": check_stream_control,
+    "games:overlay": check_overlay,
+    "games:overlay_state": check_overlay,
     "ratings:list": check_ratings_list,
     "ratings:player": check_ratings_player,
     "api:ratings": check_api_ratings,
