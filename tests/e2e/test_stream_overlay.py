@@ -49,9 +49,11 @@ def overlay_page(browser: Browser, base_url: str, url: str,
     return context, page, errors
 
 
-def judge_phone(browser: Browser, base_url: str, username: str) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(base_url=base_url, locale="ru-RU", viewport=PHONE,
-                                  extra_http_headers={"Accept-Language": "ru"}, has_touch=True, is_mobile=True)
+def signed_in(browser: Browser, base_url: str, username: str, phone: bool = True) -> tuple[BrowserContext, Page]:
+    size = {"viewport": PHONE, "has_touch": True, "is_mobile": True} if phone else {
+        "viewport": {"width": 1366, "height": 768}}
+    context = browser.new_context(base_url=base_url, locale="ru-RU", extra_http_headers={"Accept-Language": "ru"},
+                                  **size)  # type: ignore[arg-type]
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -90,7 +92,6 @@ def streamed_round(make_round: Any, make_user: Callable[..., Any]) -> Any:
     round_ = make_round("kostroma", tables=1)
     judge = make_user("stream-judge")
     assign(add_judge(round_.stage.tournament, judge), round_.stage, round_, 1)
-    stream.open_overlay(round_.stage.tournament)
     return round_
 
 
@@ -105,7 +106,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
     expect(page.locator("#so-seats li")).to_have_count(10)
     expect(page.locator("#so-note")).to_have_text("Игра ещё не началась.")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
-    phone, judge = judge_phone(browser, base_url, "stream-judge")
+    phone, judge = signed_in(browser, base_url, "stream-judge")
     judge.goto(f"/t/{tournament.slug}/tables/{round_.tables.get(number=1).pk}/live/")
     for n, role in enumerate(ROLES["kostroma"], start=1):
         judge.select_option(f"select[name=s{n}_role]", role)
@@ -115,6 +116,8 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
     tap_seat(judge, "speaking", 3)
     waits.append(shown_within(page, "() => document.querySelector('#so-seat-3').classList.contains('speaking')"))
     expect(page.locator("#so-seat-3 .so-status")).to_have_text("говорит")
+    expect(judge.locator("#seat-3 .speaking-badge")).to_have_text("говорит")
+    shot(judge, "judge")
     tap_seat(judge, "foul", 3)
     waits.append(shown_within(page, "() => document.querySelector('#so-seat-3 .so-fouls').textContent === '●'"))
     tap_seat(judge, "nominated", 7)
@@ -153,6 +156,17 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
 def test_each_tap_shows_within_a_second_by_polling(browser: Browser, live_server: Any, streamed_round: Any,
                                                     shot: Callable[[Page, str], Any]) -> None:
     assert stream.live_mode() == "poll"
+    tournament = streamed_round.stage.tournament
+    laptop, organizer = signed_in(browser, live_server.url, tournament.organizers.get().username, phone=False)
+    organizer.goto(f"/t/{tournament.slug}/stream/")
+    organizer.click("#stream-open button")
+    expect(organizer.locator(".alert-success")).to_contain_text("Оверлей включён")
+    expect(organizer.locator("#stream-links li")).to_have_count(1)
+    expect(organizer.locator("#stream-live")).to_contain_text("каждую секунду")
+    shot(organizer, "tab")
+    link = organizer.locator("#stream-links a").get_attribute("href")
+    assert link is not None and link.endswith("/1/?lang=ru")
+    laptop.close()
     sockets: list[str] = []
     waits = run_the_table(browser, live_server.url, streamed_round, shot, sockets)
     assert max(waits) <= WITHIN_MS / 1000, waits
@@ -197,6 +211,7 @@ def test_each_tap_shows_within_a_second_through_the_websocket(browser: Browser, 
                                                               shot: Callable[[Page, str], Any]) -> None:
     assert stream.live_mode() == "socket"
     sockets: list[str] = []
+    stream.open_overlay(streamed_round.stage.tournament)
     waits = run_the_table(browser, live_server.url, streamed_round, shot, sockets)
     assert max(waits) <= WITHIN_MS / 1000, waits
     assert sockets and all(url.startswith(socket_server + "/ws/stream/") for url in sockets)
