@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import socket
 import threading
 import time
@@ -117,6 +118,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
     waits.append(shown_within(page, "() => document.querySelector('#so-seat-3').classList.contains('speaking')"))
     expect(page.locator("#so-seat-3 .so-status")).to_have_text("говорит")
     expect(judge.locator("#seat-3 .speaking-badge")).to_have_text("говорит")
+    expect(judge.locator("[data-timer-display]")).to_have_text(re.compile(r"0:5\d"))  # the same tap started the speech
     shot(judge, "judge")
     tap_seat(judge, "foul", 3)
     waits.append(shown_within(page, "() => document.querySelector('#so-seat-3 .so-fouls').textContent === '●'"))
