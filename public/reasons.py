@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.explain import PlayerNotRanked, explain_standings
 from scoring.needs import NoTarget, needs
@@ -119,6 +119,7 @@ def draw_words(draw: LotDraw) -> str:
 class Need:
     status: str  # "clinched", "eliminated", "open"
     target: str  # "advance", "win"
+    # as scoring writes them ("1/2", "-1"): the cache keeps one copy for every reader, each language formats its own
     to_clinch: str | None
     to_keep_chance: str | None
 
@@ -129,20 +130,58 @@ class Need:
             return _("goes through") if self.target == "advance" else pgettext("need badge", "wins")
         if self.status == "eliminated":
             return _("out of reach")
-        return _("+%(points)s to be sure") % {"points": self.to_clinch} if self.to_clinch is not None else ""
+        if self.to_clinch is None:
+            return ""
+        # more than to_clinch is sure; exactly to_clinch is not (a tie may go the other way)
+        return _("sure with more than %(points)s") % {"points": signed_shown(self.to_clinch)}
 
     @property
     def words(self) -> str:
+        advance = self.target == "advance"
         if self.status == "clinched":
-            return _("sure to go through") if self.target == "advance" else _("sure to win")
+            return _("sure to go through") if advance else _("sure to win")
         if self.status == "eliminated":
-            return _("can no longer go through") if self.target == "advance" else _("can no longer win")
-        parts = [_("still open")]
+            return _("can no longer go through") if advance else _("can no longer win")
+        parts = [_("not decided yet")]
         if self.to_clinch is not None:
-            parts.append(_("sure with %(points)s more points") % {"points": self.to_clinch})
+            value = Fraction(self.to_clinch)
+            if value >= 0:
+                words = (_("more than %(points)s more points take you through, whatever the others do") if advance
+                         else _("more than %(points)s more points make you a winner, whatever the others do"))
+            else:  # gaining more than a negative number: losing less than it
+                words = (_("losing less than %(points)s points still takes you through, whatever the others do")
+                         if advance else
+                         _("losing less than %(points)s points still makes you a winner, whatever the others do"))
+            parts.append(words % {"points": shown(abs(value))})
         if self.to_keep_chance is not None:
-            parts.append(_("out with fewer than %(points)s more") % {"points": self.to_keep_chance})
-        return "; ".join(parts)
+            value = Fraction(self.to_keep_chance)
+            if value > 0:
+                parts.append(_("fewer than %(points)s more points leave no chance") % {"points": shown(value)})
+            elif value == 0:
+                parts.append(_("losing any points leaves no chance"))
+            else:
+                parts.append(_("losing more than %(points)s points leaves no chance") % {"points": shown(-value)})
+        return parts[0] + (": " + "; ".join(parts[1:]) if len(parts) > 1 else "")
+
+
+def signed_shown(value: str) -> str:
+    number = Fraction(value)
+    return shown(value) if number <= 0 else f"+{shown(value)}"
+
+
+def needs_legend(target: str, left: int) -> str:
+    """The badges in words under the standings: on a phone a badge's title cannot be read."""
+    rounds = ngettext("%(count)s round left.", "%(count)s rounds left.", left) % {"count": left}
+    if target == "advance":
+        words = _("“%(clinched)s”: sure to go through whatever happens; “%(eliminated)s”: can no longer go "
+                  "through; “%(open)s”: more than N more points take the player through, whatever the others do.")
+        clinched = _("goes through")
+    else:
+        words = _("“%(clinched)s”: sure to win whatever happens; “%(eliminated)s”: can no longer win; "
+                  "“%(open)s”: more than N more points make the player a winner, whatever the others do.")
+        clinched = pgettext("need badge", "wins")
+    return f"{rounds} " + words % {"clinched": clinched, "eliminated": _("out of reach"),
+                                   "open": _("sure with more than %(points)s") % {"points": "+N"}}
 
 
 def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:
@@ -171,12 +210,12 @@ def needs_of(snapshot: Snapshot, stage: Stage) -> dict[str, Need] | None:
         except NoTarget:  # nobody goes on from this stage (a final): who wins it
             target = "win"
             answer = needs(snapshot.model, stage.ext_id, target, left)
-        found = {str(e["player"]): Need(str(e["status"]), target, shown_or_none(e.get("to_clinch")),
-                                        shown_or_none(e.get("to_keep_chance")))
+        found = {str(e["player"]): Need(str(e["status"]), target, raw_or_none(e.get("to_clinch")),
+                                        raw_or_none(e.get("to_keep_chance")))
                  for e in answer["players"]}
         cache.set(key, found, CACHE_SECONDS)
     return found
 
 
-def shown_or_none(value: object) -> str | None:
-    return None if value is None else shown(value)
+def raw_or_none(value: object) -> str | None:
+    return None if value is None else str(value)

@@ -105,3 +105,62 @@ def test_nothing_while_hidden_or_over(import_file: Any, django_capture_on_commit
         stage.planned_rounds = stage.rounds.count()  # all played: the stage is over, the standings say the rest
         stage.save()
     assert "Что мне нужно?" not in text_of(f"/p/{t.slug}/players/{player}/")
+
+
+def test_need_numbers_follow_each_readers_language(import_file: Any) -> None:
+    """The answers are kept once for every reader: a Russian reader first must not leave "0,5" to the English."""
+    from django.core.cache import cache
+
+    from public.reasons import needs_of
+    from scoring import fileio
+    from scoring.generate import generate
+
+    data = fileio.dump(generate("fiim", players=30, rounds=3, seed=5))  # halves among the figures
+    data["tournament"] = {"name": "Нужно", "standings_hidden": False}
+    t = import_file(data, "need-format")
+    stage = Stage.objects.get(tournament=t)
+    stage.planned_rounds, stage.advance_kind, stage.advance_count = 4, "top", 10
+    stage.save()
+    answers = needs_of(Snapshot(t), stage)
+    assert answers
+    player = next(p for p, n in answers.items()
+                  if any(v and not v.lstrip("-−").isdigit() for v in (n.to_clinch, n.to_keep_chance)))
+    cache.clear()  # a Russian reader comes first
+    url = f"/p/{t.slug}/players/{player}/"
+    assert "Что мне нужно?" in text_of(url)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode()
+    need_line = english.split(f'id="need-{stage.ext_id}"')[1].split("</p>")[0]
+    assert re.search(r"\d\.\d", need_line) and not re.search(r"\d,\d", need_line), need_line
+
+
+def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
+    """Gaining exactly ``to_clinch`` is not enough (a tie may go against): "more than"; a negative figure is a loss,
+    not "fewer than −0,5 more"."""
+    from django.utils import translation
+
+    from public.reasons import Need
+
+    with translation.override("ru"):
+        sure = Need("open", "advance", "1/2", None)
+        assert sure.badge == "гарантия: больше +0,5"
+        assert "набрать в оставшихся играх больше 0,5 — и выход в следующий этап обеспечен" in sure.words
+        assert "потерять в оставшихся играх меньше 1 — и победа всё равно обеспечена" in Need(
+            "open", "win", "-1", None).words
+        assert Need("open", "advance", "-1", None).badge == "гарантия: больше −1"
+        assert "набрать в оставшихся играх меньше 2 — и шансов не останется" in Need(
+            "open", "advance", None, "2").words
+        assert "потерять в оставшихся играх больше 0,5 — и шансов не останется" in Need(
+            "open", "advance", None, "-1/2").words
+        assert "потерять в оставшихся играх хоть сколько-нибудь" in Need("open", "advance", None, "0").words
+        assert "−" not in Need("open", "advance", "-1", "-3").words  # losses in words, no minus signs
+
+
+def test_standings_explain_the_badges(import_file: Any) -> None:
+    """A badge's title cannot be read on a phone: the badges are said in words under the table."""
+    t, stage = open_stage(import_file, "fiim", planned=3)
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
+    assert 'class="need need-' in page
+    note = html.unescape(page.split('id="needs-note">')[1].split("</p>")[0])
+    assert note.startswith("Осталось 2 тура.")
+    assert "«гарантия: больше +N» — набрав в оставшихся играх больше N" in note
+
