@@ -76,6 +76,11 @@ class Comparison:
     def decided_by(self) -> Step | None:
         return next((step for step in self.steps if step.decides), None)
 
+    @property
+    def level(self) -> bool:
+        """Nothing tells them apart, not even lots: they share a rank."""
+        return self.decided_by is None
+
 
 def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison] | None:
     """The player against the one just above, the one just below and everyone level with them; None when the
@@ -94,11 +99,12 @@ def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison
     out = []
     for entry in answer["against"]:  # type: ignore[attr-defined]
         other = str(entry["player"])
+        # a lots step decides only where somebody drew: two players nobody drew share a rank
         steps = [Step(step_label(str(s["metric"])), shown(s.get("mine")), shown(s.get("theirs")),
-                      bool(s.get("decides")) or s["metric"] == "lots", s["metric"] == "lots")
+                      bool(s.get("decides")), s["metric"] == "lots")
                  for s in entry["steps"]]
         draw = ""
-        if any(step.lots for step in steps):
+        if any(step.lots and step.decides for step in steps):
             found = next((d for d in draws if {player, other} <= set(d.players)), None)
             if found is not None:
                 draw = draw_words(found)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import html
+import itertools
 import re
 from typing import Any
 
@@ -163,4 +164,17 @@ def test_standings_explain_the_badges(import_file: Any) -> None:
     note = html.unescape(page.split('id="needs-note">')[1].split("</p>")[0])
     assert note.startswith("Осталось 2 тура.")
     assert "«гарантия: больше +N» — набрав в оставшихся играх больше N" in note
+
+
+def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None:
+    t = import_file("tomsk-example.json", "why-shared", standings_hidden=False)
+    snapshot = Snapshot(t)
+    stage = snapshot.stages[0]
+    rows = snapshot.standings(stage.ext_id).rows
+    first, second = next((a, b) for a, b in itertools.pairwise(rows) if a.rank == b.rank is not None)
+    text = text_of(f"/p/{t.slug}/players/{first.player}/")
+    why = text.split("Почему я на этом месте?")[1]
+    assert f"На том же месте: {snapshot.name(second.player)} (место {second.rank})" in why
+    assert "одинаково на каждом шаге, жребий не бросали: место общее" in why
+    assert "решил жребий" not in why.split("Тур")[0]
 
