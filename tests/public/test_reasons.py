@@ -178,3 +178,11 @@ def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None
     assert "одинаково на каждом шаге, жребий не бросали: место общее" in why
     assert "решил жребий" not in why.split("Тур")[0]
 
+
+def test_the_average_is_in_points_like_everywhere() -> None:
+    from django.utils import translation
+
+    from public.reasons import step_label
+
+    with translation.override("ru"):
+        assert step_label("average") == "баллы за игру"
