@@ -175,19 +175,24 @@ def signed_shown(value: str) -> str:
     return shown(value) if number <= 0 else f"+{shown(value)}"
 
 
-def needs_legend(target: str, left: int) -> str:
-    """The badges in words under the standings: on a phone a badge's title cannot be read."""
-    rounds = ngettext("%(count)s round left.", "%(count)s rounds left.", left) % {"count": left}
-    if target == "advance":
-        words = _("“%(clinched)s”: sure to go through whatever happens; “%(eliminated)s”: can no longer go "
-                  "through; “%(open)s”: more than N more points take the player through, whatever the others do.")
-        clinched = _("goes through")
-    else:
-        words = _("“%(clinched)s”: sure to win whatever happens; “%(eliminated)s”: can no longer win; "
-                  "“%(open)s”: more than N more points make the player a winner, whatever the others do.")
-        clinched = pgettext("need badge", "wins")
-    return f"{rounds} " + words % {"clinched": clinched, "eliminated": _("out of reach"),
-                                   "open": _("sure with more than %(points)s") % {"points": "+N"}}
+def needs_legend(target: str, left: int, statuses: set[str]) -> str:
+    """The badges shown (``statuses``) in words under the standings: on a phone a badge's title cannot be read."""
+    advance = target == "advance"
+    parts = [ngettext("%(count)s round left.", "%(count)s rounds left.", left) % {"count": left}]
+    said = []
+    if "clinched" in statuses:
+        said.append((_("“%(badge)s”: sure to go through whatever happens") if advance
+                     else _("“%(badge)s”: sure to win whatever happens"))
+                    % {"badge": _("goes through") if advance else pgettext("need badge", "wins")})
+    if "eliminated" in statuses:
+        said.append((_("“%(badge)s”: can no longer go through") if advance
+                     else _("“%(badge)s”: can no longer win")) % {"badge": _("out of reach")})
+    if "open" in statuses:
+        said.append((_("“%(badge)s”: more than N more points take the player through, whatever the others do")
+                     if advance else
+                     _("“%(badge)s”: more than N more points make the player a winner, whatever the others do"))
+                    % {"badge": _("sure with more than %(points)s") % {"points": "+N"}})
+    return " ".join(parts) + " " + "; ".join(said) + "."
 
 
 def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:

@@ -128,7 +128,7 @@ class StandingsView(PublicTournamentView):
         shown_needs = [row["need"] for row in context["rows"] if row["need"] and row["need"].badge]
         left = rounds_left(snapshot, stage)
         if shown_needs and left:
-            context["needs_legend"] = needs_legend(shown_needs[0].target, left)
+            context["needs_legend"] = needs_legend(shown_needs[0].target, left, {n.status for n in shown_needs})
         if stage == snapshot.default_stage():
             context["results_title"] = snapshot.results_title()
             awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state

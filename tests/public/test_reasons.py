@@ -163,7 +163,21 @@ def test_standings_explain_the_badges(import_file: Any) -> None:
     assert 'class="need need-' in page
     note = html.unescape(page.split('id="needs-note">')[1].split("</p>")[0])
     assert note.startswith("Осталось 2 тура.")
-    assert "«гарантия: больше +N» — набрав в оставшихся играх больше N" in note
+    shown = set(re.findall(r'class="need need-(\w+)"', page))
+    for status, badge in (("clinched", "«проходит»"), ("eliminated", "«вне борьбы»"), ("open", "«гарантия")):
+        assert (badge in note) == (status in shown), (status, shown, note)  # only the badges the table shows
+
+
+def test_the_badges_of_a_final_speak_of_winning() -> None:
+    from django.utils import translation
+
+    from public.reasons import needs_legend
+
+    with translation.override("ru"):
+        assert needs_legend("win", 1, {"eliminated"}) == "Остался 1 тур. «вне борьбы» — победить уже нельзя."
+        assert needs_legend("advance", 5, {"open"}) == ("Осталось 5 туров. «гарантия: больше +N» — набрав в оставшихся "
+                                                        "играх больше N, игрок выходит в следующий этап при любых "
+                                                        "результатах других.")
 
 
 def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None:
