@@ -54,6 +54,19 @@ def step_label(metric: str) -> str:
     return metric_label(metric)
 
 
+def tier_words(metric: str, mine: object) -> str:
+    """A tier that separates the two (shown only then) as a sentence: "disqualification yes against no" reads
+    badly."""
+    if metric == "disqualified":
+        return _("you are disqualified, they are not") if mine else _("they are disqualified, you are not")
+    if metric == "eligible":
+        return (_("they are not eligible for the final's awards, you are") if mine
+                else _("you are not eligible for the final's awards, they are"))
+    if metric == "short_of_games":
+        return _("you have too few games, they have enough") if mine else _("they have too few games, you have enough")
+    return ""
+
+
 @dataclass(frozen=True)
 class Step:
     label: str
@@ -61,6 +74,7 @@ class Step:
     theirs: str
     decides: bool
     lots: bool
+    words: str = ""  # a tier's sentence, said instead of the values
 
 
 @dataclass(frozen=True)
@@ -101,7 +115,7 @@ def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison
         other = str(entry["player"])
         # a lots step decides only where somebody drew: two players nobody drew share a rank
         steps = [Step(step_label(str(s["metric"])), shown(s.get("mine")), shown(s.get("theirs")),
-                      bool(s.get("decides")), s["metric"] == "lots")
+                      bool(s.get("decides")), s["metric"] == "lots", tier_words(str(s["metric"]), s.get("mine")))
                  for s in entry["steps"]]
         draw = ""
         if any(step.lots and step.decides for step in steps):

@@ -200,3 +200,17 @@ def test_the_average_is_in_points_like_everywhere() -> None:
 
     with translation.override("ru"):
         assert step_label("average") == "баллы за игру"
+
+
+def test_a_disqualified_player_is_told_in_words_and_gets_no_badge(import_file: Any, organizer: Any) -> None:
+    from tournaments.services.disqualification import disqualify
+
+    t, stage = open_stage(import_file, "kostroma", planned=3)
+    player = t.participants.order_by("ext_id").first()
+    disqualify(player, organizer, "неспортивное поведение")
+    why = text_of(f"/p/{t.slug}/players/{player.ext_id}/").split("Почему я на этом месте?")[1]
+    assert "вы дисквалифицированы, этот игрок — нет (решает)" in why
+    assert "да против нет" not in why
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
+    row = page.split(f'/players/{player.ext_id}/"')[1].split("</tr>")[0]
+    assert "disqualified" in row and 'class="need ' not in row  # "out of reach" beside "disqualified" says nothing
