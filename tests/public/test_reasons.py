@@ -214,3 +214,14 @@ def test_a_disqualified_player_is_told_in_words_and_gets_no_badge(import_file: A
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
     row = page.split(f'/players/{player.ext_id}/"')[1].split("</tr>")[0]
     assert "disqualified" in row and 'class="need ' not in row  # "out of reach" beside "disqualified" says nothing
+
+
+def test_the_poll_leaves_an_open_why_open(import_file: Any) -> None:
+    """The player's page polls every 20 s and would swap "Why am I ranked here?" shut under its reader: the block
+    pauses while a <details> in it is open (static/js/site.js, data-poll-paused-while-open)."""
+    t, stage = open_stage(import_file, "fiim", planned=3)
+    player = t.participants.order_by("ext_id").first().ext_id
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
+    live = re.search(r'<div id="live"[^>]*>', page)
+    assert live and "hx-trigger" in live.group(0) and "data-poll-paused-while-open" in live.group(0)
+    assert f'id="why-{stage.ext_id}"' in page
