@@ -166,21 +166,21 @@ class Need:
         if self.to_clinch is not None:
             value = Fraction(self.to_clinch)
             if value >= 0:
-                words = (_("more than %(points)s more points take you through, whatever the others do") if advance
-                         else _("more than %(points)s more points make you a winner, whatever the others do"))
+                words = (_("gaining more than %(points)s takes you through, whatever the others do") if advance
+                         else _("gaining more than %(points)s makes you a winner, whatever the others do"))
             else:  # gaining more than a negative number: losing less than it
-                words = (_("losing less than %(points)s points still takes you through, whatever the others do")
+                words = (_("losing less than %(points)s still takes you through, whatever the others do")
                          if advance else
-                         _("losing less than %(points)s points still makes you a winner, whatever the others do"))
+                         _("losing less than %(points)s still makes you a winner, whatever the others do"))
             parts.append(words % {"points": shown(abs(value))})
         if self.to_keep_chance is not None:
             value = Fraction(self.to_keep_chance)
             if value > 0:
-                parts.append(_("fewer than %(points)s more points leave no chance") % {"points": shown(value)})
+                parts.append(_("gaining less than %(points)s leaves no chance") % {"points": shown(value)})
             elif value == 0:
                 parts.append(_("losing any points leaves no chance"))
             else:
-                parts.append(_("losing more than %(points)s points leaves no chance") % {"points": shown(-value)})
+                parts.append(_("losing more than %(points)s leaves no chance") % {"points": shown(-value)})
         return parts[0] + (": " + "; ".join(parts[1:]) if len(parts) > 1 else "")
 
 

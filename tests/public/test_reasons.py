@@ -154,6 +154,10 @@ def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
             "open", "advance", None, "-1/2").words
         assert "потерять в оставшихся играх хоть сколько-нибудь" in Need("open", "advance", None, "0").words
         assert "−" not in Need("open", "advance", "-1", "-3").words  # losses in words, no minus signs
+    with translation.override("en"):  # no "1 more points": the figure without a noun to agree with
+        assert Need("open", "advance", None, "1").words == "not decided yet: gaining less than 1 leaves no chance"
+        assert Need("open", "win", "1/2", None).words == ("not decided yet: gaining more than 0.5 makes you a winner, "
+                                                          "whatever the others do")
 
 
 def test_standings_explain_the_badges(import_file: Any) -> None:
