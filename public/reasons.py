@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.explain import PlayerNotRanked, explain_standings
 from scoring.needs import NoTarget, needs
@@ -54,6 +54,19 @@ def step_label(metric: str) -> str:
     return metric_label(metric)
 
 
+def tier_words(metric: str, mine: object) -> str:
+    """A tier that separates the two (shown only then) as a sentence: "disqualification yes against no" reads
+    badly."""
+    if metric == "disqualified":
+        return _("you are disqualified, they are not") if mine else _("they are disqualified, you are not")
+    if metric == "eligible":
+        return (_("they are not eligible for the final's awards, you are") if mine
+                else _("you are not eligible for the final's awards, they are"))
+    if metric == "short_of_games":
+        return _("you have too few games, they have enough") if mine else _("they have too few games, you have enough")
+    return ""
+
+
 @dataclass(frozen=True)
 class Step:
     label: str
@@ -61,6 +74,7 @@ class Step:
     theirs: str
     decides: bool
     lots: bool
+    words: str = ""  # a tier's sentence, said instead of the values
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,11 @@ class Comparison:
     @property
     def decided_by(self) -> Step | None:
         return next((step for step in self.steps if step.decides), None)
+
+    @property
+    def level(self) -> bool:
+        """Nothing tells them apart, not even lots: they share a rank."""
+        return self.decided_by is None
 
 
 def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison] | None:
@@ -94,11 +113,12 @@ def why_ranked(snapshot: Snapshot, stage: Stage, player: str) -> list[Comparison
     out = []
     for entry in answer["against"]:  # type: ignore[attr-defined]
         other = str(entry["player"])
+        # a lots step decides only where somebody drew: two players nobody drew share a rank
         steps = [Step(step_label(str(s["metric"])), shown(s.get("mine")), shown(s.get("theirs")),
-                      bool(s.get("decides")) or s["metric"] == "lots", s["metric"] == "lots")
+                      bool(s.get("decides")), s["metric"] == "lots", tier_words(str(s["metric"]), s.get("mine")))
                  for s in entry["steps"]]
         draw = ""
-        if any(step.lots for step in steps):
+        if any(step.lots and step.decides for step in steps):
             found = next((d for d in draws if {player, other} <= set(d.players)), None)
             if found is not None:
                 draw = draw_words(found)
@@ -119,6 +139,7 @@ def draw_words(draw: LotDraw) -> str:
 class Need:
     status: str  # "clinched", "eliminated", "open"
     target: str  # "advance", "win"
+    # as scoring writes them ("1/2", "-1"): the cache keeps one copy for every reader, each language formats its own
     to_clinch: str | None
     to_keep_chance: str | None
 
@@ -129,20 +150,63 @@ class Need:
             return _("goes through") if self.target == "advance" else pgettext("need badge", "wins")
         if self.status == "eliminated":
             return _("out of reach")
-        return _("+%(points)s to be sure") % {"points": self.to_clinch} if self.to_clinch is not None else ""
+        if self.to_clinch is None:
+            return ""
+        # more than to_clinch is sure; exactly to_clinch is not (a tie may go the other way)
+        return _("sure with more than %(points)s") % {"points": signed_shown(self.to_clinch)}
 
     @property
     def words(self) -> str:
+        advance = self.target == "advance"
         if self.status == "clinched":
-            return _("sure to go through") if self.target == "advance" else _("sure to win")
+            return _("sure to go through") if advance else _("sure to win")
         if self.status == "eliminated":
-            return _("can no longer go through") if self.target == "advance" else _("can no longer win")
-        parts = [_("still open")]
+            return _("can no longer go through") if advance else _("can no longer win")
+        parts = [_("not decided yet")]
         if self.to_clinch is not None:
-            parts.append(_("sure with %(points)s more points") % {"points": self.to_clinch})
+            value = Fraction(self.to_clinch)
+            if value >= 0:
+                words = (_("gaining more than %(points)s takes you through, whatever the others do") if advance
+                         else _("gaining more than %(points)s makes you a winner, whatever the others do"))
+            else:  # gaining more than a negative number: losing less than it
+                words = (_("losing less than %(points)s still takes you through, whatever the others do")
+                         if advance else
+                         _("losing less than %(points)s still makes you a winner, whatever the others do"))
+            parts.append(words % {"points": shown(abs(value))})
         if self.to_keep_chance is not None:
-            parts.append(_("out with fewer than %(points)s more") % {"points": self.to_keep_chance})
-        return "; ".join(parts)
+            value = Fraction(self.to_keep_chance)
+            if value > 0:
+                parts.append(_("gaining less than %(points)s leaves no chance") % {"points": shown(value)})
+            elif value == 0:
+                parts.append(_("losing any points leaves no chance"))
+            else:
+                parts.append(_("losing more than %(points)s leaves no chance") % {"points": shown(-value)})
+        return parts[0] + (": " + "; ".join(parts[1:]) if len(parts) > 1 else "")
+
+
+def signed_shown(value: str) -> str:
+    number = Fraction(value)
+    return shown(value) if number <= 0 else f"+{shown(value)}"
+
+
+def needs_legend(target: str, left: int, statuses: set[str]) -> str:
+    """The badges shown (``statuses``) in words under the standings: on a phone a badge's title cannot be read."""
+    advance = target == "advance"
+    parts = [ngettext("%(count)s round left.", "%(count)s rounds left.", left) % {"count": left}]
+    said = []
+    if "clinched" in statuses:
+        said.append((_("“%(badge)s”: sure to go through whatever happens") if advance
+                     else _("“%(badge)s”: sure to win whatever happens"))
+                    % {"badge": _("goes through") if advance else pgettext("need badge", "wins")})
+    if "eliminated" in statuses:
+        said.append((_("“%(badge)s”: can no longer go through") if advance
+                     else _("“%(badge)s”: can no longer win")) % {"badge": _("out of reach")})
+    if "open" in statuses:
+        said.append((_("“%(badge)s”: more than N more points take the player through, whatever the others do")
+                     if advance else
+                     _("“%(badge)s”: more than N more points make the player a winner, whatever the others do"))
+                    % {"badge": _("sure with more than %(points)s") % {"points": "+N"}})
+    return " ".join(parts) + " " + "; ".join(said) + "."
 
 
 def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:
@@ -171,12 +235,12 @@ def needs_of(snapshot: Snapshot, stage: Stage) -> dict[str, Need] | None:
         except NoTarget:  # nobody goes on from this stage (a final): who wins it
             target = "win"
             answer = needs(snapshot.model, stage.ext_id, target, left)
-        found = {str(e["player"]): Need(str(e["status"]), target, shown_or_none(e.get("to_clinch")),
-                                        shown_or_none(e.get("to_keep_chance")))
+        found = {str(e["player"]): Need(str(e["status"]), target, raw_or_none(e.get("to_clinch")),
+                                        raw_or_none(e.get("to_keep_chance")))
                  for e in answer["players"]}
         cache.set(key, found, CACHE_SECONDS)
     return found
 
 
-def shown_or_none(value: object) -> str | None:
-    return None if value is None else shown(value)
+def raw_or_none(value: object) -> str | None:
+    return None if value is None else str(value)

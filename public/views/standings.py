@@ -23,7 +23,7 @@ from tournaments.labels import (
 from tournaments.models import Stage
 
 from .. import labels
-from ..reasons import needs_of
+from ..reasons import needs_legend, needs_of, rounds_left
 from ..snapshot import Snapshot, final_done
 from .base import PublicTournamentView
 
@@ -125,6 +125,10 @@ class StandingsView(PublicTournamentView):
         answers = needs_of(snapshot, stage)  # while rounds are left: safe, out of reach, the points needed
         for row in context["rows"]:
             row["need"] = answers.get(row["player"]) if answers else None
+        shown_needs = [row["need"] for row in context["rows"] if row["need"] and row["need"].badge]
+        left = rounds_left(snapshot, stage)
+        if shown_needs and left:
+            context["needs_legend"] = needs_legend(shown_needs[0].target, left, {n.status for n in shown_needs})
         if stage == snapshot.default_stage():
             context["results_title"] = snapshot.results_title()
             awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state

@@ -65,7 +65,7 @@ def test_player_page_breaks_points_down(client: Any, fiim: Any, tmp_path: Any) -
     html = client.get(f"/p/{SLUG}/players/{best['player']}/").content.decode()
     total = html[html.index('id="total-qualifying"'):]
     points = str(best["points"]).rstrip("0").rstrip(".") if "." in str(best["points"]) else str(best["points"])
-    assert f"Rank 1 · {points} points" in total
+    assert f"Rank 1 · points: {points} · games: 7 · wins: " in total  # "1 wins" read wrong: the counts as labels
     assert "win +2" in html
     assert html.count("/games/qualifying/") >= 7
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import html
+import itertools
 import re
 from typing import Any
 
@@ -105,3 +106,126 @@ def test_nothing_while_hidden_or_over(import_file: Any, django_capture_on_commit
         stage.planned_rounds = stage.rounds.count()  # all played: the stage is over, the standings say the rest
         stage.save()
     assert "Что мне нужно?" not in text_of(f"/p/{t.slug}/players/{player}/")
+
+
+def test_need_numbers_follow_each_readers_language(import_file: Any) -> None:
+    """The answers are kept once for every reader: a Russian reader first must not leave "0,5" to the English."""
+    from django.core.cache import cache
+
+    from public.reasons import needs_of
+    from scoring import fileio
+    from scoring.generate import generate
+
+    data = fileio.dump(generate("fiim", players=30, rounds=3, seed=5))  # halves among the figures
+    data["tournament"] = {"name": "Нужно", "standings_hidden": False}
+    t = import_file(data, "need-format")
+    stage = Stage.objects.get(tournament=t)
+    stage.planned_rounds, stage.advance_kind, stage.advance_count = 4, "top", 10
+    stage.save()
+    answers = needs_of(Snapshot(t), stage)
+    assert answers
+    player = next(p for p, n in answers.items()
+                  if any(v and not v.lstrip("-−").isdigit() for v in (n.to_clinch, n.to_keep_chance)))
+    cache.clear()  # a Russian reader comes first
+    url = f"/p/{t.slug}/players/{player}/"
+    assert "Что мне нужно?" in text_of(url)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode()
+    need_line = english.split(f'id="need-{stage.ext_id}"')[1].split("</p>")[0]
+    assert re.search(r"\d\.\d", need_line) and not re.search(r"\d,\d", need_line), need_line
+
+
+def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
+    """Gaining exactly ``to_clinch`` is not enough (a tie may go against): "more than"; a negative figure is a loss,
+    not "fewer than −0,5 more"."""
+    from django.utils import translation
+
+    from public.reasons import Need
+
+    with translation.override("ru"):
+        sure = Need("open", "advance", "1/2", None)
+        assert sure.badge == "гарантия: больше +0,5"
+        assert "набрать в оставшихся играх больше 0,5 — и выход в следующий этап обеспечен" in sure.words
+        assert "потерять в оставшихся играх меньше 1 — и победа всё равно обеспечена" in Need(
+            "open", "win", "-1", None).words
+        assert Need("open", "advance", "-1", None).badge == "гарантия: больше −1"
+        assert "набрать в оставшихся играх меньше 2 — и шансов не останется" in Need(
+            "open", "advance", None, "2").words
+        assert "потерять в оставшихся играх больше 0,5 — и шансов не останется" in Need(
+            "open", "advance", None, "-1/2").words
+        assert "потерять в оставшихся играх хоть сколько-нибудь" in Need("open", "advance", None, "0").words
+        assert "−" not in Need("open", "advance", "-1", "-3").words  # losses in words, no minus signs
+    with translation.override("en"):  # no "1 more points": the figure without a noun to agree with
+        assert Need("open", "advance", None, "1").words == "not decided yet: gaining less than 1 leaves no chance"
+        assert Need("open", "win", "1/2", None).words == ("not decided yet: gaining more than 0.5 makes you a winner, "
+                                                          "whatever the others do")
+
+
+def test_standings_explain_the_badges(import_file: Any) -> None:
+    """A badge's title cannot be read on a phone: the badges are said in words under the table."""
+    t, stage = open_stage(import_file, "fiim", planned=3)
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
+    assert 'class="need need-' in page
+    note = html.unescape(page.split('id="needs-note">')[1].split("</p>")[0])
+    assert note.startswith("Осталось 2 тура.")
+    shown = set(re.findall(r'class="need need-(\w+)"', page))
+    for status, badge in (("clinched", "«проходит»"), ("eliminated", "«вне борьбы»"), ("open", "«гарантия")):
+        assert (badge in note) == (status in shown), (status, shown, note)  # only the badges the table shows
+
+
+def test_the_badges_of_a_final_speak_of_winning() -> None:
+    from django.utils import translation
+
+    from public.reasons import needs_legend
+
+    with translation.override("ru"):
+        assert needs_legend("win", 1, {"eliminated"}) == "Остался 1 тур. «вне борьбы» — победить уже нельзя."
+        assert needs_legend("advance", 5, {"open"}) == ("Осталось 5 туров. «гарантия: больше +N» — набрав в оставшихся "
+                                                        "играх больше N, игрок выходит в следующий этап при любых "
+                                                        "результатах других.")
+
+
+def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None:
+    t = import_file("tomsk-example.json", "why-shared", standings_hidden=False)
+    snapshot = Snapshot(t)
+    stage = snapshot.stages[0]
+    rows = snapshot.standings(stage.ext_id).rows
+    first, second = next((a, b) for a, b in itertools.pairwise(rows) if a.rank == b.rank is not None)
+    text = text_of(f"/p/{t.slug}/players/{first.player}/")
+    why = text.split("Почему я на этом месте?")[1]
+    assert f"На том же месте: {snapshot.name(second.player)} (место {second.rank})" in why
+    assert "одинаково на каждом шаге, жребий не бросали: место общее" in why
+    assert "решил жребий" not in why.split("Тур")[0]
+
+
+def test_the_average_is_in_points_like_everywhere() -> None:
+    from django.utils import translation
+
+    from public.reasons import step_label
+
+    with translation.override("ru"):
+        assert step_label("average") == "баллы за игру"
+
+
+def test_a_disqualified_player_is_told_in_words_and_gets_no_badge(import_file: Any, organizer: Any) -> None:
+    from tournaments.services.disqualification import disqualify
+
+    t, stage = open_stage(import_file, "kostroma", planned=3)
+    player = t.participants.order_by("ext_id").first()
+    disqualify(player, organizer, "неспортивное поведение")
+    why = text_of(f"/p/{t.slug}/players/{player.ext_id}/").split("Почему я на этом месте?")[1]
+    assert "вы дисквалифицированы, этот игрок — нет (решает)" in why
+    assert "да против нет" not in why
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
+    row = page.split(f'/players/{player.ext_id}/"')[1].split("</tr>")[0]
+    assert "disqualified" in row and 'class="need ' not in row  # "out of reach" beside "disqualified" says nothing
+
+
+def test_the_poll_leaves_an_open_why_open(import_file: Any) -> None:
+    """The player's page polls every 20 s and would swap "Why am I ranked here?" shut under its reader: the block
+    pauses while a <details> in it is open (static/js/site.js, data-poll-paused-while-open)."""
+    t, stage = open_stage(import_file, "fiim", planned=3)
+    player = t.participants.order_by("ext_id").first().ext_id
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
+    live = re.search(r'<div id="live"[^>]*>', page)
+    assert live and "hx-trigger" in live.group(0) and "data-poll-paused-while-open" in live.group(0)
+    assert f'id="why-{stage.ext_id}"' in page
