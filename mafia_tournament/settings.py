@@ -155,6 +155,9 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "mafia"),
+        # A Redis that stops answering (packets dropped) fails a request in seconds, not after minutes: the pages
+        # and the judges' taps that touch the cache never hang a worker until gunicorn kills it.
+        "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
     }
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "mafia"}

@@ -16,6 +16,7 @@ round to round (``current_table``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import threading
@@ -43,8 +44,12 @@ TICKET_SECONDS = 15 * 60  # a websocket's ticket: the socket closes then and the
 SPEAKER_SECONDS = 3 * 3600
 LOOK_BACK_ROUNDS = 4  # the rounds searched for the table being played
 CHECKS = ("don_check", "sheriff_check", "heal")  # night events that give roles away
+DEPARTURES = ("voted_out", "killed", "removed")
+KEEP_AT_LEAST = 120  # seconds of frames kept whatever the delay: raising the delay up to this shows no gap
 EVENTS_SHOWN = 6
 FRAMES = "stream:frames:{tournament}:{number}"
+WATCHED = "stream:watched:{tournament}:{number}"
+WATCH_SECONDS = 20 * 60  # an overlay page asks the state at least every ticket (15 minutes)
 SPEAKER = "stream:speaker:{game}"
 
 
@@ -82,10 +87,25 @@ def change_settings(overlay: StreamOverlay, show_roles: bool, delay: str) -> Str
     if not 0 <= seconds <= MAX_DELAY_SECONDS:
         raise StreamError(_("The delay is a whole number of seconds, from 0 to %(most)s.")
                           % {"most": MAX_DELAY_SECONDS})
+    hiding = overlay.show_roles and not show_roles
     overlay.show_roles, overlay.delay_seconds = show_roles, seconds
     overlay.save(update_fields=["show_roles", "delay_seconds", "updated"])
-    transaction.on_commit(lambda: publish(overlay.tournament_id))
+
+    def after() -> None:
+        try:
+            if hiding:
+                hide_roles_now(overlay.tournament_id)
+        except Exception:
+            log.exception("hiding the roles of tournament %s failed", overlay.tournament_id)
+        publish(overlay.tournament_id)
+
+    transaction.on_commit(after)
     return overlay
+
+
+def turn_off(overlay: StreamOverlay) -> None:
+    """No overlay any more: its links answer 404, the judges' screens lose "Speaking"; the kept frames expire."""
+    overlay.delete()
 
 
 # --- which table the stream shows -------------------------------------------------------------------------------
@@ -119,8 +139,9 @@ def table_numbers(tournament_id: int) -> list[int]:
 
 # --- the frame ---------------------------------------------------------------------------------------------------
 
-def speaker(game: Game) -> int | None:
-    """Who speaks now: the seat the judge marked during this day (a mark of an earlier day is forgotten)."""
+def speaker_mark(game: Game) -> tuple[int, int] | None:
+    """(seat, length of the game log when marked) of the speaker the judge marked during this day, or None (a mark of
+    an earlier day is forgotten)."""
     try:
         value = cache.get(SPEAKER.format(game=game.pk))
     except Exception:  # the cache (Redis) is down: the judge's screen and the frame go on without the speaker
@@ -128,13 +149,28 @@ def speaker(game: Game) -> int | None:
         return None
     if not value:
         return None
-    seat, phase = (int(part) for part in str(value).split(":"))
-    return seat if phase == game.phase else None
+    seat, phase, logged = (int(part) for part in str(value).split(":"))
+    return (seat, logged) if phase == game.phase else None
+
+
+def speaker(game: Game) -> int | None:
+    """Who speaks now: the seat marked, unless it left the table after the mark (a player voted out or killed
+    before the mark is giving their last word)."""
+    mark = speaker_mark(game)
+    if mark is None:
+        return None
+    seat, logged = mark
+    left_since = any(e.get("seat") == seat and e["kind"] in DEPARTURES for e in list(game.log)[logged:])
+    return None if left_since else seat
 
 
 def set_speaker(game: Game, seat: int) -> int | None:
     """The judge marks who speaks now (the same seat again: nobody); returns who speaks. Not part of the protocol:
-    no version, no history; by day only."""
+    no version, no history; by day only, while the protocol is being recorded."""
+    if game.state != GameState.DRAFT:
+        raise StreamError(_("The protocol is no longer being recorded."))
+    if not game.seats.filter(seat__number=seat).exists():
+        raise StreamError(_("There is no seat %(n)s at this table.") % {"n": seat})
     if game.phase % 2 == 0:
         raise StreamError(_("Players speak by day: switch the day/night first."))
     key = SPEAKER.format(game=game.pk)
@@ -143,7 +179,7 @@ def set_speaker(game: Game, seat: int) -> int | None:
         if now is None:
             cache.delete(key)
         else:
-            cache.set(key, f"{now}:{game.phase}", SPEAKER_SECONDS)
+            cache.set(key, f"{now}:{game.phase}:{len(game.log)}", SPEAKER_SECONDS)
     except Exception:
         log.exception("marking the speaker of game %s failed", game.pk)
         raise StreamError(_("The stream cannot be reached now; the protocol is not affected.")) from None
@@ -170,6 +206,8 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
     ended = bool(game and game.winner)
     events: list[dict[str, Any]] = list(game.log) if game is not None else []
     roles = {row.number: getattr(getattr(row, "result", None), "role", "") for row in rows}
+    sides = {row.number: getattr(getattr(row, "result", None), "side", "") or side_of(roles[row.number])
+             for row in rows}
     talking = speaker(game) if game is not None and not ended and phase % 2 == 1 else None
     seats = []
     for row in rows:
@@ -184,8 +222,6 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
             seat["role"] = roles.get(row.number, "")
             seat["side"] = (result.side if result is not None else "") or side_of(seat["role"])
         seats.append(seat)
-    if talking is not None and any(s["n"] == talking and s["out"] for s in seats):
-        talking = None  # who has left the table speaks no more
     day = [e for e in events if e.get("phase") == phase and e["kind"] in ("nominated", "votes")] \
         if phase % 2 == 1 else []
     shown = [dict(e) for e in events if overlay.show_roles or e["kind"] not in CHECKS]
@@ -193,7 +229,7 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
         if event["kind"] == "don_check":
             event["found"] = "sheriff" if roles.get(event.get("seat", 0)) == "sheriff" else "not_sheriff"
         elif event["kind"] == "sheriff_check":
-            event["found"] = "black" if roles.get(event.get("seat", 0)) in ("don", "mafia") else "red"
+            event["found"] = "black" if sides.get(event.get("seat", 0)) == "black" else "red"
     return {
         "format": FORMAT, "tournament": table.round.stage.tournament_id, "table": table.number,
         "round": table.round.number, "stage": table.round.stage.name,
@@ -208,34 +244,81 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
 
 # --- keeping frames for the delay, and sending them ----------------------------------------------------------
 
+Kept = list[tuple[float, dict[str, Any] | None]]
+
+
+def kept(tournament_id: int, number: int) -> Kept:
+    """The frames kept for table ``number``, oldest first."""
+    return sorted(cache.get(FRAMES.format(tournament=tournament_id, number=number)) or [], key=lambda pair: pair[0])
+
+
 def record(tournament_id: int, number: int, frame: dict[str, Any] | None, delay: int, at: float) -> bool:
-    """Keeps ``frame`` with its moment; frames older than the delay needs are dropped (the newest of them stays: it
-    is what the stream shows now). Returns False when the frame is the same as the last one kept."""
-    key = FRAMES.format(tournament=tournament_id, number=number)
-    frames: list[tuple[float, dict[str, Any] | None]] = cache.get(key) or []
+    """Keeps ``frame`` with its moment; frames older than the delay needs (at least ``KEEP_AT_LEAST`` seconds) are
+    dropped, except the newest of them: it is what the stream shows now. Returns False when the frame is the same as
+    the newest one kept. Frames are kept in the order of their moments, whatever order two processes wrote them in."""
+    frames = kept(tournament_id, number)
     if frames and frames[-1][1] == frame:
         return False
-    frames.append((at, frame))
-    cutoff = at - delay - 5
+    frames = sorted([*frames, (at, frame)], key=lambda pair: pair[0])
+    cutoff = at - max(delay, KEEP_AT_LEAST) - 5
     older = [i for i, (when, _frame) in enumerate(frames) if when <= cutoff]
     if older:
         frames = frames[older[-1]:]
-    cache.set(key, frames, MAX_DELAY_SECONDS + 3600)
+    cache.set(FRAMES.format(tournament=tournament_id, number=number), frames, MAX_DELAY_SECONDS + 3600)
     return True
 
 
-def frame_as_of(overlay: StreamOverlay, number: int, now: float | None = None) -> tuple[bool, dict[str, Any] | None]:
+def frame_as_of(overlay: StreamOverlay, number: int,
+                now: float | None = None) -> tuple[bool, dict[str, Any] | None, float | None]:
     """What the stream shows of table ``number`` now: the last frame at least ``delay_seconds`` old. Returns
-    (known, frame): not known while no frame is that old yet (the page keeps what it has)."""
+    (known, frame, its moment): not known while no frame is that old yet (the page keeps what it has)."""
     now = time.time() if now is None else now
-    key = FRAMES.format(tournament=overlay.tournament_id, number=number)
-    frames: list[tuple[float, dict[str, Any] | None]] = cache.get(key) or []
+    frames = kept(overlay.tournament_id, number)
     if not frames:  # nothing kept (a cache emptied, no change since it was): the table as it is now starts the record
         frame = build_frame(current_table(overlay.tournament_id, number), overlay)
         record(overlay.tournament_id, number, frame, overlay.delay_seconds, now)
         frames = [(now, frame)]
-    shown = [frame for when, frame in frames if when <= now - overlay.delay_seconds]
-    return (True, shown[-1]) if shown else (False, None)
+    shown = [(when, frame) for when, frame in frames if when <= now - overlay.delay_seconds]
+    return (True, shown[-1][1], shown[-1][0]) if shown else (False, None, None)
+
+
+def without_roles(frame: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``frame`` as it is built with the roles hidden: no role or side on a seat, no check or heal."""
+    if frame is None or not frame.get("roles"):
+        return frame
+    return {**frame, "roles": False,
+            "seats": [{k: v for k, v in seat.items() if k not in ("role", "side")} for seat in frame["seats"]],
+            "events": [e for e in frame["events"] if e["kind"] not in CHECKS]}
+
+
+def hide_roles_now(tournament_id: int) -> None:
+    """The roles turned off take effect at once, delay or not: the kept frames lose them, and every socket drops
+    them from the frames it holds back."""
+    layer = channel_layer()
+    numbers = table_numbers(tournament_id)
+    for number in numbers:
+        key = FRAMES.format(tournament=tournament_id, number=number)
+        frames = kept(tournament_id, number)
+        if frames:
+            cache.set(key, [(when, without_roles(frame)) for when, frame in frames], MAX_DELAY_SECONDS + 3600)
+    if layer is not None and numbers:
+        send_all(layer, [(group_name(tournament_id, n), {"type": "stream.hide_roles"}) for n in numbers])
+
+
+SEND_SECONDS = 2  # a Redis that does not answer costs the judge's tap at most this
+
+
+def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Sends every message in one trip to the event loop (each ``async_to_sync`` starts one), giving up after
+    ``SEND_SECONDS``."""
+    async def send() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    async def bounded() -> None:
+        await asyncio.wait_for(send(), timeout=SEND_SECONDS)
+
+    async_to_sync(bounded)()
 
 
 def group_name(tournament_id: int, number: int) -> str:
@@ -256,32 +339,53 @@ def live_mode() -> str:
 
 
 def ticket(overlay: StreamOverlay, number: int) -> str:
-    return signing.dumps({"t": overlay.tournament_id, "n": number, "at": time.time()}, salt="stream-overlay")
+    return signing.dumps({"t": overlay.tournament_id, "n": number, "d": overlay.delay_seconds, "at": time.time()},
+                         salt="stream-overlay")
 
 
-def read_ticket(value: str) -> tuple[int, int, float] | None:
-    """(tournament id, table number, seconds left) of a ticket in force, or None."""
+def read_ticket(value: str) -> tuple[int, int, float, int] | None:
+    """(tournament id, table number, seconds left, the delay when issued) of a ticket in force, or None."""
     try:
         data = signing.loads(value, salt="stream-overlay", max_age=TICKET_SECONDS)
-        return int(data["t"]), int(data["n"]), TICKET_SECONDS - (time.time() - float(data["at"]))
+        return (int(data["t"]), int(data["n"]), TICKET_SECONDS - (time.time() - float(data["at"])),
+                int(data.get("d", 0)))
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
 
 
+def watch(overlay: StreamOverlay, number: int) -> None:
+    """An overlay page shows table ``number``: its frames are built and kept from now on (``publish``)."""
+    cache.set(WATCHED.format(tournament=overlay.tournament_id, number=number), 1, WATCH_SECONDS)
+
+
+def watched(tournament_id: int, numbers: list[int]) -> list[int]:
+    """Those of ``numbers`` an overlay page has shown lately: on a day of a hundred tables with one streamed, the
+    other judges' taps build nothing."""
+    keys = {WATCHED.format(tournament=tournament_id, number=n): n for n in numbers}
+    found = cache.get_many(list(keys))
+    return [keys[key] for key in keys if key in found]
+
+
 def publish(tournament_id: int, numbers: list[int] | None = None) -> None:
-    """Builds the frames of these table numbers (every number of the newest round when None), keeps them and sends
-    the changed ones to the channel layer. Never fails the change that caused it."""
+    """Builds the frames of these table numbers (every number of the newest round when None) that an overlay shows,
+    keeps them and sends the changed ones to the channel layer. Never fails the change that caused it."""
     try:
+        numbers = watched(tournament_id, numbers if numbers is not None else table_numbers(tournament_id))
+        if not numbers:
+            return
         overlay = StreamOverlay.objects.filter(tournament_id=tournament_id).first()
         if overlay is None:
             return
         at = time.time()
-        layer = channel_layer()
-        for number in numbers if numbers is not None else table_numbers(tournament_id):
+        changed = []
+        for number in numbers:
             frame = build_frame(current_table(tournament_id, number), overlay)
-            if record(tournament_id, number, frame, overlay.delay_seconds, at) and layer is not None:
-                async_to_sync(layer.group_send)(group_name(tournament_id, number), {
-                    "type": "stream.frame", "frame": frame, "at": at, "delay": overlay.delay_seconds})
+            if record(tournament_id, number, frame, overlay.delay_seconds, at):
+                changed.append((group_name(tournament_id, number), {
+                    "type": "stream.frame", "frame": frame, "at": at, "delay": overlay.delay_seconds}))
+        layer = channel_layer()
+        if layer is not None and changed:
+            send_all(layer, changed)
     except Exception:  # the stream is a view of the protocol: a cache or Redis failure must not fail the judge
         log.exception("publishing the stream frame of tournament %s failed", tournament_id)
 
@@ -302,6 +406,13 @@ def run() -> None:
     overlay. A transaction rolled back leaves its marks for the next commit: a frame built again is harmless."""
     games, rounds = pending.games, pending.rounds
     pending.games, pending.rounds = set(), set()
+    try:
+        publish_changed(games, rounds)
+    except Exception:  # after the commit: the change is saved, and the hooks after this one must still run
+        log.exception("finding the streamed tables of games %s and rounds %s failed", games, rounds)
+
+
+def publish_changed(games: set[int], rounds: set[int]) -> None:
     if games:
         found = (Table.objects.filter(game__in=games, round__stage__tournament__stream_overlay__isnull=False)
                  .order_by().values_list("round__stage__tournament_id", "number"))
@@ -322,8 +433,10 @@ def game_saved(sender: Any, instance: Game, raw: bool = False, **kwargs: Any) ->
         transaction.on_commit(run)
 
 
-def round_saved(sender: Any, instance: Round, raw: bool = False, **kwargs: Any) -> None:
-    if not raw and instance.state == RoundState.PUBLISHED:
+def round_saved(sender: Any, instance: Round, raw: bool = False, update_fields: Any = None, **kwargs: Any) -> None:
+    """A round published or withdrawn (a published round saved whole, or its state saved): the line-ups change."""
+    state_saved = update_fields is not None and "state" in update_fields
+    if not raw and (state_saved or (update_fields is None and instance.state == RoundState.PUBLISHED)):
         pending.rounds.add(instance.pk)
         transaction.on_commit(run)
 

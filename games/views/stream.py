@@ -59,7 +59,10 @@ class StreamControlView(OrganizerRequiredMixin, View):
             except stream.StreamError as error:
                 messages.error(request, str(error))
                 return self.page(request, status=400)
-            messages.success(request, _("Saved: the overlay shows it at once."))
+            messages.success(request, _("Saved."))
+        elif action == "off":
+            stream.turn_off(overlay)
+            messages.success(request, _("The overlay is off: its links no longer open."))
         elif action == "new_link":
             stream.new_link(overlay)
             messages.success(request, _("New links made: the old ones no longer open."))
@@ -70,7 +73,7 @@ class StreamControlView(OrganizerRequiredMixin, View):
 
 def overlay_or_404(slug: str, token: str, number: int) -> StreamOverlay:
     overlay = stream.overlay_for_token(slug, token)
-    if overlay is None or not 1 <= number <= 99:
+    if overlay is None or number < 1:
         raise Http404
     return overlay
 
@@ -129,7 +132,8 @@ class OverlayStateView(View):
 
     def get(self, request: HttpRequest, slug: str, token: str, number: int) -> JsonResponse:
         overlay = overlay_or_404(slug, token, number)
-        known, frame = stream.frame_as_of(overlay, number)
+        stream.watch(overlay, number)
+        known, frame, at = stream.frame_as_of(overlay, number)
         mode = stream.live_mode()
-        return JsonResponse({"known": known, "frame": frame, "mode": mode,
+        return JsonResponse({"known": known, "frame": frame, "at": at, "mode": mode,
                              "ticket": stream.ticket(overlay, number) if mode == "socket" else ""})

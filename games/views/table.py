@@ -46,7 +46,7 @@ class TableScreenView(ProtocolBase):
     def screen(self, game: Game, template: str, said: str, error: str, status: int = 200, *,
                circle: int = 0, roles: bool = False, mode: str = "", posted_roles: dict[int, str] | None = None,
                lineup: list[LineupProblem] | None = None, asking_submit: bool = False,
-               conflict: bool = False) -> HttpResponse:
+               conflict: bool = False, speech: str = "") -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
@@ -80,7 +80,7 @@ class TableScreenView(ProtocolBase):
             "subjective": tracks_days(ruleset),
             "circles": circles, "circle": circle,
             "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
-            "streamed": streamed, "speaking": stream.speaker(game) if streamed else None,
+            "streamed": streamed, "speaking": stream.speaker(game) if streamed else None, "speech": speech,
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
             "said": said, "error": error, "conflict": conflict, "editable": draft,
             "asking_submit": asking_submit and draft,
@@ -105,7 +105,7 @@ class TableScreenView(ProtocolBase):
         except ValueError:
             return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
         action = data.get("action", "")
-        said, error, status = "", "", 200
+        said, error, status, speech = "", "", 200, ""
         posted_roles: dict[int, str] | None = None
         lineup: list[LineupProblem] = []
         user = signed_in(request)
@@ -128,6 +128,7 @@ class TableScreenView(ProtocolBase):
                 now = stream.set_speaker(game, seat)
                 said = (_("Seat %(n)s is speaking.") % {"n": now} if now is not None
                         else _("Nobody is marked as speaking."))
+                speech = "start" if now is not None else "stop"  # the phone's speech timer follows
             elif action == "submit_ask":
                 game.refresh_from_db()
                 return self.screen(game, template, "", "", circle=circle, asking_submit=True)
@@ -159,7 +160,8 @@ class TableScreenView(ProtocolBase):
                                posted_roles=posted_roles, lineup=lineup, roles=action == "roles")
         # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
         return self.screen(game, template, said, error, circle=circle, mode=action, posted_roles=posted_roles,
-                           lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409)
+                           lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409,
+                           speech=speech)
 
 
 def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@
   var socketBase = body.getAttribute("data-socket-url");
   var POLL_MS = 1000, RETRY_MS = 5000;
   var socket = null, polling = null;
+  var drawnAt = -1;  // the moment of the frame on screen: an older one (a slow answer) never replaces it
 
   function fill(text, values) {
     return String(text).replace(/%\((\w+)\)s/g, function (all, name) {
@@ -102,12 +103,17 @@
     body.setAttribute("data-drawn", String(Date.now()));
   }
 
+  function show(frame, at) {
+    if (at === null || at === undefined || at < drawnAt || (frame && frame.format !== 1)) { return; }
+    drawnAt = at;
+    draw(frame);
+  }
   function poll() {
     return fetch(stateUrl, {cache: "no-store", credentials: "same-origin"}).then(function (answer) {
       if (!answer.ok) { throw new Error(String(answer.status)); }
       return answer.json();
     }).then(function (state) {
-      if (state.known && (!state.frame || state.frame.format === 1)) { draw(state.frame); }
+      if (state.known) { show(state.frame, state.at); }
       return state;
     });
   }
@@ -130,7 +136,7 @@
       socket.onopen = function () { stopPolling(); poll().catch(function () {}); };
       socket.onmessage = function (message) {
         var data = JSON.parse(message.data);
-        if (!data.frame || data.frame.format === 1) { draw(data.frame); }
+        show(data.frame, data.at);
       };
       socket.onclose = function () {
         socket = null;

@@ -22,6 +22,7 @@ from django.urls import path, reverse
 from games.consumers import EXPIRED, REFUSED, StreamConsumer
 from games.models import Game, StreamOverlay
 from games.services import stream
+from scoring.model import EXTRA_CHARACTERS
 from tests.helpers import ROLES, table
 from tournaments.models import Round, RoundState, Seat, Table
 
@@ -47,6 +48,8 @@ def turn_on(round_: Any, **settings: Any) -> StreamOverlay:
     for name, value in settings.items():
         setattr(overlay, name, value)
     overlay.save()
+    for number in (1, 2):  # as if an overlay page showed them: their frames are kept
+        stream.watch(overlay, number)
     return overlay
 
 
@@ -166,23 +169,29 @@ def test_who_is_speaking_the_judge_marks_by_day(round_: Any, people: dict[str, A
     page = screen.client.get(screen.url).content.decode()
     assert 'value="speaking"' in page and 'id="on-stream"' in page
     said = screen.tap("speaking", seat=3)
-    assert "Говорит место 3." in said and "speaking-badge" in said
+    assert "Говорит место 3." in said and "speaking-badge" in said and 'data-speech="start"' in said
     assert state(overlay)["frame"]["speaking"] == 3
     screen.tap("speaking", seat=4)
     assert state(overlay)["frame"]["speaking"] == 4
-    assert "Никто не отмечен говорящим." in screen.tap("speaking", seat=4)
+    unmarked = screen.tap("speaking", seat=4)
+    assert "Никто не отмечен говорящим." in unmarked and 'data-speech="stop"' in unmarked
     assert state(overlay)["frame"]["speaking"] is None
     version = screen.game.version
     screen.tap("speaking", seat=6)
     assert screen.game.version == version  # not a change of the protocol: no version, no history row
     tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
     assert state(overlay)["frame"]["speaking"] is None
-    assert "Игроки говорят днём" in screen.tap("speaking", seat=6)
+    refused = screen.tap("speaking", seat=6)
+    assert "Игроки говорят днём" in refused and "data-speech" not in refused  # no timer started either
     tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
     assert state(overlay)["frame"]["speaking"] is None  # yesterday's speaker is forgotten
     screen.tap("speaking", seat=7)
     tap(screen, django_capture_on_commit_callbacks, "voted", seat=7)
-    assert state(overlay)["frame"]["speaking"] is None  # who has left speaks no more
+    assert state(overlay)["frame"]["speaking"] is None  # voted out after the mark: no longer speaking
+    screen.tap("speaking", seat=7)
+    assert state(overlay)["frame"]["speaking"] == 7  # marked after leaving: their last word
+    assert "За этим столом нет места 99." in screen.tap("speaking", seat=99)
+    assert state(overlay)["frame"]["speaking"] == 7
 
 
 def test_the_delay_holds_every_frame_back(round_: Any) -> None:
@@ -194,13 +203,26 @@ def test_the_delay_holds_every_frame_back(round_: Any) -> None:
     assert not stream.record(tournament_id, 1, first, 30, start + 1)  # the same frame is not kept twice
     later = dict(first or {}, phase=2)
     stream.record(tournament_id, 1, later, 30, start + 10)
-    assert stream.frame_as_of(overlay, 1, now=start + 29) == (False, None)  # nothing is 30 s old yet
-    assert stream.frame_as_of(overlay, 1, now=start + 30) == (True, first)
-    assert stream.frame_as_of(overlay, 1, now=start + 39) == (True, first)
-    assert stream.frame_as_of(overlay, 1, now=start + 40) == (True, later)
-    stream.record(tournament_id, 1, dict(later, phase=3), 30, start + 100)  # the first is no longer needed
+    assert stream.frame_as_of(overlay, 1, now=start + 29) == (False, None, None)  # nothing is 30 s old yet
+    assert stream.frame_as_of(overlay, 1, now=start + 30) == (True, first, start)
+    assert stream.frame_as_of(overlay, 1, now=start + 39) == (True, first, start)
+    assert stream.frame_as_of(overlay, 1, now=start + 40) == (True, later, start + 10)
+    stream.record(tournament_id, 1, dict(later, phase=3), 30, start + 200)  # the first is no longer needed
     kept = cache.get(stream.FRAMES.format(tournament=tournament_id, number=1))
-    assert [when for when, _frame in kept] == [start + 10, start + 100]
+    assert [when for when, _frame in kept] == [start + 10, start + 200]
+    stream.record(tournament_id, 1, dict(later, phase=4), 30, start + 150)  # written late by another process
+    assert [when for when, _frame in stream.kept(tournament_id, 1)] == [start + 10, start + 150, start + 200]
+    assert stream.frame_as_of(overlay, 1, now=start + 230)[1]["phase"] == 3  # the newest moment, not the last written
+
+
+def test_raising_the_delay_up_to_two_minutes_leaves_no_gap(round_: Any) -> None:
+    overlay = turn_on(round_)
+    start = 1_000_000.0
+    frame = stream.build_frame(stream.current_table(overlay.tournament_id, 1), overlay)
+    stream.record(overlay.tournament_id, 1, frame, 0, start)
+    stream.record(overlay.tournament_id, 1, dict(frame or {}, phase=2), 0, start + 100)
+    overlay.delay_seconds = 90
+    assert stream.frame_as_of(overlay, 1, now=start + 150) == (True, frame, start)
 
 
 def test_with_a_delay_the_state_shows_the_past(round_: Any, people: dict[str, Any],
@@ -209,7 +231,7 @@ def test_with_a_delay_the_state_shows_the_past(round_: Any, people: dict[str, An
     screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
     answer = state(overlay)
-    assert answer == {"known": False, "frame": None, "mode": "poll", "ticket": ""}  # the page keeps its picture
+    assert answer == {"known": False, "frame": None, "at": None, "mode": "poll", "ticket": ""}  # the page keeps its own
 
 
 def test_the_overlay_follows_its_table_number_from_round_to_round(round_: Any, people: dict[str, Any],
@@ -235,7 +257,8 @@ def test_the_overlay_follows_its_table_number_from_round_to_round(round_: Any, p
 
 def test_a_table_no_round_has_yet(round_: Any) -> None:
     overlay = turn_on(round_)
-    assert state(overlay, 7) == {"known": True, "frame": None, "mode": "poll", "ticket": ""}
+    answer = state(overlay, 7)
+    assert (answer["known"], answer["frame"]) == (True, None)
 
 
 def test_the_state_costs_one_query_once_kept(round_: Any, django_assert_num_queries: Any) -> None:
@@ -247,17 +270,32 @@ def test_the_state_costs_one_query_once_kept(round_: Any, django_assert_num_quer
         assert client.get(url).status_code == 200
 
 
-def test_a_tournament_without_an_overlay_costs_the_judge_one_query(round_: Any, people: dict[str, Any],
-                                                                     django_capture_on_commit_callbacks: Any,
-                                                                     django_assert_max_num_queries: Any) -> None:
+def test_a_tournament_without_an_overlay_costs_the_judge_two_queries(round_: Any, people: dict[str, Any],
+                                                                      django_capture_on_commit_callbacks: Any,
+                                                                      django_assert_num_queries: Any) -> None:
+    """Whether the tournament is streamed (the table screen) and which changed tables are (after the commit)."""
     screen = Screen(round_, people["judge"])
     stream.pending.games, stream.pending.rounds = set(), set()  # the fixtures' own commits never ran in this test
     with django_capture_on_commit_callbacks() as callbacks:
         screen.tap("foul", seat=2, reason="")
-    with django_assert_max_num_queries(1):
-        for callback in callbacks:
-            if getattr(callback, "__module__", "") == stream.__name__:
-                callback()
+    ours = [callback for callback in callbacks if getattr(callback, "__module__", "") == stream.__name__]
+    assert ours, "the tap must schedule the stream's publication"
+    with django_assert_num_queries(1):
+        for callback in ours:
+            callback()
+    seen: list[bool] = []
+    original = stream.overlay_of
+
+    def counted(tournament: Any) -> Any:
+        seen.append(True)
+        return original(tournament)
+
+    stream.overlay_of = counted  # type: ignore[assignment]
+    try:
+        screen.client.get(screen.url)
+    finally:
+        stream.overlay_of = original  # type: ignore[assignment]
+    assert seen == [True]  # one lookup a screen
 
 
 def test_publishing_sends_the_frame_to_the_table_numbers_group(round_: Any, settings: Any) -> None:
@@ -347,7 +385,7 @@ def test_a_forged_or_outdated_ticket_is_refused(round_: Any, settings: Any, monk
 def test_the_socket_closes_when_its_ticket_runs_out(round_: Any, settings: Any, monkeypatch: Any) -> None:
     settings.CHANNEL_LAYERS = IN_MEMORY
     overlay = turn_on(round_)
-    monkeypatch.setattr(stream, "read_ticket", lambda value: (overlay.tournament_id, 1, 0.2))
+    monkeypatch.setattr(stream, "read_ticket", lambda value: (overlay.tournament_id, 1, 0.2, 0))
 
     async def scenario() -> None:
         socket = connect("any")
@@ -374,3 +412,111 @@ def test_marking_the_speaker_with_the_cache_down_says_so_and_keeps_the_protocol(
     said = screen.tap("speaking", seat=2)
     assert "Трансляция сейчас недоступна; протокол это не затрагивает." in said
     assert screen.game.version == version
+
+
+def test_roles_turned_off_leave_at_once_whatever_the_delay(make_round: Any,
+                                                          django_capture_on_commit_callbacks: Any) -> None:
+    round_ = make_round("kostroma", tables=1)
+    overlay = turn_on(round_, show_roles=True, delay_seconds=60)
+    screen = streamed_screen(round_, round_.stage.tournament.organizers.get(), "kostroma",
+                             django_capture_on_commit_callbacks)
+    tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
+    for action in ("don_check", "sheriff_check", "heal"):
+        tap(screen, django_capture_on_commit_callbacks, action, seat=6)
+    frames = stream.kept(overlay.tournament_id, 1)
+    assert frames[-1][1]["roles"] and {e["kind"] for e in frames[-1][1]["events"]} == set(stream.CHECKS)
+    with django_capture_on_commit_callbacks(execute=True):
+        stream.change_settings(overlay, False, "60")
+    for _when, frame in stream.kept(overlay.tournament_id, 1):  # every frame still held back for the delay
+        assert frame is None or (not frame["roles"] and not {e["kind"] for e in frame["events"]} & set(stream.CHECKS))
+        assert frame is None or all(set(seat) == {"n", "name", "out", "when", "fouls"} for seat in frame["seats"])
+    later = stream.frame_as_of(overlay, 1, now=time.time() + 61)[1]
+    assert later is not None and not later["roles"] and "role" not in later["seats"][0]
+
+
+def test_the_sheriff_checking_a_black_extra_character_finds_black(make_round: Any,
+                                                                  django_capture_on_commit_callbacks: Any) -> None:
+    round_ = make_round("kostroma", tables=1)
+    overlay = turn_on(round_, show_roles=True)
+    organizer = round_.stage.tournament.organizers.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        screen = Screen(round_, organizer, "kostroma")
+    roles = {f"s{n}_role": role for n, role in enumerate(ROLES["kostroma"], start=1)}
+    extra = sorted(str(role) for role in EXTRA_CHARACTERS)[0]  # kostroma's extra characters play a chosen side
+    tap(screen, django_capture_on_commit_callbacks, "roles", **{**roles, "s10_role": extra, "s10_side": "black"})
+    tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
+    tap(screen, django_capture_on_commit_callbacks, "sheriff_check", seat=10)
+    frame = state(overlay)["frame"]
+    assert frame["seats"][9]["side"] == "black"
+    assert [e["found"] for e in frame["events"] if e["kind"] == "sheriff_check"] == ["black"]
+
+
+def test_the_organizer_turns_the_overlay_off(round_: Any, people: dict[str, Any]) -> None:
+    overlay = turn_on(round_)
+    organizer = Client()
+    organizer.force_login(people["organizer"])
+    organizer.post(reverse("games:stream", args=[round_.stage.tournament.slug]), {"action": "off"})
+    assert not StreamOverlay.objects.exists()
+    assert Client().get(reverse("games:overlay", args=[overlay.tournament.slug, overlay.token, 1])).status_code == 404
+    judge = Screen(round_, people["judge"])
+    assert 'value="speaking"' not in judge.client.get(judge.url).content.decode()
+
+
+def test_a_table_numbered_above_ninety_nine_has_its_link(round_: Any) -> None:
+    overlay = turn_on(round_)
+    Table.objects.filter(round=round_, number=2).update(number=120)
+    assert state(overlay, 120)["frame"]["table"] == 120
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_socket_opened_during_the_delay_gets_what_was_published_before(round_: Any, settings: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_, delay_seconds=1)
+    now = time.time()
+    frame = stream.build_frame(stream.current_table(overlay.tournament_id, 1), overlay)
+    stream.record(overlay.tournament_id, 1, dict(frame or {}, phase=5), 1, now - 0.3)  # due in 0.7 s
+    ticket = stream.ticket(overlay, 1)
+
+    async def scenario() -> None:
+        socket = connect(ticket)
+        assert (await socket.connect())[0]
+        assert await socket.receive_nothing(timeout=0.3)
+        got = await socket.receive_json_from(timeout=3)
+        assert got["frame"]["phase"] == 5 and got["at"] == pytest.approx(now - 0.3)
+        assert time.time() >= now - 0.3 + 1
+        await socket.disconnect()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_roles_turned_off_leave_the_frames_a_socket_holds_back(round_: Any, settings: Any) -> None:
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    overlay = turn_on(round_, show_roles=True, delay_seconds=1)
+    ticket = stream.ticket(overlay, 1)
+    group = stream.group_name(overlay.tournament_id, 1)
+    held = {"roles": True, "seats": [{"n": 1, "role": "don", "side": "black"}],
+            "events": [{"kind": "don_check", "phase": 2, "seat": 4}, {"kind": "killed", "phase": 2, "seat": 5}]}
+
+    async def scenario() -> None:
+        socket = connect(ticket)
+        assert (await socket.connect())[0]
+        layer = get_channel_layer()
+        await layer.group_send(group, {"type": "stream.frame", "frame": held, "at": time.time(), "delay": 1})
+        await layer.group_send(group, {"type": "stream.hide_roles"})
+        got = (await socket.receive_json_from(timeout=3))["frame"]
+        assert got == {"roles": False, "seats": [{"n": 1}], "events": [{"kind": "killed", "phase": 2, "seat": 5}]}
+        await socket.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_a_table_no_overlay_shows_costs_its_judge_no_frame(round_: Any, people: dict[str, Any],
+                                                           django_capture_on_commit_callbacks: Any) -> None:
+    overlay = stream.open_overlay(round_.stage.tournament)  # on, but no page has shown table 1
+    screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
+    assert stream.kept(overlay.tournament_id, 1) == []
+    assert state(overlay)["frame"]["seats"][0]["fouls"] == 1  # the first page built it, and watches from now on
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
+    assert [frame["seats"][0]["fouls"] for _at, frame in stream.kept(overlay.tournament_id, 1)] == [1, 2]

@@ -432,6 +432,12 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
             check_in = values["check_in"]
             filled["pk"] = check_in.pk
             filled["token"] = check_in.door_token if name == "running:checkin_self" else check_in.volunteer_token
+        if name.startswith("games:overlay"):  # the stream overlay's secret link, table number by table number
+            from games.services import stream
+            from tournaments.models import Tournament
+
+            filled["token"] = stream.open_overlay(Tournament.objects.get(slug=values["slug"])).token
+            filled["number"] = combo["game"]
         if name == "public:game":
             filled["table"] = combo["game"]
         if name == "ratings:player":  # the registry's player, not the tournament's id
