@@ -31,6 +31,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import socket as sockets_module
 import statistics
 import subprocess
 import sys
@@ -368,7 +369,7 @@ def main() -> None:
     parser.add_argument("--ruleset", choices=sorted(ROLES), default="kostroma")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--port", type=int, default=8791)
+    parser.add_argument("--port", type=int, default=0, help="uvicorn's port (0: a free one)")
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="bench_stream")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards (to look into it)")
@@ -390,6 +391,10 @@ def main() -> None:
     print(f"{args.ruleset}, {args.players} players, round {args.rounds} published ({len(tables)} tables), table 1's "
           f"protocol opened and its roles entered, in {time.perf_counter() - started:.1f} s")
     assert stream.live_mode() == "socket"
+    if not args.port:
+        with sockets_module.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            args.port = int(probe.getsockname()[1])
     server = start_uvicorn(env, args.port)
     judge = Judge(game, user, ruleset_for(tournament), len(ROLES[args.ruleset]))
     viewers = None
