@@ -31,7 +31,7 @@ import http.client
 import json
 import multiprocessing
 import os
-import socket as sockets_module
+import socket
 import statistics
 import subprocess
 import sys
@@ -92,14 +92,14 @@ async def watching(base: str, tickets: list[str], ready: Event, stop: Event) -> 
 
     async def one(ticket: str) -> ClientConnection:
         started = time.perf_counter()
-        socket = await connect(f"{base}/ws/stream/{ticket}/", origin=Origin(ORIGIN), open_timeout=60,
-                               ping_interval=None, max_queue=None)
+        ws = await connect(f"{base}/ws/stream/{ticket}/", origin=Origin(ORIGIN), open_timeout=60,
+                           ping_interval=None, max_queue=None)
         handshakes.append(time.perf_counter() - started)
-        return socket
+        return ws
 
-    async def listen(i: int, socket: ClientConnection) -> None:
+    async def listen(i: int, ws: ClientConnection) -> None:
         try:
-            async for message in socket:
+            async for message in ws:
                 received[i].append((time.time(), digest(json.loads(message)["frame"])))
         except ConnectionClosed as error:
             closed.append(f"viewer {i}: {error}")
@@ -110,8 +110,8 @@ async def watching(base: str, tickets: list[str], ready: Event, stop: Event) -> 
     tasks = [asyncio.ensure_future(listen(i, s)) for i, s in enumerate(opened) if not isinstance(s, BaseException)]
     ready.set()
     await asyncio.to_thread(stop.wait)
-    for socket in sockets:
-        await socket.close()
+    for ws in sockets:
+        await ws.close()
     await asyncio.gather(*tasks)
     return {"received": received, "handshakes": handshakes, "failures": failures, "closed": closed}
 
@@ -392,7 +392,7 @@ def main() -> None:
           f"protocol opened and its roles entered, in {time.perf_counter() - started:.1f} s")
     assert stream.live_mode() == "socket"
     if not args.port:
-        with sockets_module.socket() as probe:
+        with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             args.port = int(probe.getsockname()[1])
     server = start_uvicorn(env, args.port)
