@@ -274,6 +274,10 @@ def publish_parts(overlay: Any, runs: int) -> dict[str, list[float]]:
         "publish, the frame changed (sent)": timed(lambda: stream.publish(tid, [1]), runs,
                                                    lambda: cache.delete(key)),
         "publish, the same frame (not sent)": timed(lambda: stream.publish(tid, [1]), runs),
+        "publish of every table (a round published), all sent": timed(
+            lambda: stream.publish(tid), max(1, runs // 5),
+            lambda: cache.delete_many([stream.FRAMES.format(tournament=tid, number=n)
+                                       for n in stream.table_numbers(tid)])),
     }
 
     async def in_one_loop() -> list[float]:
