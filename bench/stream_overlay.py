@@ -6,7 +6,7 @@ and not played; the judge of table 1 opens the protocol and enters the roles thr
 1. **Overlay off**: ``--taps`` judge taps on table 1 (``games.services.table.apply_tap`` with a ``Tap``, as the
    table screen's view calls it: its own transaction, ``protocol.change``, commits and the on-commit hook runs),
    ``--spacing`` seconds apart.
-2. **Overlay on** (``stream.open_overlay``, delay 0, roles hidden): ``--viewers`` websocket clients (the
+2. **Overlay on** (``stream.open_overlay``, delay 0 or ``--delay``, roles hidden): ``--viewers`` websocket clients (the
    ``websockets`` library, asyncio, in a child process: the overlay's browsers are elsewhere) connect to
    ``/ws/stream/<ticket>/`` on ``uvicorn mafia_tournament.asgi:application --ws websockets-sansio`` (a subprocess
    with the same environment), all to table 1, or spread over tables 1..``--tables``; then the same number of taps.
@@ -31,6 +31,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import pickle
 import socket
 import statistics
 import subprocess
@@ -309,9 +310,12 @@ def state_endpoint(overlay: Any, port: int, runs: int) -> None:
     cache.delete(stream.FRAMES.format(tournament=overlay.tournament_id, number=1))
     cold = timed(lambda: client.get(url), 1)[0]
 
+    known = []
+
     def get() -> None:
         response = client.get(url)
-        assert response.status_code == 200 and response.json()["known"], response.content[:200]
+        assert response.status_code == 200, response.content[:200]
+        known.append(bool(response.json()["known"]))
 
     warm = timed(get, runs)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -327,7 +331,8 @@ def state_endpoint(overlay: Any, port: int, runs: int) -> None:
     conn.close()
     print(f"state endpoint ({url.replace(overlay.token, '<token>')}, the polling path):")
     print(f"  in-process (Django's test client), the first with no frame kept: {cold * 1000:.2f} ms")
-    print(f"  in-process, {runs} GETs:                  {ms(warm)}")
+    print(f"  in-process, {runs} GETs:                  {ms(warm)}"
+          + ("" if all(known) else f"  ({known.count(False)} not known yet: no frame kept is as old as the delay)"))
     print(f"  HTTP through uvicorn (ASGI), {runs} GETs: {ms(through)}  (one keep-alive connection)")
 
 
@@ -369,6 +374,7 @@ def main() -> None:
                         help="spread the viewers over table numbers 1..N (the taps are on table 1)")
     parser.add_argument("--taps", type=int, default=50, help="judge's taps with the overlay off, then on")
     parser.add_argument("--spacing", type=float, default=0.2, help="seconds between the starts of two taps")
+    parser.add_argument("--delay", type=int, default=0, help="the overlay's delay, seconds (0 to 900)")
     parser.add_argument("--polls", type=int, default=200, help="GETs of the state endpoint (each way)")
     parser.add_argument("--ruleset", choices=sorted(ROLES), default="kostroma")
     parser.add_argument("--players", type=int, default=100)
@@ -405,7 +411,7 @@ def main() -> None:
     try:
         off = tapping(judge, args.taps, args.spacing)
         overlay = stream.open_overlay(tournament)
-        overlay.delay_seconds, overlay.show_roles = 0, False
+        overlay.delay_seconds, overlay.show_roles = args.delay, False
         overlay.save()
         watched = [1 + i % max(1, args.tables) for i in range(args.viewers)]
         tickets = [stream.ticket(overlay, n) for n in watched]
@@ -435,7 +441,9 @@ def main() -> None:
         hook_on = judge.hook[-args.taps:]
         hook_off = judge.hook[:args.taps]
         clients_after_taps = redis_connections()
-        time.sleep(2)  # the last frames' way to the viewers
+        kept = cache.get(key) or []
+        kept_size = len(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL))
+        time.sleep(2 + args.delay)  # the last frames' way to the viewers
         stop.set()
         seen = receiving.recv()
         viewers.join(30)
@@ -455,9 +463,14 @@ def main() -> None:
         print(f"  overlay on:   {ms(on)}  ({args.viewers} viewers connected)")
         print(f"  the on-commit hook (stream.run) alone, off: {ms(hook_off)}")
         print(f"  the on-commit hook (stream.run) alone, on:  {ms(hook_on)}")
-        print(f"  frames published by the taps: {len(frames)} of {args.taps}")
+        print(f"  frames published by the taps: {len(frames)} of {args.taps}; kept for the delay after the last: "
+              f"{len(kept)}, {kept_size / 1024:.1f} KiB pickled (each publish and each poll reads them all)")
         watching_one = [n == 1 for n in watched]
         waits, counts, stray, others, spread = latencies(frames, seen["received"], watching_one)
+        if args.delay:
+            waits = [w - args.delay for w in waits]
+            spread = [(a - args.delay, b - args.delay) for a, b in spread]
+            print(f"  (the latencies below are beyond the {args.delay} s delay)")
         ordered = sorted(waits)
         print(f"commit → viewer (table 1's {sum(watching_one)} viewers × {len(frames)} frames = "
               f"{sum(watching_one) * len(frames)}, received {len(waits)}):")
