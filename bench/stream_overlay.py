@@ -260,6 +260,8 @@ def publish_parts(overlay: Any, runs: int) -> dict[str, list[float]]:
     from games.services import stream
 
     tid = overlay.tournament_id
+    for number in stream.table_numbers(tid):
+        stream.watch(overlay, number)
     key = stream.FRAMES.format(tournament=tid, number=1)
     table = stream.current_table(tid, 1)
     frame = stream.build_frame(table, overlay)
@@ -275,7 +277,7 @@ def publish_parts(overlay: Any, runs: int) -> dict[str, list[float]]:
         "publish, the frame changed (sent)": timed(lambda: stream.publish(tid, [1]), runs,
                                                    lambda: cache.delete(key)),
         "publish, the same frame (not sent)": timed(lambda: stream.publish(tid, [1]), runs),
-        "publish of every table (a round published), all sent": timed(
+        "publish of every table (a round published, every table watched), all sent": timed(
             lambda: stream.publish(tid), max(1, runs // 5),
             lambda: cache.delete_many([stream.FRAMES.format(tournament=tid, number=n)
                                        for n in stream.table_numbers(tid)])),
@@ -414,6 +416,8 @@ def main() -> None:
         overlay.delay_seconds, overlay.show_roles = args.delay, False
         overlay.save()
         watched = [1 + i % max(1, args.tables) for i in range(args.viewers)]
+        for number in set(watched):  # as each overlay page does when it first asks the state
+            stream.watch(overlay, number)
         tickets = [stream.ticket(overlay, n) for n in watched]
         spawn = multiprocessing.get_context("spawn")  # not fork: the parent holds database connections
         ready, stop = spawn.Event(), spawn.Event()
