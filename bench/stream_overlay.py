@@ -436,10 +436,14 @@ def main() -> None:
         moments = [0.0]
 
         def note_frame() -> None:  # a frame kept with a new moment is a frame sent (publish keeps, then sends)
-            kept = cache.get(key) or []
-            if kept and kept[-1][0] > moments[-1]:
-                moments.append(kept[-1][0])
-                frames.append((judge.committed, digest(kept[-1][1])))
+            deadline = time.monotonic() + 2  # the process's publisher thread builds it after the commit
+            while time.monotonic() < deadline:
+                kept = cache.get(key) or []
+                if kept and kept[-1][0] > moments[-1]:
+                    moments.append(kept[-1][0])
+                    frames.append((judge.committed, digest(kept[-1][1])))
+                    return
+                time.sleep(0.002)
 
         on = tapping(judge, args.taps, args.spacing, note_frame)
         hook_on = judge.hook[-args.taps:]

@@ -172,6 +172,9 @@ CHANNEL_LAYERS = {
     }
 } if REDIS_URL else {}
 STREAM_SOCKET_URL = os.environ.get("STREAM_SOCKET_URL", "").strip().rstrip("/")
+# The overlay's frames are built and sent by a thread of each process after the commit (the judge's answer does not
+# wait); the tests set this to do it at once, in the caller's thread.
+STREAM_PUBLISH_INLINE = False
 
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.

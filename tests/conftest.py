@@ -35,6 +35,16 @@ def fast_password_hasher() -> Any:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def stream_published_inline() -> Any:
+    """The stream overlay's frames are built and sent in the thread of the change that caused them, so a test sees
+    them at once (``games.services.stream.Publisher``; its own thread is tested in tests/games/test_stream_overlay)."""
+    from django.test import override_settings
+
+    with override_settings(STREAM_PUBLISH_INLINE=True):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def no_collected_static(tmp_path_factory: Any) -> Any:
     """An empty ``STATIC_ROOT`` in the test process, as in a fresh checkout. The bench's smoke test runs
     ``collectstatic`` into ``staticfiles/`` (for gunicorn); once it is there, WhiteNoise's middleware listed its

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
@@ -99,7 +101,7 @@ def change_settings(overlay: StreamOverlay, show_roles: bool, delay: str) -> Str
             log.exception("hiding the roles of tournament %s failed", overlay.tournament_id)
         publish(overlay.tournament_id)
 
-    transaction.on_commit(after)
+    transaction.on_commit(lambda: publisher.submit(after))
     return overlay
 
 
@@ -183,7 +185,8 @@ def set_speaker(game: Game, seat: int) -> int | None:
     except Exception:
         log.exception("marking the speaker of game %s failed", game.pk)
         raise StreamError(_("The stream cannot be reached now; the protocol is not affected.")) from None
-    publish(game.table.round.stage.tournament_id, [game.table.number])
+    tournament_id, number = game.table.round.stage.tournament_id, game.table.number
+    publisher.submit(lambda: publish(tournament_id, [number]))
     return now
 
 
@@ -309,8 +312,8 @@ SEND_SECONDS = 2  # a Redis that does not answer costs the judge's tap at most t
 
 
 def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Sends every message in one trip to the event loop (each ``async_to_sync`` starts one), giving up after
-    ``SEND_SECONDS``."""
+    """Sends every message in one trip to an event loop, giving up after ``SEND_SECONDS``: the publisher's own loop
+    (kept, so the channel layer keeps its one Redis connection), or a new one (``async_to_sync``) elsewhere."""
     async def send() -> None:
         for group, message in messages:
             await layer.group_send(group, message)
@@ -318,7 +321,47 @@ def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     async def bounded() -> None:
         await asyncio.wait_for(send(), timeout=SEND_SECONDS)
 
-    async_to_sync(bounded)()
+    if publisher.loop is not None and threading.current_thread() is publisher.thread:
+        publisher.loop.run_until_complete(bounded())
+    else:
+        async_to_sync(bounded)()
+
+
+class Publisher:
+    """One thread a process that builds and sends the frames after the commits, in the order of the commits, so the
+    judge's answer does not wait for them; its event loop is kept, so the channel layer keeps one Redis connection.
+    With ``settings.STREAM_PUBLISH_INLINE`` (the tests) the work is done at once, in the caller's thread."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.starting = threading.Lock()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        if getattr(settings, "STREAM_PUBLISH_INLINE", False):
+            job()
+            return
+        with self.starting:
+            if self.thread is None or not self.thread.is_alive():  # first use in this process (after the fork)
+                self.thread = threading.Thread(target=self.work, daemon=True, name="stream-publisher")
+                self.thread.start()
+        self.jobs.put(job)
+
+    def work(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        while True:
+            job = self.jobs.get()
+            try:
+                close_old_connections()
+                job()
+            except Exception:
+                log.exception("a stream overlay's publication failed")
+            finally:
+                close_old_connections()  # this thread's own connection, kept as long as CONN_MAX_AGE allows
+
+
+publisher = Publisher()
 
 
 def group_name(tournament_id: int, number: int) -> str:
@@ -406,6 +449,11 @@ def run() -> None:
     overlay. A transaction rolled back leaves its marks for the next commit: a frame built again is harmless."""
     games, rounds = pending.games, pending.rounds
     pending.games, pending.rounds = set(), set()
+    if games or rounds:
+        publisher.submit(lambda: safely_publish_changed(games, rounds))
+
+
+def safely_publish_changed(games: set[int], rounds: set[int]) -> None:
     try:
         publish_changed(games, rounds)
     except Exception:  # after the commit: the change is saved, and the hooks after this one must still run

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 import time
 from typing import Any
 
@@ -520,3 +521,24 @@ def test_a_table_no_overlay_shows_costs_its_judge_no_frame(round_: Any, people: 
     assert state(overlay)["frame"]["seats"][0]["fouls"] == 1  # the first page built it, and watches from now on
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
     assert [frame["seats"][0]["fouls"] for _at, frame in stream.kept(overlay.tournament_id, 1)] == [1, 2]
+
+
+def test_the_publisher_works_after_the_answer_in_its_own_thread_in_order(settings: Any) -> None:
+    settings.STREAM_PUBLISH_INLINE = False
+    done: list[tuple[int, str]] = []
+    finished = threading.Event()
+    publisher = stream.Publisher()
+    for n in range(5):
+        publisher.submit(lambda n=n: done.append((n, threading.current_thread().name)))
+    publisher.submit(finished.set)
+    assert finished.wait(5)
+    assert [n for n, _name in done] == [0, 1, 2, 3, 4]
+    assert {name for _n, name in done} == {"stream-publisher"}
+
+    def broken() -> None:
+        raise RuntimeError("Redis is gone")
+
+    again = threading.Event()
+    publisher.submit(broken)  # a failure is logged; the thread goes on
+    publisher.submit(again.set)
+    assert again.wait(5)
