@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import redis
 import uvicorn
+from django.db import connection
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -88,6 +89,15 @@ def transparent_corner(page: Page) -> bool:
     return bool(picture.getpixel((960, 700))[3] == 0)  # between the panels: the camera's picture shows through
 
 
+@pytest.fixture(autouse=True)
+def own_cache_no_layer(settings: Any) -> None:
+    """The live server's thread and the test share a local-memory cache (CI's shared Redis would mix these frames
+    with another process's tournament of the same id); a channel layer only where a test starts one."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"stream-e2e-{uuid.uuid4().hex}"}}
+    settings.CHANNEL_LAYERS = {}
+
+
 @pytest.fixture
 def streamed_round(make_round: Any, make_user: Callable[..., Any]) -> Any:
     round_ = make_round("kostroma", tables=1)
@@ -139,8 +149,14 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
     time.sleep(1.2)
     assert "шериф" not in page.locator("#so-events").inner_text()  # a check would give the roles away
 
-    organizer = threading.Thread(target=stream.change_settings, args=(overlay, True, "0"))  # as the organizer's
-    organizer.start()  # request would: Playwright's loop in this thread keeps async_to_sync out of it
+    def organizer_saves() -> None:  # as the organizer's request would: Playwright's loop in this thread keeps
+        try:  # async_to_sync out of it
+            stream.change_settings(overlay, True, "0")
+        finally:
+            connection.close()  # this thread's own connection: the test database is dropped at the end
+
+    organizer = threading.Thread(target=organizer_saves)
+    organizer.start()
     organizer.join()
     waits.append(shown_within(page, "() => document.querySelectorAll('.so-role').length === 10"))
     expect(page.locator("#so-seat-1 .so-role")).to_have_text("дон")

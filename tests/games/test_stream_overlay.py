@@ -34,7 +34,12 @@ IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 @pytest.fixture(autouse=True)
-def empty_cache() -> None:
+def own_cache_no_layer(settings: Any) -> None:
+    """A local-memory cache of this test (CI sets ``REDIS_URL``: another process's tournaments share ids with
+    these) and no channel layer (polling) unless a test sets one."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"stream-{time.monotonic_ns()}"}}
+    settings.CHANNEL_LAYERS = {}
     cache.clear()
 
 
