@@ -68,6 +68,12 @@ def open_protocol(table: Table, user: User) -> Game:
     existing = Game.objects.filter(table=table).first()
     if existing is not None:
         return existing
+    return create_protocol(table, user)
+
+
+def create_protocol(table: Table, user: User) -> Game:
+    """``open_protocol`` for a caller that has just found no protocol for the table: created now, unless it was
+    created meanwhile (checked again under the table's lock)."""
     if not table.round.is_published:
         raise ProtocolError(_("The round's seating is not published yet."))
     with transaction.atomic():
@@ -161,7 +167,7 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, da
             fields.update(differ)
     if changed:
         update_rows(GameSeat, changed, [name for name in SEAT_FIELDS if name in fields])
-        GameSeat.history.bulk_history_create(changed, update=True, default_user=user)  # type: ignore[attr-defined]
+        GameSeat.history.bulk_history_create(changed, update=True, default_user=user)
 
 
 def update_rows(model: type[Model], rows: Sequence[Model], fields: list[str]) -> None:
@@ -173,19 +179,21 @@ def update_rows(model: type[Model], rows: Sequence[Model], fields: list[str]) ->
     connection = connections[router.db_for_write(model)]
     meta = model._meta
     quote = connection.ops.quote_name
-    key = quote(meta.pk.column)  # type: ignore[union-attr]
+    assert meta.pk is not None and meta.pk.column is not None
+    key = quote(meta.pk.column)
     cast = connection.features.requires_casted_case_in_updates
     params: list[Any] = []
     assignments = []
     for name in fields:
         field = meta.get_field(name)
-        assert isinstance(field, Field)
+        assert isinstance(field, Field) and field.column is not None
         whens = []
         for row in rows:
             whens.append(f"WHEN {key} = %s THEN %s")
             params += [row.pk, field.get_db_prep_save(getattr(row, field.attname), connection)]
         case = f"CASE {' '.join(whens)} ELSE NULL END"
-        assignments.append(f"{quote(field.column)} = {f'CAST({case} AS {field.cast_db_type(connection)})' if cast else case}")
+        value = f"CAST({case} AS {field.cast_db_type(connection)})" if cast else case
+        assignments.append(f"{quote(field.column)} = {value}")
     params += [row.pk for row in rows]
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {quote(meta.db_table)} SET {', '.join(assignments)} "
