@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -46,6 +46,12 @@ ERRORS = {
 }
 
 
+def seats_shown() -> Prefetch[Any, Any, Any]:
+    """Each seat of a protocol with its player, in seat order."""
+    return Prefetch("seats", queryset=GameSeat.objects.select_related("seat__participant__player")
+                    .order_by("seat__number"))
+
+
 class ProtocolAPIBase(TournamentLoader, APIView):
     """The table's protocol for its staff: the web's ``TableAccessMixin`` checks, answered by DRF
     (authentication first: 401 before 403/404; a 404 in JSON)."""
@@ -68,10 +74,18 @@ class ProtocolAPIBase(TournamentLoader, APIView):
     def game(self) -> Game:
         return service.open_protocol(self.table, self.request.user)
 
-    def answer(self, game: Game, code: int = status.HTTP_200_OK) -> Response:
-        seats = GameSeat.objects.select_related("seat__participant__player").order_by("seat__number")
-        game = Game.objects.select_related("table__round__stage", "changed_by").prefetch_related(
-            Prefetch("seats", queryset=seats)).get(pk=game.pk)
+    def shown(self) -> QuerySet[Game]:
+        """The protocols as the answer shows them: with who changed them last and each seat's player."""
+        return Game.objects.select_related("changed_by").prefetch_related(seats_shown())
+
+    def answer(self, game: Game, code: int = status.HTTP_200_OK, *, read: bool = True) -> Response:
+        """The protocol as it is now: ``game`` read again (``read``), or as the service saved it (its row, read
+        under its lock and written: only its seats are read), or as ``shown`` read it."""
+        if read:
+            game = self.shown().get(pk=game.pk)
+        elif not hasattr(game, "_prefetched_objects_cache"):
+            prefetch_related_objects([game], seats_shown())
+        game.table = self.table  # with its round and stage (``table_to_open``): the same rows, not joined again
         data = s.ProtocolOutSerializer(game).data
         return Response(data, status=code)
 
@@ -103,7 +117,10 @@ class ProtocolView(ProtocolAPIBase):
     @extend_schema(responses={200: s.ProtocolOutSerializer, **{k: v for k, v in ERRORS.items() if k != 400}},
                    summary="A table's protocol")
     def get(self, request: AuthenticatedRequest, slug: str, table: int) -> Response:
-        return self.answer(self.game())
+        game = self.shown().filter(table=self.table).first()  # opened already: read once, as it is shown
+        if game is None:
+            return self.answer(service.create_protocol(self.table, request.user))
+        return self.answer(game, read=False)
 
     @extend_schema(request=s.ProtocolInSerializer, responses={200: s.ProtocolOutSerializer, **ERRORS},
                    summary="Change a protocol's facts (a draft or a submitted one)")
@@ -113,8 +130,8 @@ class ProtocolView(ProtocolAPIBase):
         data = s.ProtocolInSerializer(data=request.data, context={"seat_numbers": numbers})
         if not data.is_valid():
             return invalid(data.errors)
-        service.change(game, request.user, data.validated_data["version"], data.apply)
-        return self.answer(game)
+        row = service.change(game, request.user, data.validated_data["version"], data.apply)
+        return self.answer(row, read=False)
 
 
 class SubmitView(ProtocolAPIBase):
@@ -125,7 +142,7 @@ class SubmitView(ProtocolAPIBase):
         if not data.is_valid():
             return invalid(data.errors)
         game = service.submit(self.game(), request.user, data.validated_data["version"])
-        return self.answer(game)
+        return self.answer(game, read=False)
 
 
 class ConfirmView(ProtocolAPIBase):
@@ -138,7 +155,7 @@ class ConfirmView(ProtocolAPIBase):
         if not data.is_valid():
             return invalid(data.errors)
         game = service.confirm(self.game(), self.staff, request.user, data.validated_data["version"])
-        return self.answer(game)
+        return self.answer(game, read=False)
 
 
 class ReopenView(ProtocolAPIBase):
@@ -152,4 +169,4 @@ class ReopenView(ProtocolAPIBase):
             return invalid(data.errors)
         game = service.reopen(self.game(), self.staff, request.user, data.validated_data["version"],
                               data.validated_data["reason"])
-        return self.answer(game)
+        return self.answer(game, read=False)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from django.db.models import Q
+from django.db.models import Exists, Q
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Table, Tournament
@@ -78,12 +78,12 @@ def staff_of(user: AnyUser | None, tournament: Tournament) -> Staff:
     """The roles ``user`` has in ``tournament`` (none for anyone not signed in; the API's anonymous is None)."""
     if user is None or not user.is_authenticated:
         return Staff()
-    judge = Judge.objects.filter(tournament=tournament, user=user).first()
-    return Staff(
-        organizer=tournament.is_organizer(user),
-        chief=judge is not None and judge.chief,
-        judge=judge,
-    )
+    # A judge (every request of a tournament day's judges) is read with whether they organise it, in one query.
+    judge = (Judge.objects.filter(tournament=tournament, user=user)
+             .annotate(organizes=Exists(tournament.organizers.filter(pk=user.pk))).first())
+    if judge is None:
+        return Staff(organizer=tournament.is_organizer(user))
+    return Staff(organizer=user.is_superuser or judge.organizes, chief=judge.chief, judge=judge)
 
 
 def assigned(judge: Judge, table: Table) -> bool:

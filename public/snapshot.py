@@ -7,6 +7,7 @@ come from one query each. Protocol visibility is decided here, in one place.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import OrderedDict
@@ -84,6 +85,36 @@ class LocalModels:
 
 
 LOCAL_MODELS = LocalModels()
+
+
+class LocalStandings:
+    """The last few stages' standings this process computed, by the model object they were computed from (and the
+    ruleset's name and parameters): a public page that needs the standings beside the player pages' cached totals
+    (``reasons.why_ranked``, on each of a thousand players' pages) then computes them once per version and
+    process, not once per page (0.4 s each at 1,000 players × 12 rounds; found by bench/tournament_day.py). A
+    model object names one version (``LocalModels``), so standings kept here are never stale. Kept in the process
+    only: pickled they are larger and slower to read than to compute."""
+
+    def __init__(self, size: int = 6) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[tuple[int, str, str], tuple[m.Tournament, Standings]] = OrderedDict()
+
+    def get(self, model: m.Tournament, rules: str, stage: str) -> Standings | None:
+        with self.lock:
+            found = self.kept.get((id(model), rules, stage))
+        return found[1] if found is not None and found[0] is model else None
+
+    def keep(self, model: m.Tournament, rules: str, stage: str, standings: Standings) -> None:
+        with self.lock:
+            key = (id(model), rules, stage)
+            self.kept[key] = (model, standings)
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+
+LOCAL_STANDINGS = LocalStandings()
 
 BUILD_SHARE = 5  # a model is built again at least this many build times after the last one
 
@@ -233,7 +264,12 @@ class Snapshot:
             self._standings: dict[str, Standings] = {}
         if ext_id not in self._standings:
             self.model_stage(ext_id)
-            self._standings[ext_id] = compute_standings(self.model, ext_id, self.ruleset)
+            rules = json.dumps([self.tournament.ruleset, self.tournament.params or {}], sort_keys=True, default=str)
+            found = LOCAL_STANDINGS.get(self.model, rules, ext_id)
+            if found is None:
+                found = compute_standings(self.model, ext_id, self.ruleset)
+                LOCAL_STANDINGS.keep(self.model, rules, ext_id, found)
+            self._standings[ext_id] = found
         return self._standings[ext_id]
 
     @cached_property

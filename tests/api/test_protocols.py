@@ -154,3 +154,46 @@ def test_the_chief_judge_reopens_a_confirmed_protocol_with_a_reason(api: Any, ro
     last = game.history.order_by("-history_id").first()
     assert last.history_user.username == "chief" and last.history_change_reason == body["reason"]
     assert judge.put(url(round_, 1), full_protocol(5), format="json").status_code == 200  # editable again
+
+
+def test_each_answer_is_the_protocol_as_read_back(api: Any, round_: Any, people: Any) -> None:
+    """A save's answer is built from the row the service wrote (its seats read again), not from the game read
+    once more: it must be exactly what reading the protocol gives."""
+    judge, chief = api(people["judge"]), api(people["chief"])
+    judge.get(url(round_, 1))
+    body = full_protocol(1, first_killed=1, best_move=[2, 3, 4], notes="n")
+    body["seats"][2].update(fouls=2, extra="0.5")
+    body["seats"][6].update(fouls=1, best=True)
+    answers = [judge.put(url(round_, 1), body, format="json")]
+    answers.append(judge.post(url(round_, 1, "submit"), {"version": 2}, format="json"))
+    answers.append(chief.post(url(round_, 1, "confirm"), {"version": 3}, format="json"))
+    answers.append(chief.post(url(round_, 1, "reopen"), {"version": 4, "reason": "a second look"}, format="json"))
+    for version, answer in enumerate(answers, start=2):
+        assert answer.status_code == 200, answer.json()
+        assert answer.json()["version"] == version
+    assert answers[-1].json() == chief.get(url(round_, 1)).json() == judge.get(url(round_, 1)).json()
+    assert answers[0].json()["seats"][2]["extra"] == judge.get(url(round_, 1)).json()["seats"][2]["extra"]
+
+
+def test_a_judges_requests_query_counts(api: Any, round_: Any, people: Any, django_assert_max_num_queries: Any) -> None:
+    """The tournament day's requests (bench/tournament_day.py), the work after the commit aside (the public
+    version, the rating). Each was two queries more: staff_of read the judge and whether they organise it apart,
+    a GET read the game twice, a save read it again for its answer."""
+    judge, chief = api(people["judge"]), api(people["chief"])
+    protocol, submit, confirm = url(round_, 1), url(round_, 1, "submit"), url(round_, 1, "confirm")
+    with django_assert_max_num_queries(17):  # the first: the protocol opened, its ten seats created
+        assert judge.get(protocol).status_code == 200
+    with django_assert_max_num_queries(7):  # token, tournament, judge, table, assignment, game, seats
+        assert judge.get(protocol).status_code == 200
+    body = full_protocol(1, first_killed=1, best_move=[2, 3, 4])
+    with django_assert_max_num_queries(16):
+        assert judge.put(protocol, body, format="json").status_code == 200
+    body["seats"][3]["fouls"] = 1
+    with django_assert_max_num_queries(16):
+        assert judge.put(protocol, {**body, "version": 2}, format="json").status_code == 200
+    with django_assert_max_num_queries(13):
+        assert judge.post(submit, {"version": 3}, format="json").status_code == 200
+    with django_assert_max_num_queries(6):
+        assert chief.get(protocol).status_code == 200
+    with django_assert_max_num_queries(11):
+        assert chief.post(confirm, {"version": 4}, format="json").status_code == 200

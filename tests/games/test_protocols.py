@@ -45,3 +45,38 @@ def test_a_round_with_protocols_cannot_go_back_to_draft(played: Any) -> None:
         seating.unpublish_round(played)
     played.refresh_from_db()
     assert played.is_published
+
+
+def test_a_save_writes_the_changed_seats_and_fields_only(round_: Any, people: dict[str, Any]) -> None:
+    """One UPDATE for the seats, setting only the fields some seat changed; a history row for each changed seat
+    (every version stays in the history)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.services import protocol as service
+    from tests.helpers import ROLES, table
+
+    judge = people["judge"]
+    game = service.open_protocol(table(round_, 1), judge)
+    roles = ROLES["fiim"]
+
+    def deal(facts: Any) -> None:
+        for seat, role in zip(facts.seats, roles, strict=True):
+            seat.role = role
+
+    game = service.change(game, judge, 1, deal)
+    before = GameSeat.history.count()
+
+    def foul(facts: Any) -> None:
+        facts.seat(3).foul_reasons = ["other"]
+
+    with CaptureQueriesContext(connection) as queries:
+        game = service.change(game, judge, 2, foul)
+    updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "games_gameseat"')]
+    assert len(updates) == 1 and '"fouls"' in updates[0] and '"foul_reasons"' in updates[0]
+    assert '"role"' not in updates[0] and '"extra"' not in updates[0]
+    assert GameSeat.history.count() == before + 1
+    seat = GameSeat.objects.get(game=game, seat__number=3)
+    assert (seat.fouls, seat.foul_reasons, seat.role) == (1, ["other"], "mafia")
+    assert seat.history.latest("history_id").fouls == 1
+    assert list(GameSeat.objects.filter(game=game).order_by("seat__number").values_list("role", flat=True)) == roles
