@@ -162,6 +162,11 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "public:player": PUBLIC,
     "public:screen": PUBLIC,
     "public:screen_control": (ORGANIZER, ORGANIZER_POST),
+    # the stream overlay: the organizer's tab (an empty POST changes nothing: back to the tab)...
+    "games:stream": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
+    # ...and its secret links: no such token here (tests/games/test_stream_overlay.py opens real ones)
+    "games:overlay": ((404,) * 7, (405,) * 7),
+    "games:overlay_state": ((404,) * 7, (405,) * 7),
     "public:game": ((404,) * 7, (405,) * 7),  # table 1's protocol is a draft: not public
     "public:standings_visibility": ORGANIZER_ACTION,
     "api:schema": PUBLIC,
