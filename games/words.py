@@ -11,6 +11,7 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scoring.model import ROLE_SIDE, Role, Side
 from tournaments.labels import local_number as number
 
 from .models import Left
@@ -72,8 +73,19 @@ def value_words(model: type[Model], name: str, value: Any) -> str:
     return str(value)
 
 
-def event_words(kind: str, phase: int, seat: int | None, count: int | None, roles: dict[int, str]) -> str:
-    """One entry of the game log: "Day 1: seat 4 is nominated", "Night 1: the sheriff checks seat 3: black"."""
+def check_found(kind: str, role: str, side: str = "") -> str:
+    """What a night check finds of a seat, as a code: the don ``sheriff`` or ``not_sheriff``; the sheriff ``black`` or
+    ``red`` by the side the seat plays (``side``: an extra character's chosen side; else its role's)."""
+    if kind == "don_check":
+        return "sheriff" if role == Role.SHERIFF else "not_sheriff"
+    played = side or (ROLE_SIDE.get(Role(role), Side.RED) if role in {r.value for r in Role} else "")
+    return "black" if played == Side.BLACK else "red"
+
+
+def event_words(kind: str, phase: int, seat: int | None, count: int | None, roles: dict[int, str],
+                sides: dict[int, str] | None = None) -> str:
+    """One entry of the game log: "Day 1: seat 4 is nominated", "Night 1: the sheriff checks seat 3: black".
+    ``roles`` and ``sides`` (the side chosen, where one was) by seat."""
     when = phase_words(phase)
     n = seat if seat is not None else "—"
     if kind == "nominated":
@@ -87,11 +99,11 @@ def event_words(kind: str, phase: int, seat: int | None, count: int | None, role
     elif kind == "removed":
         what = _("seat %(n)s is removed") % {"n": n}
     elif kind == "don_check":
-        found = _("the sheriff") if roles.get(seat or 0) == "sheriff" else _("not the sheriff")
+        found = _("the sheriff") if check_found(kind, roles.get(seat or 0, "")) == "sheriff" else _("not the sheriff")
         what = _("the don checks seat %(n)s: %(found)s") % {"n": n, "found": found}
     elif kind == "sheriff_check":
-        found = (pgettext("the sheriff's check", "black") if roles.get(seat or 0) in ("don", "mafia")
-                 else pgettext("the sheriff's check", "red"))
+        black = check_found(kind, roles.get(seat or 0, ""), (sides or {}).get(seat or 0, "")) == "black"
+        found = pgettext("the sheriff's check", "black") if black else pgettext("the sheriff's check", "red")
         what = _("the sheriff checks seat %(n)s: %(found)s") % {"n": n, "found": found}
     elif kind == "heal":
         what = _("the doctor heals seat %(n)s") % {"n": n}

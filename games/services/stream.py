@@ -33,11 +33,13 @@ from django.db import close_old_connections, transaction
 from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
+from scoring.model import ROLE_SIDE, Role, Side
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.models.rounds import RoundState
 
 from ..models import Game, GameState, StreamOverlay
 from ..models.stream import MAX_DELAY_SECONDS
+from ..words import check_found
 
 log = logging.getLogger(__name__)
 
@@ -194,10 +196,6 @@ def display_name(player: Any) -> str:
     return player.nickname or " ".join(part for part in (player.surname, player.first_name) if part)
 
 
-def side_of(role: str) -> str:
-    return "black" if role in ("don", "mafia") else "maniac" if role == "maniac" else "red" if role else ""
-
-
 def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] | None:
     """What the stream shows of ``table`` (None: no published round has that table)."""
     if table is None:
@@ -209,8 +207,7 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
     ended = bool(game and game.winner)
     events: list[dict[str, Any]] = list(game.log) if game is not None else []
     roles = {row.number: getattr(getattr(row, "result", None), "role", "") for row in rows}
-    sides = {row.number: getattr(getattr(row, "result", None), "side", "") or side_of(roles[row.number])
-             for row in rows}
+    sides = {row.number: getattr(getattr(row, "result", None), "side", "") for row in rows}  # chosen, if any
     talking = speaker(game) if game is not None and not ended and phase % 2 == 1 else None
     seats = []
     for row in rows:
@@ -221,19 +218,17 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
             "out": out, "when": result.left_number if result is not None and out else None,
             "fouls": result.fouls if result is not None else 0,
         }
-        if overlay.show_roles:
-            seat["role"] = roles.get(row.number, "")
-            seat["side"] = (result.side if result is not None else "") or side_of(seat["role"])
+        role = seat["role"] = roles.get(row.number, "")
+        seat["side"] = sides[row.number] or (str(ROLE_SIDE.get(Role(role), Side.RED)) if role else "")
         seats.append(seat)
     day = [e for e in events if e.get("phase") == phase and e["kind"] in ("nominated", "votes")] \
         if phase % 2 == 1 else []
-    shown = [dict(e) for e in events if overlay.show_roles or e["kind"] not in CHECKS]
+    shown = [dict(e) for e in events]
     for event in shown:
-        if event["kind"] == "don_check":
-            event["found"] = "sheriff" if roles.get(event.get("seat", 0)) == "sheriff" else "not_sheriff"
-        elif event["kind"] == "sheriff_check":
-            event["found"] = "black" if sides.get(event.get("seat", 0)) == "black" else "red"
-    return {
+        if event["kind"] in ("don_check", "sheriff_check"):  # the same answer as the judge's log says
+            seat_number = event.get("seat", 0)
+            event["found"] = check_found(event["kind"], roles.get(seat_number, ""), sides.get(seat_number, ""))
+    frame: dict[str, Any] = {
         "format": FORMAT, "tournament": table.round.stage.tournament_id, "table": table.number,
         "round": table.round.number, "stage": table.round.stage.name,
         "stage_kind": table.round.stage.kind, "phase": phase,
@@ -241,8 +236,10 @@ def build_frame(table: Table | None, overlay: StreamOverlay) -> dict[str, Any] |
         "ended": ended, "speaking": talking, "seats": seats,
         "nominated": [e["seat"] for e in day if e["kind"] == "nominated" and "seat" in e],
         "votes": [{"seat": e["seat"], "count": e.get("count")} for e in day if e["kind"] == "votes" and "seat" in e],
-        "events": shown[-EVENTS_SHOWN:], "roles": overlay.show_roles,
+        "events": shown, "roles": True,
     }
+    shown_to_stream = frame if overlay.show_roles else roles_hidden(frame)  # one definition of what roles hide
+    return {**shown_to_stream, "events": shown_to_stream["events"][-EVENTS_SHOWN:]}
 
 
 # --- keeping frames for the delay, and sending them ----------------------------------------------------------
@@ -286,8 +283,14 @@ def frame_as_of(overlay: StreamOverlay, number: int,
 
 
 def without_roles(frame: dict[str, Any] | None) -> dict[str, Any] | None:
-    """``frame`` as it is built with the roles hidden: no role or side on a seat, no check or heal."""
-    if frame is None or not frame.get("roles"):
+    """``frame`` with the roles hidden (``roles_hidden``); None stays None."""
+    return None if frame is None else roles_hidden(frame)
+
+
+def roles_hidden(frame: dict[str, Any]) -> dict[str, Any]:
+    """No role or side on a seat, no check or heal (and so no check's answer). What ``build_frame`` gives while the
+    roles are off, and what the frames kept or held back become when they are turned off."""
+    if not frame.get("roles"):
         return frame
     return {**frame, "roles": False,
             "seats": [{k: v for k, v in seat.items() if k not in ("role", "side")} for seat in frame["seats"]],

@@ -89,7 +89,8 @@ class TableScreenView(ProtocolBase):
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
             "timer_seconds": SPEECH_SECONDS,
             "log_lines": [event_words(str(e["kind"]), int(e["phase"]), e.get("seat"), e.get("count"),  # type: ignore[arg-type]
-                                      {s.number: s.role for s in facts.seats}) for e in reversed(facts.log)],
+                                      {s.number: s.role for s in facts.seats},
+                                      {s.number: s.side for s in facts.seats}) for e in reversed(facts.log)],
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

@@ -134,6 +134,6 @@ class GameView(PublicTournamentView):
             "best_move": ", ".join(str(n) for n in game.best_move) if marks else "",
             "marks_hidden": not marks,
             # the judge's game log (the protocol is public only after the game): facts everyone at the table saw
-            "log": [event_words(e.kind, e.phase, e.seat, e.count, {s.seat: s.role.value for s in game.seats})
-                    for e in game.log],
+            "log": [event_words(e.kind, e.phase, e.seat, e.count, {s.seat: s.role.value for s in game.seats},
+                                {s.seat: s.effective_side.value for s in game.seats}) for e in game.log],
         }

@@ -451,7 +451,8 @@ def test_the_sheriff_checking_a_black_extra_character_finds_black(make_round: An
     extra = sorted(str(role) for role in EXTRA_CHARACTERS)[0]  # kostroma's extra characters play a chosen side
     tap(screen, django_capture_on_commit_callbacks, "roles", **{**roles, "s10_role": extra, "s10_side": "black"})
     tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
-    tap(screen, django_capture_on_commit_callbacks, "sheriff_check", seat=10)
+    said = tap(screen, django_capture_on_commit_callbacks, "sheriff_check", seat=10)
+    assert "шериф проверяет место 10: чёрный" in said  # the judge's game log says what the overlay says
     frame = state(overlay)["frame"]
     assert frame["seats"][9]["side"] == "black"
     assert [e["found"] for e in frame["events"] if e["kind"] == "sheriff_check"] == ["black"]
