@@ -80,10 +80,11 @@ def setup_django() -> None:
 
 
 def start_gunicorn(env: dict[str, str], workers: int, port: int, app: str = "mafia_tournament.wsgi",
-                   ready: str = "/p/") -> subprocess.Popen[bytes]:
-    """gunicorn serving ``app`` (the floor: ``floor:app``, from bench/) with these sync workers."""
+                   ready: str = "/p/", nice: int = 0) -> subprocess.Popen[bytes]:
+    """gunicorn serving ``app`` (the floor: ``floor:app``, from bench/) with these sync workers, at this
+    niceness (``nice``: the scheduler gives other processes the cores first)."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
+        [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
          *(["--chdir", str(ROOT / "bench")] if app.startswith("floor") else []),
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120",
          *(["--access-logfile", os.environ["BENCH_ACCESS_LOG"], "--access-logformat", "%(m)s %(U)s %(s)s %(L)s"]

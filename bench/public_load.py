@@ -263,6 +263,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=12, help="rounds; on the tournament day the last is played")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--staff-workers", type=int, default=0,
+                        help="a second gunicorn of this many workers for judges and organizers (0: one pool for all)")
+    parser.add_argument("--public-nice", type=int, default=0, help="the public pool's niceness (with --staff-workers)")
     parser.add_argument("--clients", type=int, default=16, help="concurrent spectator clients")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each public phase")
     parser.add_argument("--flooders", type=int, default=8,
@@ -293,7 +296,9 @@ def main() -> None:
         print(f"loaded {args.players} players x {args.rounds} rounds into {args.database} in {seconds_to_load:.1f} s")
     day = None if args.public_only else tournament_day.prepare(args)
 
-    server = start_gunicorn(env, args.workers, args.port)
+    server = start_gunicorn(env, args.workers, args.port, nice=args.public_nice if args.staff_workers else 0)
+    staff = start_gunicorn(env, args.staff_workers, args.port + 2) if args.staff_workers else None
+    args.staff_port = args.port + 2 if staff else args.port
     floor = None if args.day_only else start_gunicorn(env, args.workers, args.port + 1, "floor:app", "/bytes/1")
     failed = False
     try:
@@ -304,6 +309,8 @@ def main() -> None:
             failed = not tournament_day.run(day, args)
     finally:
         stop(server)
+        if staff is not None:
+            stop(staff)
         if floor is not None:
             stop(floor)
         delete_cache_keys(env["CACHE_KEY_PREFIX"])

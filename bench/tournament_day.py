@@ -259,7 +259,7 @@ def run(day: Day, args: argparse.Namespace) -> bool:
     """Runs the phase, prints its figures and the check; whether everything held."""
     from public.models import ResultsVersion
 
-    chief_token = token_of(args.port, *day.chief)
+    chief_token = token_of(args.staff_port, *day.chief)
     version_before = ResultsVersion.objects.get(tournament__slug=SLUG).version
     judges, spectators = Recorder(KIND_ORDER), Recorder(KIND_ORDER)
     submitted: queue.Queue[int] = queue.Queue()
@@ -272,11 +272,11 @@ def run(day: Day, args: argparse.Namespace) -> bool:
                                  args=(args.port, i, day.spectator_urls, spectators, stop, interval))
                 for i in range(args.clients)]
     playing = [threading.Thread(target=judge, daemon=True, args=(
-        args.port, job, started + rng.uniform(0, args.day_window), rng.random() < args.drafts, args.think,
+        args.staff_port, job, started + rng.uniform(0, args.day_window), rng.random() < args.drafts, args.think,
         judges, submitted)) for job in day.jobs]
     for thread in watching + playing:
         thread.start()
-    confirmed = chief(args.port, chief_token, len(day.jobs), judges, submitted, deadline)
+    confirmed = chief(args.staff_port, chief_token, len(day.jobs), judges, submitted, deadline)
     elapsed = time.perf_counter() - started
     stop.set()
     for thread in watching:  # daemons: one stuck in a request past the deadline is left behind

@@ -1,17 +1,20 @@
 #!/bin/sh
 # Debian packages the project needs beyond Python: pango (WeasyPrint renders the printed PDFs)
-# and fonts with Cyrillic (DejaVu). Installs the missing ones when run as root; otherwise says
-# which to install. Called by `make` before the Python packages; idempotent.
+# and fonts with Cyrillic (DejaVu); and nginx, the reverse proxy of deploy/nginx/, which
+# tests/deploy/test_proxy_routing.py runs (the test is skipped without it). Installs the missing
+# ones when run as root; otherwise says which to install. Called by `make` before the Python
+# packages; idempotent.
 set -e
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core nginx-light"
 missing=""
 for p in $PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+  # RUNLEVEL=1: invoke-rc.d does not start the package's own nginx (the test runs its own on a free port).
+  apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
 else
-  # Not root: everything but the PDF downloads works without them, so warn and go on.
-  echo "PDF downloads need these Debian packages: sudo apt-get install$missing" >&2
+  # Not root: everything but the PDF downloads (and the proxy's test) works without them, so warn and go on.
+  echo "PDF downloads and the proxy's test need these Debian packages: sudo apt-get install$missing" >&2
 fi
