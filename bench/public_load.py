@@ -262,10 +262,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=12, help="rounds; on the tournament day the last is played")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--staff-workers", type=int, default=0,
-                        help="a second gunicorn of this many workers for judges and organizers (0: one pool for all)")
-    parser.add_argument("--public-nice", type=int, default=0, help="the public pool's niceness (with --staff-workers)")
+    # The pools of deploy/nginx/pools.conf: readers on one (under nice), everyone with credentials on the other.
+    parser.add_argument("--workers", type=int, default=3, help="the public pool's sync workers")
+    parser.add_argument("--staff-workers", type=int, default=2,
+                        help="the staff pool's workers: judges and the chief judge (0: one pool for all, as before)")
+    parser.add_argument("--public-nice", type=int, default=10, help="the public pool's niceness (with a staff pool)")
+    parser.add_argument("--staff-port", type=int, default=0, help="the staff pool's port (0: the app's port + 2)")
     parser.add_argument("--clients", type=int, default=16, help="concurrent spectator clients")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each public phase")
     parser.add_argument("--flooders", type=int, default=8,
@@ -297,12 +299,17 @@ def main() -> None:
     day = None if args.public_only else tournament_day.prepare(args)
 
     server = start_gunicorn(env, args.workers, args.port, nice=args.public_nice if args.staff_workers else 0)
-    staff = start_gunicorn(env, args.staff_workers, args.port + 2) if args.staff_workers else None
-    args.staff_port = args.port + 2 if staff else args.port
+    args.staff_port = (args.staff_port or args.port + 2) if args.staff_workers else args.port
+    staff = start_gunicorn(env, args.staff_workers, args.staff_port) if args.staff_workers else None
     floor = None if args.day_only else start_gunicorn(env, args.workers, args.port + 1, "floor:app", "/bytes/1")
     failed = False
     try:
-        print(f"gunicorn {args.workers} sync workers, loopback, production profile, Redis cache")
+        if staff is None:
+            print(f"gunicorn {args.workers} sync workers for everyone, loopback, production profile, Redis cache")
+        else:
+            print(f"gunicorn: a public pool of {args.workers} sync workers at nice {args.public_nice} (readers) and a "
+                  f"staff pool of {args.staff_workers} (judges and the chief), as deploy/nginx/ splits them; "
+                  "loopback, production profile, Redis cache")
         if not args.day_only:
             public_phases(args)
         if day is not None:

@@ -51,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     day.add_argument("--phones", type=int, default=0,
                      help="spectators' phones, each refreshing every --poll seconds (0: the clients never pause)")
     day.add_argument("--poll", type=float, default=20.0, help="seconds between a phone's refreshes (htmx polls)")
+    day.add_argument("--cold", action="store_true",
+                     help="start the day on servers nobody has read from (no page of the tournament kept yet)")
     day.add_argument("--json", type=Path, default=None, help="also write the day's figures to this file")
 
 
@@ -255,10 +257,38 @@ def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recor
 # --- the run and its check ------------------------------------------------------------------------
 
 
+def warm(port: int, urls: dict[str, list[str]], clients: int = 4) -> tuple[int, float]:
+    """Every page the spectators will read, read once first, as the phones did during the rounds before: a
+    tournament day's last round starts with its pages kept, not on servers nobody has read from (``--cold``).
+    How many pages and how long it took."""
+    pages = [(kind, url) for kind, some in urls.items() for url in some]
+    recorder = Recorder(KIND_ORDER)
+    started = time.perf_counter()
+
+    def read(share: list[tuple[str, str]]) -> None:
+        client = Client(port, recorder)
+        for kind, url in share:
+            client.call(kind, "GET", url, headers={**PHONE, **({"HX-Request": "true"} if kind == "standings poll"
+                                                                else {})})
+
+    readers = [threading.Thread(target=read, args=(pages[i::clients],)) for i in range(clients)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
+    if any(recorder.errors.values()):
+        raise SystemExit(f"warming the pages failed: {dict(recorder.errors)}")
+    return len(pages), time.perf_counter() - started
+
+
 def run(day: Day, args: argparse.Namespace) -> bool:
     """Runs the phase, prints its figures and the check; whether everything held."""
     from public.models import ResultsVersion
 
+    if not args.cold:
+        pages, took = warm(args.port, day.spectator_urls)
+        print(f"warmed: the {pages} pages the spectators read, each read once in {took:.1f} s before the day "
+              f"(as during the rounds before; --cold skips it)")
     chief_token = token_of(args.staff_port, *day.chief)
     version_before = ResultsVersion.objects.get(tournament__slug=SLUG).version
     judges, spectators = Recorder(KIND_ORDER), Recorder(KIND_ORDER)
@@ -306,6 +336,8 @@ def run(day: Day, args: argparse.Namespace) -> bool:
               f"the standings API equals scoring's standings of the truth file: matched")
     if args.json is not None:
         args.json.write_text(json.dumps({
+            "setup": {"public_workers": args.workers, "staff_workers": args.staff_workers,
+                      "public_nice": args.public_nice if args.staff_workers else 0, "warmed": not args.cold},
             "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed, "conflicts": judges.conflicts,
             "bumps": bumps, "judges": judge_figures, "spectators": spectator_figures, "errors": errors,
             "statuses": dict(spectators.statuses), "checked": not problems, "problems": problems,

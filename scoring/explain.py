@@ -14,7 +14,15 @@ from .errors import ScoringError
 from .metrics import Value
 from .model import Tournament
 from .numbers import is_finite_decimal
-from .standings import TIER_FACTS, RankingStep, StandingRow, Standings, compute_standings, ranking_steps
+from .standings import (
+    TIER_FACTS,
+    RankingStep,
+    StandingRow,
+    Standings,
+    compute_standings,
+    primary_key,
+    ranking_steps,
+)
 
 
 class PlayerNotRanked(ScoringError):
@@ -34,9 +42,12 @@ def explain_standings(tournament: Tournament, standings: Standings, player: str)
         raise PlayerNotRanked(_why_not_ranked(tournament, standings.stage, player))
     mine = rows[index]
     my_steps = ranking_steps(standings, mine)
-    primary = _primary_step(my_steps)
+    # the ranking value straight from the tallies (the primary step's value): a whole list of steps for each of
+    # a thousand rows only to find those level with the player cost more than the rest of a player's page
+    primary_of = primary_key(standings.rank_by)
+    level = primary_of(mine.tally)
     others = [i for i in range(len(rows)) if i != index and
-              (abs(i - index) == 1 or _primary_step(ranking_steps(standings, rows[i])).value == primary.value)]
+              (abs(i - index) == 1 or primary_of(rows[i].tally) == level)]
     out: dict[str, object] = {
         "stage": standings.stage,
         "player": player,
@@ -64,10 +75,6 @@ def _against(my_steps: list[RankingStep], row: StandingRow, their_steps: list[Ra
             break
         steps.append(step)
     return {"player": row.player, "rank": row.rank, "steps": steps}
-
-
-def _primary_step(steps: list[RankingStep]) -> RankingStep:
-    return next(step for step in steps if step.metric in ("points", "average"))
 
 
 def _shown(value: Value | bool | None) -> object:

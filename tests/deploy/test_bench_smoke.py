@@ -69,7 +69,8 @@ def test_the_tournament_day_bench_runs_checks_and_has_no_error(tmp_path: Path) -
     env.update(REDIS_URL=REDIS_URL, BENCH_POSTGRES=server)
     command = [sys.executable, "bench/public_load.py", "--day-only", "--reuse-static", "--players", "20",
                "--rounds", "2", "--day-window", "1", "--think", "0.2", "--clients", "4", "--workers", "2",
-               "--day-timeout", "60", "--port", str(free_port()), "--database", database, "--json", str(figures)]
+               "--staff-workers", "1", "--day-timeout", "60", "--port", str(free_port()),
+               "--staff-port", str(free_port()), "--database", database, "--json", str(figures)]
     try:
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     finally:
@@ -78,6 +79,9 @@ def test_the_tournament_day_bench_runs_checks_and_has_no_error(tmp_path: Path) -
     assert "matched" in run.stdout
     day: dict[str, Any] = json.loads(figures.read_text())
     assert day["checked"] and not day["problems"]
+    # as deploy/nginx/ splits them: the judges on a staff pool of their own, the readers on a public pool under nice
+    assert day["setup"] == {"public_workers": 2, "staff_workers": 1, "public_nice": 10, "warmed": True}
+    assert "warmed: the" in run.stdout
     assert day["tables"] == day["confirmed"] == 2
     assert day["errors"] == 0 and day["conflicts"] == 0
     # Each table: the judge's GET, one or three PUTs and the submit; the chief's GET and confirm.
