@@ -3,7 +3,9 @@ long build does not take a core from every other request (issue 13, bench/public
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from typing import Any
 from unittest import mock
 
@@ -41,3 +43,15 @@ def test_results_pdf_through_the_child(client: Any, generated: Any, settings: An
     response = client.get("/t/child/results.pdf")
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     assert "Player 1" in " ".join(pdf_pages(response.content))
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
+def test_at_the_lowest_niceness_the_child_takes_only_what_every_other_process_leaves() -> None:
+    """Nice 19 and the idle class: below the public pool's workers, which run under nice 10 themselves."""
+    probe = ("import os; from paper.pdf_worker import lower_priority; lower_priority({n}); "
+             "print(os.nice(0) - {base}, os.sched_getscheduler(0) == os.SCHED_IDLE)")
+    base = os.nice(0)
+    for niceness, idle in ((19, True), (10, False)):
+        shown = subprocess.run([sys.executable, "-c", probe.format(n=niceness, base=base)], capture_output=True,
+                               text=True, check=True).stdout.split()
+        assert shown == [str(min(niceness, 19 - base)), str(idle)], niceness
