@@ -71,6 +71,7 @@ class Day:
     jobs: list[TableJob]
     chief: tuple[str, str]  # username, password
     spectator_urls: dict[str, list[str]]
+    tournament_id: int
 
 
 # --- before the server starts: the tournament, its judges and their tokens (in this process) -------
@@ -92,7 +93,8 @@ def prepare(args: argparse.Namespace) -> Day:
     print(f"loaded {args.players} players x {args.rounds} rounds into {args.database} as {SLUG!r}, round "
           f"{last.number} seated and published, {len(jobs)} judges with tokens, in "
           f"{time.perf_counter() - started:.1f} s")
-    return Day(truth, stage.id, last.number, jobs, chief, spectator_urls(truth, stage.id, last.number))
+    return Day(truth, stage.id, last.number, jobs, chief, spectator_urls(truth, stage.id, last.number),
+               tournament.pk)
 
 
 def with_last_round_unplayed(truth: Any) -> Any:
@@ -230,8 +232,61 @@ def chief(port: int, token: str, tables: int, recorder: Recorder, submitted: que
     return confirmed
 
 
+class Freshness:
+    """How far behind the newest result the spectators' answers are. A watcher reads the tournament's results
+    version every 50 ms and notes when each one appeared; each answer's version is read from its ETag
+    (``"t<id>-<version>.<moment>-…"``, ``public.cache.etag_for``; a 304 keeps the one sent). An answer's age: 0 when
+    it shows the newest version at the moment it was asked for, else how long before that moment the first newer
+    version appeared. The public pages are up to a few seconds behind by design while results pour in
+    (``PUBLIC_REFRESH_SECONDS``, one render at a time): this says how many."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        self.appeared: list[tuple[int, float]] = []  # (version, when first seen), in order
+        self.ages: dict[str, list[float]] = {}
+        self.lock = threading.Lock()
+
+    def watch(self, stop: threading.Event) -> None:
+        from django.db import connection
+
+        from public.models import ResultsVersion
+
+        try:
+            while not stop.is_set():
+                version = ResultsVersion.objects.filter(tournament_id=self.tournament_id).values_list(
+                    "version", flat=True).first() or 0
+                if not self.appeared or version > self.appeared[-1][0]:
+                    self.appeared.append((version, time.perf_counter()))
+                stop.wait(0.05)
+        finally:
+            connection.close()
+
+    def answer(self, kind: str, etag: str | None, asked_at: float) -> None:
+        if not etag:
+            return
+        try:
+            version = int(etag.strip('W/"').split("-")[1].split(".")[0])
+        except (IndexError, ValueError):
+            return
+        with self.lock:
+            newer = next((when for v, when in self.appeared if v > version), None)
+            self.ages.setdefault(kind, []).append(0.0 if newer is None or newer >= asked_at else asked_at - newer)
+
+    def figures(self) -> dict[str, dict[str, float]]:
+        with self.lock:
+            every = {**self.ages, "all": [age for ages in self.ages.values() for age in ages]}
+        out = {}
+        for kind, ages in every.items():
+            ordered = sorted(ages)
+            if ordered:
+                out[kind] = {"answers": len(ordered), "current": sum(a == 0 for a in ordered) / len(ordered),
+                             "p50": ordered[len(ordered) // 2], "p95": ordered[int(len(ordered) * 0.95)],
+                             "max": ordered[-1]}
+        return out
+
+
 def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recorder, stop: threading.Event,
-              interval: float) -> None:
+              interval: float, freshness: Freshness | None = None) -> None:
     """A crowd of phones in one connection: each answer's ETag is sent back on the next request of
     that page, as a browser revalidates; the htmx poll also sends ``HX-Request``. A request every
     ``interval`` seconds (0: each as soon as the last is answered)."""
@@ -249,9 +304,12 @@ def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recor
         headers = {**PHONE, **({"HX-Request": "true"} if kind == "standings poll" else {})}
         if (kind, url) in etags:
             headers["If-None-Match"] = etags[(kind, url)]
+        asked_at = time.perf_counter()
         status, _content, response = client.call(kind, "GET", url, headers=headers, ok=(200, 304))
         if status == 200 and response.getheader("ETag"):
             etags[(kind, url)] = response.getheader("ETag")
+        if freshness is not None and status in (200, 304):
+            freshness.answer(kind, etags.get((kind, url)), asked_at)
 
 
 # --- the run and its check ------------------------------------------------------------------------
@@ -298,9 +356,11 @@ def run(day: Day, args: argparse.Namespace) -> bool:
     started = time.perf_counter()
     deadline = started + args.day_timeout
     interval = args.clients * args.poll / args.phones if args.phones else 0.0
+    freshness = Freshness(day.tournament_id)
     watching = [threading.Thread(target=spectator, daemon=True,
-                                 args=(args.port, i, day.spectator_urls, spectators, stop, interval))
+                                 args=(args.port, i, day.spectator_urls, spectators, stop, interval, freshness))
                 for i in range(args.clients)]
+    watching.append(threading.Thread(target=freshness.watch, args=(stop,), daemon=True))
     playing = [threading.Thread(target=judge, daemon=True, args=(
         args.staff_port, job, started + rng.uniform(0, args.day_window), rng.random() < args.drafts, args.think,
         judges, submitted)) for job in day.jobs]
@@ -326,6 +386,10 @@ def run(day: Day, args: argparse.Namespace) -> bool:
         print(table_row("spectators" if kind == "all" else kind, figures))
     print(f"spectators' answers: {spectators.statuses.get(200, 0)} full (200), "
           f"{spectators.statuses.get(304, 0)} not modified (304)")
+    ages = freshness.figures()
+    print("spectators' answers behind the newest result: " + "; ".join(
+        f"{'all' if kind == 'all' else kind} {a['current']:.0%} current, p50 {a['p50']:.1f} s, p95 {a['p95']:.1f} s, "
+        f"max {a['max']:.1f} s" for kind, a in sorted(ages.items(), key=lambda kv: kv[0] != "all")))
     problems = check(day, args.port) if confirmed == len(day.jobs) else [
         f"only {confirmed} of {len(day.jobs)} protocols were confirmed before the time-out"]
     errors = judge_figures["all"]["errors"] + spectator_figures["all"]["errors"]
@@ -338,7 +402,7 @@ def run(day: Day, args: argparse.Namespace) -> bool:
         args.json.write_text(json.dumps({
             "setup": {"public_workers": args.workers, "staff_workers": args.staff_workers,
                       "public_nice": args.public_nice if args.staff_workers else 0, "warmed": not args.cold},
-            "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed, "conflicts": judges.conflicts,
+            "freshness": ages, "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed, "conflicts": judges.conflicts,
             "bumps": bumps, "judges": judge_figures, "spectators": spectator_figures, "errors": errors,
             "statuses": dict(spectators.statuses), "checked": not problems, "problems": problems,
         }, indent=1))

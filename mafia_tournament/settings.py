@@ -179,6 +179,20 @@ STREAM_PUBLISH_INLINE = False
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.
 PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))
+# With it above 0, rebuilding the model and rendering the public pages again take at most one core in this many
+# (public.snapshot.refresh_interval, public.middleware.rest_slot). 1: as much as one core, one build and one render
+# of a tournament at a time; the readers' pool runs under nice beside the judges' (deploy/nginx/), so the judges
+# lose nothing to it, and the pages follow the results within seconds. 5 kept the public work to a fifth of a core
+# when one pool served everyone, at the price of pages tens of seconds behind on a busy day (bench/README.md).
+PUBLIC_WORK_SHARE = max(1, int(os.environ.get("PUBLIC_WORK_SHARE", "1")))
+# How many of a tournament's public pages may be rendered again at once (public.middleware.take_slot). More
+# render the pages read now and then (a player's own) sooner while results pour in, and leave fewer workers to
+# answer from the kept pages: bench/README.md has the figures of 2.
+PUBLIC_RENDER_SLOTS = max(1, int(os.environ.get("PUBLIC_RENDER_SLOTS", "1")))
+# Above 0: a kept public page older than this (seconds) is rendered again when read even if no slot is free, which
+# bounds how far behind a page read now and then may be, at the cost of a render on most such reads (each worker
+# computes the new version's standings for its first player's page): bench/README.md. 0: off.
+PUBLIC_MOST_BEHIND_SECONDS = float(os.environ.get("PUBLIC_MOST_BEHIND_SECONDS", "0"))
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
 PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
 

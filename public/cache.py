@@ -122,7 +122,11 @@ def building_lock_of(identity: str) -> str:
 
 def built_key(tournament: Any) -> str:
     """The newest version whose model is built, and when it was built."""
-    return f"public-built:{tournament_scope(tournament)}"
+    return built_key_of(tournament_scope(tournament))
+
+
+def built_key_of(identity: str) -> str:
+    return f"public-built:{identity}"
 
 
 def totals_key(tournament: Any, stage: str) -> str:

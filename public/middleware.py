@@ -35,6 +35,7 @@ from . import answers
 from .cache import (
     BUILD_SECONDS,
     building_lock_of,
+    built_key_of,
     microseconds,
     release_lock,
     rendering_lock,
@@ -43,7 +44,6 @@ from .cache import (
     tournament_identity,
 )
 from .models import ResultsVersion
-from .snapshot import BUILD_SHARE
 
 
 def personal(request: HttpRequest) -> bool:
@@ -145,42 +145,50 @@ def current_stamp(slug: str) -> answers.Stamp | None:
     return stamp
 
 
-def model_being_built(stamp: answers.Stamp) -> bool:
-    """Whether another request is building the tournament's model now (``Snapshot.settle``): its page will
-    follow within seconds, and meanwhile the last answer kept is what a view would serve anyway."""
-    return cache.has_key(building_lock_of(stamp.identity))
+def nothing_newer_to_show(stamp: answers.Stamp, kept_version: int) -> bool:
+    """Whether a view would render the version already kept: another request is building the tournament's model
+    now (``Snapshot.settle``) and no model newer than the kept answer is built yet. While a build runs, a view
+    renders from the last model built, so a page kept from before it is still worth rendering: waiting for the
+    build instead left a page read every 20 seconds tens of seconds behind on a busy day (bench/README.md)."""
+    if not cache.has_key(building_lock_of(stamp.identity)):
+        return False
+    built = cache.get(built_key_of(stamp.identity))
+    return built is None or built[0] <= kept_version
 
 
-def public_slot(identity: str) -> str:
-    """Held by the one request at a time that has a view answer a newer version of a page already kept: on a
-    tournament day every protocol makes a version, and without it every worker would be rendering some page
-    (each of 200 players' pages, the standings, the seating) while judges wait for a worker; with it three of
-    four workers stay free, and readers get the last answer kept meanwhile (seconds old). After each render it
-    rests four times as long as the render took (``rest_slot``)."""
-    return f"public-slot:{identity}"
+def public_slot(identity: str, number: int = 0) -> str:
+    """One of the tournament's ``PUBLIC_RENDER_SLOTS`` slots, each held by one request at a time that has a view
+    answer a newer version of a page already kept: on a tournament day every protocol makes a version, and without
+    them every worker would be rendering some page (each of 200 players' pages, the standings, the seating) while
+    others wait for a worker; with them the other workers stay free, and readers get the last answer kept
+    meanwhile (seconds old). After each render a slot rests ``PUBLIC_WORK_SHARE - 1`` times as long as the render
+    took (``rest_slot``)."""
+    return f"public-slot:{identity}" if number == 0 else f"public-slot:{identity}:{number}"
 
 
 def take_slot(identity: str) -> str | None:
-    """The tournament's public slot, if it is free: not held, or resting past its time (``rest_slot``)."""
-    name = public_slot(identity)
-    if take_lock(name, BUILD_SECONDS):
-        return name
-    held = cache.get(name)
-    if isinstance(held, float) and held <= time.time():  # its rest is over
-        cache.delete(name)
+    """A free slot of the tournament's (not held, or resting past its time: ``rest_slot``), or None."""
+    for number in range(max(1, settings.PUBLIC_RENDER_SLOTS)):
+        name = public_slot(identity, number)
         if take_lock(name, BUILD_SECONDS):
             return name
+        held = cache.get(name)
+        if isinstance(held, float) and held <= time.time():  # its rest is over
+            cache.delete(name)
+            if take_lock(name, BUILD_SECONDS):
+                return name
     return None
 
 
 def rest_slot(name: str, took: float) -> None:
-    """Frees the slot after a render of ``took`` seconds, in ``BUILD_SHARE - 1`` times as long: renders then
-    take at most a fifth of one core, as builds do (``snapshot.refresh_interval``). At once in development and
-    tests (``PUBLIC_REFRESH_SECONDS`` 0)."""
-    if settings.PUBLIC_REFRESH_SECONDS <= 0:
+    """Frees the slot after a render of ``took`` seconds, in ``PUBLIC_WORK_SHARE - 1`` times as long: renders then
+    take at most that share of one core, as builds do (``snapshot.refresh_interval``). At once in development and
+    tests (``PUBLIC_REFRESH_SECONDS`` 0), and where the share is 1."""
+    rest = (settings.PUBLIC_WORK_SHARE - 1) * took
+    if settings.PUBLIC_REFRESH_SECONDS <= 0 or rest <= 0:
         release_lock(name)
     else:
-        cache.set(name, time.time() + (BUILD_SHARE - 1) * took, BUILD_SECONDS)
+        cache.set(name, time.time() + rest, BUILD_SECONDS)
 
 
 class SharedAnswerMiddleware:
@@ -205,11 +213,18 @@ class SharedAnswerMiddleware:
             return kept
         building = slot = None
         if (older := answers.newest(question, stamp)) is not None:
-            _version, older_key, kept_at = older
+            kept_version, older_key, kept_at = older
             lock = rendering_lock(question.page(stamp.identity, stamp.hidden))
-            if time.time() - kept_at >= settings.PUBLIC_REFRESH_SECONDS and not model_being_built(stamp):
+            waited = time.time() - kept_at
+            due = waited >= settings.PUBLIC_REFRESH_SECONDS and not nothing_newer_to_show(stamp, kept_version)
+            if due:
                 slot = take_slot(stamp.identity)
-            if slot is not None and take_lock(lock, BUILD_SECONDS):
+            # With PUBLIC_MOST_BEHIND_SECONDS, a page kept longer ago than that is rendered again even when every slot
+            # is taken: a page read once in 20 seconds (a player's own) may otherwise find the slots busy read after
+            # read and stay tens of seconds behind while results pour in (bench/README.md: what it costs).
+            most_behind = settings.PUBLIC_MOST_BEHIND_SECONDS
+            overdue = due and 0 < most_behind <= waited
+            if (slot is not None or overdue) and take_lock(lock, BUILD_SECONDS):
                 building = lock  # this request has the view answer the new version; the others wait for it
             else:
                 if slot is not None:

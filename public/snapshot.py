@@ -116,18 +116,15 @@ class LocalStandings:
 
 LOCAL_STANDINGS = LocalStandings()
 
-BUILD_SHARE = 5  # a model is built again at least this many build times after the last one
-
-
 def refresh_interval(took: float) -> float:
     """How long after a model was built the next version's is built at the earliest: ``PUBLIC_REFRESH_SECONDS``,
     or longer when building took long (a large event on a busy machine: 1,000 players × 12 rounds take 0.4 s
-    alone and seconds beside a hundred judges), so that the builds take at most a fifth of one core and leave
-    the rest to the judges. None of this in development and tests (0): every change is built at once."""
+    alone and seconds beside a hundred judges), so that the builds take at most ``1 / PUBLIC_WORK_SHARE`` of one
+    core. None of this in development and tests (0): every change is built at once."""
     from django.conf import settings
 
     refresh = float(settings.PUBLIC_REFRESH_SECONDS)
-    return 0.0 if refresh <= 0 else max(refresh, (BUILD_SHARE - 1) * took)
+    return 0.0 if refresh <= 0 else max(refresh, (settings.PUBLIC_WORK_SHARE - 1) * took)
 
 
 class Snapshot:

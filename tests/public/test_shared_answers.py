@@ -299,8 +299,38 @@ def test_a_host_the_site_does_not_serve_is_refused_as_elsewhere(client: Any, gen
 def test_after_a_render_the_slot_rests_and_readers_get_the_last_answer(
     client: Any, generated: Any, settings: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any,
 ) -> None:
-    """On a busy day renders take at most a fifth of a core: after one, the tournament's next render waits four
-    times as long (made endless here), and a page due meanwhile is the last one kept."""
+    """With ``PUBLIC_WORK_SHARE`` N renders take at most an N-th of a core: after one, the tournament's next render
+    waits N - 1 times as long (made endless here), and a page due meanwhile is the last one kept."""
+    import time
+
+    from django.core.cache import cache
+
+    from public import middleware, snapshot
+
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
+    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
+    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    settings.PUBLIC_REFRESH_SECONDS = 0.1
+    settings.PUBLIC_WORK_SHARE = 10_000  # the renders' rest; the model is built again as usual:
+    monkeypatch.setattr(snapshot, "refresh_interval", lambda took: settings.PUBLIC_REFRESH_SECONDS)
+    time.sleep(0.15)  # both kept answers are due
+    assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) != old_standings  # rendered; the slot rests
+    assert isinstance(cache.get(middleware.public_slot(tournament_identity(tournament))), float)
+    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) == old_api  # the last one kept, meanwhile
+    cache.delete(middleware.public_slot(tournament_identity(tournament)))  # its rest is over
+    settings.PUBLIC_REFRESH_SECONDS = 0
+    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) != old_api
+    middleware.RECENT_STAMPS.read.clear()
+
+
+def test_with_a_share_of_one_the_next_due_page_renders_right_after_the_last(
+    client: Any, generated: Any, settings: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """``PUBLIC_WORK_SHARE`` 1 (the default): one render of a tournament at a time, but no rest after it, so the
+    next page due is rendered at once and readers see a result within seconds of the model."""
     import time
 
     from django.core.cache import cache
@@ -314,15 +344,72 @@ def test_after_a_render_the_slot_rests_and_readers_get_the_last_answer(
     old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
     flip_a_result(tournament, django_capture_on_commit_callbacks)
     settings.PUBLIC_REFRESH_SECONDS = 0.1
-    monkeypatch.setattr(middleware, "BUILD_SHARE", 10_000)
-    time.sleep(0.15)  # both kept answers are due
-    assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) != old_standings  # rendered; the slot rests
-    assert isinstance(cache.get(middleware.public_slot(tournament_identity(tournament))), float)
-    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) == old_api  # the last one kept, meanwhile
-    cache.delete(middleware.public_slot(tournament_identity(tournament)))  # its rest is over
-    settings.PUBLIC_REFRESH_SECONDS = 0
-    assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) != old_api
-    middleware.RECENT_STAMPS.read.clear()
+    settings.PUBLIC_WORK_SHARE = 1
+    try:
+        time.sleep(0.15)  # both kept answers are due
+        assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) != old_standings
+        assert cache.get(middleware.public_slot(tournament_identity(tournament))) is None  # free at once
+        assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) != old_api
+    finally:
+        settings.PUBLIC_REFRESH_SECONDS = 0
+        middleware.RECENT_STAMPS.read.clear()
+
+
+def test_a_second_slot_renders_a_page_while_the_first_is_taken_and_an_overdue_page_renders_without_one(
+    client: Any, generated: Any, settings: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """``PUBLIC_RENDER_SLOTS``: how many pages of a tournament render at once; ``PUBLIC_MOST_BEHIND_SECONDS``: a page
+    kept longer ago than that renders even with every slot taken (0: never)."""
+    import time
+
+    from django.core.cache import cache
+
+    from public import middleware
+
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    identity = tournament_identity(tournament)
+    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
+    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
+    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    settings.PUBLIC_REFRESH_SECONDS = 0.1
+    try:
+        cache.set(middleware.public_slot(identity), time.time() + 3600, 60)  # the first slot rests an hour
+        time.sleep(0.15)  # both kept answers are due
+        settings.PUBLIC_RENDER_SLOTS, settings.PUBLIC_MOST_BEHIND_SECONDS = 1, 0
+        assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) == old_standings  # no slot: the last one
+        settings.PUBLIC_RENDER_SLOTS = 2
+        assert decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br")) != old_standings  # the second slot
+        assert cache.get(middleware.public_slot(identity, 1)) is None  # free again after the render
+        cache.set(middleware.public_slot(identity, 1), time.time() + 3600, 60)  # both slots taken now
+        assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) == old_api
+        settings.PUBLIC_MOST_BEHIND_SECONDS = 0.1  # the API's answer was kept longer ago than that
+        assert decoded(client.get(api, HTTP_ACCEPT_ENCODING="br")) != old_api
+    finally:
+        settings.PUBLIC_REFRESH_SECONDS = 0
+        middleware.RECENT_STAMPS.read.clear()
+
+
+def test_while_a_model_is_built_a_page_renders_only_if_a_newer_model_than_its_own_is_built() -> None:
+    """The view renders from the last model built while another is being built: worth it when that model is newer
+    than the kept answer, not when the answer already shows it."""
+    from django.core.cache import cache
+
+    from public import middleware
+    from public.answers import Stamp
+    from public.cache import building_lock_of, built_key_of
+
+    stamp = Stamp("9.1", "scope", 12, False)
+    cache.delete_many([building_lock_of("9.1"), built_key_of("9.1")])
+    assert not middleware.nothing_newer_to_show(stamp, 8)  # nothing being built: the view builds the current one
+    cache.set(building_lock_of("9.1"), 1, 60)
+    assert middleware.nothing_newer_to_show(stamp, 8)  # being built, none built yet
+    cache.set(built_key_of("9.1"), (8, None, 0.0, 0.1), 60)
+    assert middleware.nothing_newer_to_show(stamp, 8)  # the kept answer shows the newest model built
+    cache.set(built_key_of("9.1"), (10, None, 0.0, 0.1), 60)
+    assert not middleware.nothing_newer_to_show(stamp, 8)  # a newer one is built: render from it
+    cache.delete_many([building_lock_of("9.1"), built_key_of("9.1")])
 
 
 def tournament_identity(tournament: Any) -> str:
