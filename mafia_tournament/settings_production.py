@@ -13,6 +13,8 @@ Environment (besides those of ``settings``):
 - ``CONN_MAX_AGE`` (default 60 seconds here);
 - ``PUBLIC_REFRESH_SECONDS`` (default 2 here): public pages build the tournament's model again at
   most this often after changes, so a burst of submitted protocols does not keep every worker busy;
+  ``PUBLIC_WORK_SHARE``, ``PUBLIC_RENDER_SLOTS`` and ``PUBLIC_MOST_BEHIND_SECONDS`` (``settings.py``) tune how
+  much of the machine the public pages' new versions take and how far behind they may be;
 - ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an
   18-second results PDF of a large event does not slow every other page (``paper/pdf.py``); 0 makes them in
   the worker;
