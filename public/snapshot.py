@@ -90,8 +90,8 @@ LOCAL_MODELS = LocalModels()
 class LocalStandings:
     """The last few stages' standings this process computed, by the model object they were computed from (and the
     ruleset's name and parameters): a public page that needs the standings beside the player pages' cached totals
-    (``reasons.why_ranked``, on each of a thousand players' pages) then computes them once per version and
-    process, not once per page (0.4 s each at 1,000 players × 12 rounds; found by bench/tournament_day.py). A
+    (``reasons.why_ranked``, the "why am I ranked here?" a player's page loads when opened) then computes them once
+    per version and process, not once per request (0.4 s each at 1,000 players × 12 rounds; found by bench/tournament_day.py). A
     model object names one version (``LocalModels``), so standings kept here are never stale. Kept in the process
     only: pickled they are larger and slower to read than to compute."""
 
@@ -104,6 +104,10 @@ class LocalStandings:
         with self.lock:
             found = self.kept.get((id(model), rules, stage))
         return found[1] if found is not None and found[0] is model else None
+
+    def clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
 
     def keep(self, model: m.Tournament, rules: str, stage: str, standings: Standings) -> None:
         with self.lock:

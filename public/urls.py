@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/standings/<str:stage>/", standings.StandingsView.as_view(), name="stage_standings"),
     path("<slug:slug>/players/<str:player>/", people.PlayerView.as_view(), name="player"),
+    path("<slug:slug>/players/<str:player>/why/<str:stage>/", people.PlayerWhyView.as_view(), name="player_why"),
     path("<slug:slug>/games/<str:stage>/<int:number>/<int:table>/", people.GameView.as_view(), name="game"),
     path("<slug:slug>/screen/", screen.ScreenView.as_view(), name="screen"),
     path("<slug:slug>/screen/control/", screen.ScreenControlView.as_view(), name="screen_control"),

@@ -93,10 +93,28 @@ class PlayerView(PublicTournamentView):
             if total is not None and total.get("short"):  # the note in the reader's language (the cache has none)
                 total = {**total, "short_note": short_of_games_note(total["short"])}
             answers = needs_of(snapshot, stage) if total is not None else None
+            # "Why am I ranked here?" is loaded when opened (PlayerWhyView): it needs the stage's whole standings,
+            # which each worker would compute for its first player's page of every results version
             stages.append({"stage": stage, "entries": entries, "total": total,
-                           "why": why_ranked(snapshot, stage, pid) if total is not None else None,
+                           "why": total is not None and not snapshot.hidden,
                            "need": answers.get(pid) if answers else None})
         return {"player": player, "number": snapshot.numbers.get(pid), "stages": stages}
+
+
+class PlayerWhyView(PublicTournamentView):
+    """"Why am I ranked here?" of one player in one stage: what the player's page loads when its reader opens the
+    section (or, without scripts, a page of its own)."""
+
+    page_template = "public/page.html"
+    fragment_template = "public/player_why.html"
+
+    def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
+        snapshot, pid = self.snapshot, kwargs["player"]
+        player = snapshot.players.get(pid)
+        if player is None:
+            raise Http404(pid)
+        stage = snapshot.stage(kwargs["stage"])
+        return {"player": player, "stage": stage, "why": why_ranked(snapshot, stage, pid)}
 
 
 class GameView(PublicTournamentView):

@@ -29,6 +29,20 @@ def text_of(url: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
+def why_of(t: Any, player: str, stage: str) -> str:
+    """The "Why am I ranked here?" section as the player's page loads it when opened (htmx), after checking that the
+    page has the section and loads it from there."""
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
+    section = page.split(f'id="why-{stage}"')[1].split("</details>")[0]
+    url = f"/p/{t.slug}/players/{player}/why/{stage}/"
+    assert f'hx-get="{url}"' in page and "Почему я на этом месте?" in section and f'href="{url}"' in section
+    return Client(HTTP_ACCEPT_LANGUAGE="ru").get(url, HTTP_HX_REQUEST="true").content.decode()
+
+
+def words(fragment: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)))
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_why_follows_the_explanation_of_scoring(import_file: Any, ruleset: str) -> None:
     t = import_file(f"{ruleset}-example.json", f"why-{ruleset}", standings_hidden=False)
@@ -37,9 +51,7 @@ def test_why_follows_the_explanation_of_scoring(import_file: Any, ruleset: str) 
     standings = snapshot.standings(stage.ext_id)
     player = next(row.player for row in standings.rows[1:] if row.rank is not None)
     answer = explain_standings(snapshot.model, standings, player)
-    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
-    why = page.split(f'id="why-{stage.ext_id}"')[1].split("</details>")[0]
-    assert "Почему я на этом месте?" in why
+    why = why_of(t, player, stage.ext_id)
     entries = why.count("<li")
     assert entries == len(answer["against"]) > 0  # type: ignore[arg-type]
     for entry in answer["against"]:  # type: ignore[attr-defined]
@@ -55,7 +67,7 @@ def test_lots_say_who_drew_them(import_file: Any, organizer: Any) -> None:
     stage = Stage.objects.get(tournament=t, ext_id="q")
     LotDraw.objects.create(stage=stage, players=list(TIED["fiim"]), method="physical", drawn_by_name="Главный судья",
                            drawn_at="2025-05-01T15:40:00+00:00")
-    text = text_of(f"/p/{t.slug}/players/{TIED['fiim'][1]}/")
+    text = words(why_of(t, TIED["fiim"][1], "q"))
     assert "одинаково на каждом шаге: решил жребий" in text
     assert "жребий тянули в зале, записал Главный судья" in text
 
@@ -190,11 +202,10 @@ def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None
     stage = snapshot.stages[0]
     rows = snapshot.standings(stage.ext_id).rows
     first, second = next((a, b) for a, b in itertools.pairwise(rows) if a.rank == b.rank is not None)
-    text = text_of(f"/p/{t.slug}/players/{first.player}/")
-    why = text.split("Почему я на этом месте?")[1]
+    why = words(why_of(t, first.player, stage.ext_id))
     assert f"На том же месте: {snapshot.name(second.player)} (место {second.rank})" in why
     assert "одинаково на каждом шаге, жребий не бросали: место общее" in why
-    assert "решил жребий" not in why.split("Тур")[0]
+    assert "решил жребий" not in why
 
 
 def test_the_average_is_in_points_like_everywhere() -> None:
@@ -212,7 +223,7 @@ def test_a_disqualified_player_is_told_in_words_and_gets_no_badge(import_file: A
     t, stage = open_stage(import_file, "kostroma", planned=3)
     player = t.participants.order_by("ext_id").first()
     disqualify(player, organizer, "неспортивное поведение")
-    why = text_of(f"/p/{t.slug}/players/{player.ext_id}/").split("Почему я на этом месте?")[1]
+    why = words(why_of(t, player.ext_id, stage.ext_id))
     assert "вы дисквалифицированы, этот игрок — нет (решает)" in why
     assert "да против нет" not in why
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/standings/{stage.ext_id}/").content.decode()
@@ -229,3 +240,39 @@ def test_the_poll_leaves_an_open_why_open(import_file: Any) -> None:
     live = re.search(r'<div id="live"[^>]*>', page)
     assert live and "hx-trigger" in live.group(0) and "data-poll-paused-while-open" in live.group(0)
     assert f'id="why-{stage.ext_id}"' in page
+
+
+def test_a_players_page_needs_no_standings_of_its_own_and_the_section_works_without_scripts(import_file: Any) -> None:
+    """The page carries the section's link; the comparisons come when it is opened. So a player's page, once the
+    version's totals are kept, computes no standings (each worker computed the whole stage's for its first player's
+    page of every results version: bench/README.md), and a browser without scripts follows the link to a page."""
+    from unittest import mock
+
+    from public import snapshot as snapshots
+
+    t = import_file("fiim-example.json", "why-lazy", standings_hidden=False)
+    snapshot = Snapshot(t)
+    stage = snapshot.stages[0].ext_id
+    rows = [row.player for row in snapshot.standings(stage).rows]
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    assert client.get(f"/p/{t.slug}/players/{rows[0]}/").status_code == 200  # the version's totals kept
+    snapshots.LOCAL_STANDINGS.clear()
+    with mock.patch.object(snapshots, "compute_standings", side_effect=AssertionError("standings computed")):
+        page = client.get(f"/p/{t.slug}/players/{rows[1]}/").content.decode()
+    assert f'/p/{t.slug}/players/{rows[1]}/why/{stage}/' in page
+    whole = client.get(f"/p/{t.slug}/players/{rows[1]}/why/{stage}/")  # no HX-Request: a page of its own
+    assert whole.status_code == 200 and "<!doctype html>" in whole.content.decode()
+    assert words(whole.content.decode()).count("(решает)") >= 1
+
+
+def test_the_section_says_why_there_is_nothing_while_the_standings_are_hidden(import_file: Any) -> None:
+    t = import_file("kostroma-example.json", "why-hidden", standings_hidden=True)
+    stage = Snapshot(t).stages[0].ext_id
+    player = t.participants.order_by("ext_id").first().ext_id
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
+    assert 'class="mb-2 player-why"' not in page
+    answer = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/why/{stage}/",
+                                                   HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "Нечего объяснять" in words(answer.content.decode())
+    assert Client().get(f"/p/{t.slug}/players/nobody/why/{stage}/").status_code == 404
+    assert Client().get(f"/p/{t.slug}/players/{player}/why/no-stage/").status_code == 404

@@ -178,6 +178,28 @@ def check_player(world: World) -> None:
                     assert "ещё нет" in text[text.index(marker):]
 
 
+def check_player_why(world: World) -> None:
+    """"Why am I ranked here?" as the player's page loads it when opened: one comparison for each one scoring's
+    explanation gives (the neighbours and everyone level on points), or why there is nothing to explain."""
+    from scoring.explain import PlayerNotRanked, explain_standings
+
+    for player in world.truth.players[:12]:  # a dozen players of each world: each answer computes the stage
+        for stage in stages_of(world):
+            text = page(world.anonymous, f"/p/{world.slug}/players/{player.id}/why/{stage.id}/")
+            try:
+                answer = None if world.hidden else explain_standings(world.truth, world.standings[stage.id],
+                                                                    player.id)
+            except PlayerNotRanked:
+                answer = None
+            if answer is None:
+                assert "Нечего объяснять" in visible_text(text), (player.id, stage.id)
+                continue
+            listed = text.split('class="list-unstyled small mb-0 player-why-list"')[1].split("</ul>")[0]
+            assert listed.count("<li") == len(answer["against"]), (player.id, stage.id)  # type: ignore[arg-type]
+            for entry in answer["against"]:  # type: ignore[attr-defined]
+                assert world.truth.players_by_id()[entry["player"]].name in visible_text(listed)
+
+
 def played(round_: m.Round) -> list[m.Game]:
     """The games with a result (a seated table without one is no public game)."""
     return [g for g in round_.games if g.winner is not None]

@@ -160,6 +160,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "public:standings": PUBLIC,
     "public:stage_standings": PUBLIC,
     "public:player": PUBLIC,
+    "public:player_why": PUBLIC,
     "public:screen": PUBLIC,
     "public:screen_control": (ORGANIZER, ORGANIZER_POST),
     # the stream overlay: the organizer's tab (an empty POST changes nothing: back to the tab)...
