@@ -402,7 +402,8 @@ def run(day: Day, args: argparse.Namespace) -> bool:
         args.json.write_text(json.dumps({
             "setup": {"public_workers": args.workers, "staff_workers": args.staff_workers,
                       "public_nice": args.public_nice if args.staff_workers else 0, "warmed": not args.cold},
-            "freshness": ages, "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed, "conflicts": judges.conflicts,
+            "freshness": ages, "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed,
+            "conflicts": judges.conflicts,
             "bumps": bumps, "judges": judge_figures, "spectators": spectator_figures, "errors": errors,
             "statuses": dict(spectators.statuses), "checked": not problems, "problems": problems,
         }, indent=1))

@@ -7,6 +7,7 @@ rendered by the caller and carries its own styles."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -20,10 +21,8 @@ def lower_priority(niceness: int) -> None:
         return
     os.nice(niceness)
     if niceness >= 19 and hasattr(os, "SCHED_IDLE"):
-        try:
+        with contextlib.suppress(OSError):  # not allowed here (a restricted container): nice alone
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        except OSError:  # not allowed here (a restricted container): nice alone
-            pass
 
 
 def main() -> None:

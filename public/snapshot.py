@@ -91,9 +91,9 @@ class LocalStandings:
     """The last few stages' standings this process computed, by the model object they were computed from (and the
     ruleset's name and parameters): a public page that needs the standings beside the player pages' cached totals
     (``reasons.why_ranked``, the "why am I ranked here?" a player's page loads when opened) then computes them once
-    per version and process, not once per request (0.4 s each at 1,000 players × 12 rounds; found by bench/tournament_day.py). A
-    model object names one version (``LocalModels``), so standings kept here are never stale. Kept in the process
-    only: pickled they are larger and slower to read than to compute."""
+    per version and process, not once per request (0.4 s each at 1,000 players × 12 rounds; found by
+    bench/tournament_day.py). A model object names one version (``LocalModels``), so standings kept here are never
+    stale. Kept in the process only: pickled they are larger and slower to read than to compute."""
 
     def __init__(self, size: int = 6) -> None:
         self.size = size
