@@ -190,8 +190,8 @@ PUBLIC_WORK_SHARE = max(1, int(os.environ.get("PUBLIC_WORK_SHARE", "1")))
 # answer from the kept pages: bench/README.md has the figures of 2.
 PUBLIC_RENDER_SLOTS = max(1, int(os.environ.get("PUBLIC_RENDER_SLOTS", "1")))
 # Above 0: a kept public page older than this (seconds) is rendered again when read even if no slot is free, which
-# bounds how far behind a page read now and then may be, at the cost of a render on most such reads (each worker
-# computes the new version's standings for its first player's page): bench/README.md. 0: off.
+# bounds how far behind a page read now and then may be, at the cost of a render on most such reads (and each
+# worker reading the new version's model for its first such page): bench/README.md. 0: off.
 PUBLIC_MOST_BEHIND_SECONDS = float(os.environ.get("PUBLIC_MOST_BEHIND_SECONDS", "0"))
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
 PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))

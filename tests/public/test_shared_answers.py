@@ -296,6 +296,20 @@ def test_a_host_the_site_does_not_serve_is_refused_as_elsewhere(client: Any, gen
     assert client.get(url, HTTP_ACCEPT_ENCODING="br", HTTP_HOST="evil.example").status_code == 400
 
 
+SHARED_STANDINGS, SHARED_API = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
+
+
+def kept_then_changed(client: Any, generated: Any, capture: Any) -> tuple[Any, bytes, bytes]:
+    """A tournament whose standings page and API answer are kept, then a result changed: the tournament and the
+    two answers kept before the change."""
+    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    old_standings = decoded(client.get(SHARED_STANDINGS, HTTP_ACCEPT_ENCODING="br"))
+    old_api = decoded(client.get(SHARED_API, HTTP_ACCEPT_ENCODING="br"))
+    flip_a_result(tournament, capture)
+    return tournament, old_standings, old_api
+
+
 def test_after_a_render_the_slot_rests_and_readers_get_the_last_answer(
     client: Any, generated: Any, settings: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any,
 ) -> None:
@@ -307,12 +321,8 @@ def test_after_a_render_the_slot_rests_and_readers_get_the_last_answer(
 
     from public import middleware, snapshot
 
-    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
-    bump(tournament.pk)
-    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
-    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
-    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
-    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    tournament, old_standings, old_api = kept_then_changed(client, generated, django_capture_on_commit_callbacks)
+    standings, api = SHARED_STANDINGS, SHARED_API
     settings.PUBLIC_REFRESH_SECONDS = 0.1
     settings.PUBLIC_WORK_SHARE = 10_000  # the renders' rest; the model is built again as usual:
     monkeypatch.setattr(snapshot, "refresh_interval", lambda took: settings.PUBLIC_REFRESH_SECONDS)
@@ -337,12 +347,8 @@ def test_with_a_share_of_one_the_next_due_page_renders_right_after_the_last(
 
     from public import middleware
 
-    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
-    bump(tournament.pk)
-    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
-    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
-    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
-    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    tournament, old_standings, old_api = kept_then_changed(client, generated, django_capture_on_commit_callbacks)
+    standings, api = SHARED_STANDINGS, SHARED_API
     settings.PUBLIC_REFRESH_SECONDS = 0.1
     settings.PUBLIC_WORK_SHARE = 1
     try:
@@ -366,13 +372,9 @@ def test_a_second_slot_renders_a_page_while_the_first_is_taken_and_an_overdue_pa
 
     from public import middleware
 
-    tournament = generated("shared", players=20, rounds=2, standings_hidden=False)
-    bump(tournament.pk)
+    tournament, old_standings, old_api = kept_then_changed(client, generated, django_capture_on_commit_callbacks)
+    standings, api = SHARED_STANDINGS, SHARED_API
     identity = tournament_identity(tournament)
-    standings, api = "/p/shared/standings/s1/", "/api/tournaments/shared/standings/?stage=s1"
-    old_standings = decoded(client.get(standings, HTTP_ACCEPT_ENCODING="br"))
-    old_api = decoded(client.get(api, HTTP_ACCEPT_ENCODING="br"))
-    flip_a_result(tournament, django_capture_on_commit_callbacks)
     settings.PUBLIC_REFRESH_SECONDS = 0.1
     try:
         cache.set(middleware.public_slot(identity), time.time() + 3600, 60)  # the first slot rests an hour
