@@ -21,13 +21,15 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST)
 
-# Lint, check the layers of the apps (import-linter), type-check (scoring and every app, pyproject.toml), run every test in two processes (pytest-xdist;
-# PostgreSQL when DATABASE_URL points at one).
+# Lint, type-check (scoring and every app, pyproject.toml), run every test in a process per core (pytest-xdist;
+# PostgreSQL when DATABASE_URL points at one). The layers of the apps (import-linter) are checked by
+# tests/test_layers.py. TEST_WORKERS: how many test processes (auto: one per core); work stealing keeps both
+# busy to the end, whatever the long tests' order (bench/README.md "The test suite").
+TEST_WORKERS ?= auto
 test: $(STAMP) chromium
 	$(PY) -m ruff check .
-	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
 chromium:

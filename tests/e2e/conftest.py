@@ -1,7 +1,10 @@
 """Browser journeys: Playwright (sync API) driving Debian's Chromium against pytest-django's live server.
 
 Chromium is installed by the project's setup (``make test``, ``.ci/run``): ``/usr/bin/chromium``; no browser
-is downloaded. Every journey runs in English and in Russian (the browser's locale sets Accept-Language).
+is downloaded. Each journey runs in one language (the browser's locale sets Accept-Language): English and Russian
+alternate between the journeys (``journey_languages``), so both catalogues are driven in the browser at half the
+cost; ``E2E_LANGUAGES=both`` runs every journey in both. The every-word walk (tests/site/test_every_word.py) still
+reads every page in both languages.
 Screenshots of the key pages are written to ``tests/e2e/artifacts/`` (ignored by git; override with
 ``E2E_ARTIFACTS``).
 """
@@ -46,9 +49,49 @@ def browser() -> Iterator[Browser]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
-@pytest.fixture(params=["en", "ru"])
+LANGUAGES = ("en", "ru")
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(params=LANGUAGES)
 def lang(request: pytest.FixtureRequest) -> str:
+    """The journey's language: parametrized with both, one kept per journey by ``pytest_collection_modifyitems``
+    (a module that fixes its language defines a ``lang`` fixture of its own)."""
     return str(request.param)
+
+
+def journey_languages(items: list[pytest.Item]) -> dict[str, str]:
+    """The language each journey keeps, by node id: the k-th journey of the i-th module of this folder (in name
+    order) runs in ``LANGUAGES[(i + k) % 2]``, whichever tests were selected, so the same node runs in the same
+    language in every run. A journey is a test and its parameters other than ``lang`` (the table's journey with
+    the standings shown and hidden is two journeys)."""
+    modules = sorted(path.name for path in HERE.glob("test_*.py"))
+    journeys: dict[tuple[str, str], list[pytest.Item]] = {}
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "lang" not in params:
+            continue
+        others = repr(sorted((k, repr(v)) for k, v in params.items() if k != "lang"))
+        journeys.setdefault((item.path.name, f"{getattr(item, 'originalname', item.name)}{others}"), []).append(item)
+    chosen: dict[str, str] = {}
+    position: dict[str, int] = {}
+    for (module, _), group in journeys.items():
+        k = position[module] = position.get(module, -1) + 1
+        language = LANGUAGES[(modules.index(module) + k) % len(LANGUAGES)]
+        for item in group:
+            chosen[item.nodeid] = language
+    return chosen
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("E2E_LANGUAGES", "") == "both":
+        return
+    chosen = journey_languages(items)
+    kept = [item for item in items if item.nodeid not in chosen
+            or item.callspec.params["lang"] == chosen[item.nodeid]]  # type: ignore[attr-defined]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)
