@@ -20,7 +20,7 @@ from django.apps import apps
 from django.contrib.messages import get_messages
 from django.contrib.messages.constants import ERROR
 from django.db import connection, transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import Resolver404, resolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,13 +28,12 @@ from hypothesis import strategies as st
 from scoring import fileio
 from scoring.generate import generate
 from tests.site.test_permission_walk import app_urls
+from tests.worlds import fresh, kept_world
 
 from .conftest import FUZZ, NASTY_TEXT
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from django.contrib.auth.models import User
+    from collections.abc import Iterator
 
 pytestmark = pytest.mark.django_db
 
@@ -130,17 +129,22 @@ def harvest(client: Client, urls: list[str]) -> dict[str, dict[str, list[str]]]:
     return HARVESTED
 
 
-@pytest.fixture
-def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
+def build_world() -> dict[str, Any]:
     """A played fiim tournament: two rounds published with protocols, a third seated as a draft, a protest,
-    judges assigned, a seating job; the organizer is also its chief judge."""
+    judges assigned, a seating job; the organizer is also its chief judge. Its forms are harvested from its pages
+    and every row is read (``before``): each input must leave a refused form's rows as they were."""
+    from django.contrib.auth.models import Permission, User
+
     from exchange.files import import_text
     from games.models import Game, Protest
     from games.services import staff
     from running.services import planning
     from series.models import Series, SeriesTournament
+    from tests.conftest import PASSWORD
     from tournaments.models import Round, SeatingJob, Stage, Table
 
+    organizer = User.objects.create_user("director", "director@example.org", PASSWORD)  # as conftest's organizer
+    organizer.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     data = fileio.dump(generate("fiim", players=20, rounds=2, seed=4))
     data["tournament"] = {"name": "Кубок для проверки", "standings_hidden": False}
     tournament = import_text(json.dumps(data), slug=SLUG, organizers=[organizer])
@@ -149,7 +153,7 @@ def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     stage.save()
     draft = planning.generate_next_round(stage, seed=3)
     staff.add_judge(tournament, organizer, chief=True)
-    judge = staff.add_judge(tournament, make_user("judge"))
+    judge = staff.add_judge(tournament, User.objects.create_user("judge", "judge@example.org", PASSWORD))
     staff.assign(judge, stage, draft, 1)
     played = Round.objects.get(stage=stage, number=2)
     table = Table.objects.get(round=played, number=1)
@@ -166,7 +170,24 @@ def world(organizer: Any, make_user: Callable[..., User]) -> dict[str, Any]:
     overrides = {"running:job": {"pk": job.pk}, "running:round": {"number": draft.number}}
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organizer)
-    return {"client": client, "values": values, "overrides": overrides, "draft": draft, "tournament": tournament}
+    world = {"client": client, "values": values, "overrides": overrides, "draft": draft, "tournament": tournament}
+    pages = [url_of(n, r, world) for n, r in app_urls().items()
+             if n.startswith(("tournaments:", "games:", "series:")) and n not in ("exchange:export",)]
+    world["forms"] = harvest(client, pages)
+    world["before"] = rows()  # every input starts from this: each is rolled back
+    return world
+
+
+@pytest.fixture(scope="module")
+def kept(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
+    """One tournament for all the forms (it takes seconds to seat), built once for the module's tests."""
+    with override_settings(SEATING_JOBS_INLINE=True), kept_world(django_db_blocker) as build:
+        yield build(build_world)
+
+
+@pytest.fixture
+def world(kept: dict[str, Any]) -> dict[str, Any]:
+    return fresh(kept)
 
 
 def url_of(name: str, route: str, world: dict[str, Any]) -> str:
@@ -230,17 +251,11 @@ def refused(response: Any) -> bool:
     return any(m.level >= ERROR for m in get_messages(response.wsgi_request))
 
 
-def test_every_form_takes_bad_input_cleanly(world: dict[str, Any], fuzz_inputs: Any, subtests: Any) -> None:
-    """One tournament for all the forms (it takes seconds to seat), one subtest per URL."""
-    client = world["client"]
-    pages = [url_of(n, r, world) for n, r in app_urls().items()
-             if n.startswith(("tournaments:", "games:", "series:")) and n not in ("exchange:export",)]
-    forms = harvest(client, pages)
-    before = rows()  # every input starts from this: each is rolled back
-    for name in form_urls():
-        with subtests.test(msg=name):
-            fuzz_form(name, url_of(name, app_urls()[name], world), client, forms.get(name, {}), before,
-                      fuzz_inputs)
+@pytest.mark.parametrize("name", form_urls())
+def test_every_form_takes_bad_input_cleanly(name: str, world: dict[str, Any], fuzz_inputs: Any) -> None:
+    """One test per URL (the work stealing shares them between the processes), all on the kept tournament."""
+    fuzz_form(name, url_of(name, app_urls()[name], world), world["client"], world["forms"].get(name, {}),
+              world["before"], fuzz_inputs)
 
 
 def fuzz_form(name: str, url: str, client: Client, fields: dict[str, list[str]], before: dict[str, Any],

@@ -29,6 +29,7 @@ from scoring.numbers import format_number
 from scoring.standings import StandingRow, Standings, compute_standings
 from tests.helpers import example_text
 from tests.site.page_matrix_world import tables_of, visible_text
+from tests.worlds import fresh, kept_world, quiet_saves
 from tournaments.labels import METRIC_SHORT, SHOWN_APART, metric_label, short_of_games_note
 
 pytestmark = pytest.mark.django_db
@@ -78,16 +79,13 @@ class World:
                 yield self.standings[stage.id]
 
 
-@pytest.fixture(params=list(CASES))
-def world(request: Any, organizer: Any, settings: Any) -> World:
-    from django.core.cache import cache
+def build_world(case: str) -> World:
+    from django.contrib.auth.models import User
 
     from exchange.files import import_text
+    from tests.conftest import PASSWORD
 
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"chain-columns-{request.param}"}}
-    cache.clear()
-    name, params = CASES[request.param]
+    name, params = CASES[case]
     data = json.loads(example_text(name))
     data["params"] = {**data.get("params", {}), **copy.deepcopy(params)}
     text = json.dumps(data)
@@ -95,13 +93,32 @@ def world(request: Any, organizer: Any, settings: Any) -> World:
     standings = {stage.id: compute_standings(truth, stage.id) for stage in truth.stages}
     for stage_standings in standings.values():
         assert stage_standings.chain == tuple(params["tiebreaks"])
-    tournament = import_text(text, slug=f"chain-{request.param}", organizers=[organizer])
+    organizer = User.objects.create_user(f"chain-{case}", f"chain-{case}@example.org", PASSWORD)
+    with quiet_saves(history=True, versioning=False, ratings=True, overlay=True):
+        tournament = import_text(text, slug=f"chain-{case}", organizers=[organizer])
     if tournament.standings_hidden:  # zvezdy hides them by default: published here
         tournament.standings_hidden = False
         tournament.save()
     staff = Client()
     staff.force_login(organizer)
     return World(str(tournament.slug), truth, standings, staff, Client())
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def kept(request: Any, django_db_setup: Any, django_db_blocker: Any) -> Iterator[World]:
+    """Each ruleset's tournament, imported once for all the tests of this module (they only read it)."""
+    with kept_world(django_db_blocker) as build:
+        yield build(lambda: build_world(request.param))
+
+
+@pytest.fixture
+def world(kept: World, settings: Any) -> World:
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"chain-columns-{kept.slug}"}}
+    cache.clear()
+    return fresh(kept)
 
 
 # --- the expected cells -------------------------------------------------------------------------------------

@@ -243,27 +243,31 @@ def build_world(label: str, data: dict[str, Any], in_play: list[dict[str, Any]],
     return world
 
 
+@pytest.mark.parametrize("moment", ["done", "live"])
 @pytest.mark.parametrize("source", ["example", "generated"])
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_page_of_every_ruleset(ruleset: str, source: str, organizer: Any,
+def test_every_page_of_every_ruleset(ruleset: str, source: str, moment: str, organizer: Any,
                                      django_capture_on_commit_callbacks: Any, settings: Any) -> None:
+    """One world a test (after the last round, or with a round in play), so the two share the processes."""
     from django.core.cache import cache
 
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"matrix-{ruleset}-{source}"}}
+                                   "LOCATION": f"matrix-{ruleset}-{source}-{moment}"}}
     cache.clear()
     data = source_data(source, ruleset)
-    live_data, in_play = with_round_in_play(data)
-    worlds = [build_world(f"{ruleset}-{source}-done", data, [], organizer),
-              build_world(f"{ruleset}-{source}-live", live_data, in_play, organizer)]
+    index = ("done", "live").index(moment)
+    if moment == "live":
+        live_data, in_play = with_round_in_play(data)
+        world = build_world(f"{ruleset}-{source}-live", live_data, in_play, organizer)
+    else:
+        world = build_world(f"{ruleset}-{source}-done", data, [], organizer)
     failures: list[str] = []
-    for index, world in enumerate(worlds):
-        for state, hidden in enumerate((world.hidden, not world.hidden)):
-            set_hidden(world, hidden, django_capture_on_commit_callbacks)
-            world.pdf = state == index  # the finished world's PDFs in one state, the live world's in the other
-            for name, check in PAGES.items():
-                try:
-                    check(world)
-                except Exception as error:  # every page's failure at once, not the first only
-                    failures.append(f"{world.label} hidden={hidden} {name}: {str(error)[:400]}")
+    for state, hidden in enumerate((world.hidden, not world.hidden)):
+        set_hidden(world, hidden, django_capture_on_commit_callbacks)
+        world.pdf = state == index  # the finished world's PDFs in one state, the live world's in the other
+        for name, check in PAGES.items():
+            try:
+                check(world)
+            except Exception as error:  # every page's failure at once, not the first only
+                failures.append(f"{world.label} hidden={hidden} {name}: {str(error)[:400]}")
     assert not failures, "\n".join(failures)

@@ -1,0 +1,92 @@
+"""Worlds built once for many tests, and builders that skip the side effects their tests do not read.
+
+**A kept world** (``kept_world``) is pytest-django's answer to Django's ``setUpTestData``: a module- or class-scoped
+fixture builds its rows inside a transaction of its own, each test then runs in a savepoint inside it (the usual
+``db`` fixture: rolled back after the test), and the transaction is rolled back when the last test of the scope is
+done. A test may write whatever it likes: the next one starts from the world as it was built. What a test gets is
+a deep copy of the built objects (``fresh``), so no test sees another's changes to them in memory either. Only for
+modules without a transactional test (``transactional_db``, ``live_server``): those commit, and a kept world's
+transaction would hold them.
+
+**Quiet saves** (``quiet_saves``) switch off, for the ``with`` block only, what a save sets off that a world's
+builder has no use for: the history rows (simple-history), the public results version, the rating's triggers and
+the stream overlay's publisher. Each is connected again when the block ends, whatever happens in it; a test that
+checks one of them builds its world without it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any, TypeVar
+
+from django.db import transaction
+from django.test import TestCase, override_settings
+
+T = TypeVar("T")
+
+
+@contextmanager
+def kept_world(django_db_blocker: Any) -> Iterator[Callable[[Callable[[], T]], T]]:
+    """Opens the world's transaction and gives a ``build(function)`` that runs a builder inside it (the database
+    open to it, the commit callbacks it registers run at once, as if committed); rolls everything back at the end.
+    Use it in a module- or class-scoped fixture that also asks for ``django_db_setup``."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+
+    def build(function: Callable[[], T]) -> T:
+        with django_db_blocker.unblock(), TestCase.captureOnCommitCallbacks(execute=True):
+            return function()
+
+    try:
+        yield build
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def fresh(world: T) -> T:
+    """A test's own copy of a kept world's objects (as Django's ``TestData`` gives each test)."""
+    return copy.deepcopy(world)
+
+
+@contextmanager
+def quiet_saves(*, history: bool = True, versioning: bool = True, ratings: bool = True,
+                overlay: bool = True) -> Iterator[None]:
+    """Saves in this block write no history row (``history``), bump no public results version (``versioning``),
+    touch no rating (``ratings``), publish nothing to the stream overlay (``overlay``): each flag set to True
+    switches that one off. Everything is connected again on the way out."""
+    from django.apps import apps
+    from django.db.models.signals import post_delete, post_save, pre_save
+
+    from games.services import stream
+    from public import versioning
+    from ratings import triggers
+    from tournaments.signals import players_merged
+
+    with ExitStack() as stack:
+        if history:
+            stack.enter_context(override_settings(SIMPLE_HISTORY_ENABLED=False))
+        if versioning:
+            for app in versioning.WATCHED_APPS:
+                for model in apps.get_app_config(app).get_models():
+                    post_save.disconnect(sender=model, dispatch_uid=f"public-version-save-{model._meta.label}")
+                    post_delete.disconnect(sender=model, dispatch_uid=f"public-version-delete-{model._meta.label}")
+            stack.callback(versioning.connect)
+        if ratings:
+            game, tournament = apps.get_model("games.Game"), apps.get_model("tournaments.Tournament")
+            players_merged.disconnect(dispatch_uid="ratings.players_merged")
+            post_save.disconnect(sender=game, dispatch_uid="ratings.game_saved")
+            post_delete.disconnect(sender=game, dispatch_uid="ratings.game_deleted")
+            pre_save.disconnect(sender=tournament, dispatch_uid="ratings.tournament_saving")
+            post_save.disconnect(sender=tournament, dispatch_uid="ratings.tournament_saved")
+            post_delete.disconnect(sender=tournament, dispatch_uid="ratings.tournament_deleted")
+            stack.callback(triggers.connect)
+        if overlay:
+            post_save.disconnect(sender=apps.get_model("games.Game"), dispatch_uid="stream-game-saved")
+            post_save.disconnect(sender=apps.get_model("tournaments.Round"), dispatch_uid="stream-round-saved")
+            stack.callback(stream.connect)
+        yield
