@@ -29,7 +29,7 @@ TEST_WORKERS ?= auto
 test: $(STAMP) chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+	$(PY) -m pytest -q -rs -n $(TEST_WORKERS) --dist worksteal
 
 # The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
 chromium:

@@ -56,19 +56,21 @@ def no_collected_static(tmp_path_factory: Any) -> Any:
         yield
 
 
+def new_user(username: str, *, can_create: bool = False, superuser: bool = False) -> User:
+    """A user with the tests' password; ``can_create``: may create tournaments (as ``organizer``)."""
+    from django.contrib.auth.models import Permission, User
+
+    if superuser:
+        return User.objects.create_superuser(username, f"{username}@example.org", PASSWORD)
+    user = User.objects.create_user(username, f"{username}@example.org", PASSWORD)
+    if can_create:
+        user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
 @pytest.fixture
-def make_user(django_user_model: Any) -> Callable[..., User]:
-    def make(username: str, *, can_create: bool = False, superuser: bool = False) -> User:
-        from django.contrib.auth.models import Permission
-
-        if superuser:
-            return django_user_model.objects.create_superuser(username, f"{username}@example.org", PASSWORD)
-        user = django_user_model.objects.create_user(username, f"{username}@example.org", PASSWORD)
-        if can_create:
-            user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-        return user
-
-    return make
+def make_user(db: Any) -> Callable[..., User]:
+    return new_user
 
 
 @pytest.fixture
@@ -219,19 +221,41 @@ def fiim(import_file: Any) -> Any:
     return import_file("fiim-example.json", "fiim-open")
 
 
+@pytest.fixture(scope="module")
+def kept_fiim(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    """``fiim`` and its ``organizer`` imported once for a module (tests/worlds.py: ``kept_fiim_fixtures``)."""
+    from tests.worlds import build_fiim, kept_world
+
+    with kept_world(django_db_blocker) as build:
+        yield build(build_fiim)
+
+
 # The four examples as one rated season, one a month (tests/ratings, the rating's browser journey).
 SEASON = {"tomsk": "2025-01-10", "kostroma": "2025-02-10", "fiim": "2025-03-10", "zvezdy": "2025-04-10"}
 
 
-@pytest.fixture
-def season(import_file: Any, django_capture_on_commit_callbacks: Any) -> list[Any]:
+SEASON_LEVELS = {"tomsk": "club", "kostroma": "open", "fiim": "championship", "zvezdy": "open"}
+
+
+def import_season(organizer: Any) -> list[Any]:
     """The four examples as one season, one a month (levels: club, open, championship, open), their standings
-    shown (zvezdy's example hides them)."""
-    levels = {"tomsk": "club", "kostroma": "open", "fiim": "championship", "zvezdy": "open"}
+    shown (zvezdy's example hides them); each rated as it is imported where the commit's callbacks run."""
+    from exchange.files import import_text
+
+    tournaments = []
+    for name, day in SEASON.items():
+        data = json.loads(example_text(f"{name}-example.json"))
+        data.setdefault("tournament", {}).update(starts=day, ends=day, level=SEASON_LEVELS[name],
+                                                 standings_hidden=False)
+        tournaments.append(import_text(json.dumps(data), slug=f"{name}-rated", organizers=[organizer]))
+    return tournaments
+
+
+@pytest.fixture
+def season(organizer: Any, django_capture_on_commit_callbacks: Any) -> list[Any]:
+    """``import_season`` for one test (tests/ratings keeps one for a whole module: its conftest)."""
     with django_capture_on_commit_callbacks(execute=True):
-        return [import_file(f"{name}-example.json", f"{name}-rated", starts=day, ends=day, level=levels[name],
-                            standings_hidden=False)
-                for name, day in SEASON.items()]
+        return import_season(organizer)
 
 
 # --- the fuzz suite's count (tests/fuzz): each test records how many inputs it tried ----------------------

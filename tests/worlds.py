@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, TypeVar
 
+import pytest
 from django.db import transaction
 from django.test import TestCase, override_settings
 
@@ -28,16 +29,19 @@ T = TypeVar("T")
 
 
 @contextmanager
-def kept_world(django_db_blocker: Any) -> Iterator[Callable[[Callable[[], T]], T]]:
-    """Opens the world's transaction and gives a ``build(function)`` that runs a builder inside it (the database
-    open to it, the commit callbacks it registers run at once, as if committed); rolls everything back at the end.
-    Use it in a module- or class-scoped fixture that also asks for ``django_db_setup``."""
+def kept_world(django_db_blocker: Any) -> Iterator[Callable[..., Any]]:
+    """Opens the world's transaction and gives a ``build(function)`` that runs a builder inside it, the database
+    open to it; rolls everything back at the end. As in a test, what the builder registers for the commit is not
+    run, unless ``build(function, run_commit_callbacks=True)`` (as ``django_capture_on_commit_callbacks(
+    execute=True)`` would). Use it in a module- or class-scoped fixture that also asks for ``django_db_setup``."""
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
 
-    def build(function: Callable[[], T]) -> T:
-        with django_db_blocker.unblock(), TestCase.captureOnCommitCallbacks(execute=True):
+    def build(function: Callable[[], T], *, run_commit_callbacks: bool = False) -> T:
+        with django_db_blocker.unblock(), ExitStack() as stack:
+            if run_commit_callbacks:
+                stack.enter_context(TestCase.captureOnCommitCallbacks(execute=True))
             return function()
 
     try:
@@ -51,6 +55,33 @@ def kept_world(django_db_blocker: Any) -> Iterator[Callable[[Callable[[], T]], T
 def fresh(world: T) -> T:
     """A test's own copy of a kept world's objects (as Django's ``TestData`` gives each test)."""
     return copy.deepcopy(world)
+
+
+def build_fiim() -> dict[str, Any]:
+    """tests/conftest.py's ``fiim`` and its ``organizer``: the fiim example imported as ``fiim-open``."""
+    from exchange.files import import_text
+    from tests.conftest import new_user
+    from tests.helpers import example_text
+
+    organizer = new_user("director", can_create=True)
+    return {"organizer": organizer,
+            "fiim": import_text(example_text("fiim-example.json"), slug="fiim-open", organizers=[organizer])}
+
+
+def kept_fiim_fixtures() -> tuple[Any, Any]:
+    """``fiim`` and ``organizer`` for a module whose tests read the fiim example: imported once for the module
+    (tests/conftest.py's ``kept_fiim``), not once a test. Bind both in the module (``organizer, fiim =
+    kept_fiim_fixtures()``): every test of the module then sees the tournament, whether it asks for it or not."""
+
+    @pytest.fixture(name="organizer")
+    def organizer(kept_fiim: dict[str, Any], db: Any) -> Any:
+        return fresh(kept_fiim["organizer"])
+
+    @pytest.fixture(name="fiim")
+    def fiim(kept_fiim: dict[str, Any], db: Any) -> Any:
+        return fresh(kept_fiim["fiim"])
+
+    return organizer, fiim
 
 
 @contextmanager

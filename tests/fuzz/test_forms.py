@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from scoring import fileio
 from scoring.generate import generate
+from tests.conftest import new_user
 from tests.site.test_permission_walk import app_urls
 from tests.worlds import fresh, kept_world
 
@@ -133,18 +134,14 @@ def build_world() -> dict[str, Any]:
     """A played fiim tournament: two rounds published with protocols, a third seated as a draft, a protest,
     judges assigned, a seating job; the organizer is also its chief judge. Its forms are harvested from its pages
     and every row is read (``before``): each input must leave a refused form's rows as they were."""
-    from django.contrib.auth.models import Permission, User
-
     from exchange.files import import_text
     from games.models import Game, Protest
     from games.services import staff
     from running.services import planning
     from series.models import Series, SeriesTournament
-    from tests.conftest import PASSWORD
     from tournaments.models import Round, SeatingJob, Stage, Table
 
-    organizer = User.objects.create_user("director", "director@example.org", PASSWORD)  # as conftest's organizer
-    organizer.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    organizer = new_user("director", can_create=True)  # as conftest's organizer
     data = fileio.dump(generate("fiim", players=20, rounds=2, seed=4))
     data["tournament"] = {"name": "Кубок для проверки", "standings_hidden": False}
     tournament = import_text(json.dumps(data), slug=SLUG, organizers=[organizer])
@@ -153,7 +150,7 @@ def build_world() -> dict[str, Any]:
     stage.save()
     draft = planning.generate_next_round(stage, seed=3)
     staff.add_judge(tournament, organizer, chief=True)
-    judge = staff.add_judge(tournament, User.objects.create_user("judge", "judge@example.org", PASSWORD))
+    judge = staff.add_judge(tournament, new_user("judge"))
     staff.assign(judge, stage, draft, 1)
     played = Round.objects.get(stage=stage, number=2)
     table = Table.objects.get(round=played, number=1)

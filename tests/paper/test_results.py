@@ -15,10 +15,13 @@ from exchange.reading import to_model
 from scoring.standings import compute_standings
 from scoring.validation import ruleset_for
 from tests.conftest import PASSWORD
+from tests.worlds import kept_fiim_fixtures
 
 from .conftest import pdf_body, pdf_pages
 
 pytestmark = pytest.mark.django_db
+# the fiim example, imported once for this module's tests (tests/worlds.py)
+organizer, fiim = kept_fiim_fixtures()
 
 RULESETS = ["fiim", "kostroma", "tomsk", "zvezdy"]
 

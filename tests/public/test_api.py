@@ -12,8 +12,11 @@ import pytest
 
 from exchange.files import export_text
 from scoring.cli import main as scoring_main
+from tests.worlds import kept_fiim_fixtures
 
 pytestmark = pytest.mark.django_db
+# the fiim example, imported once for this module's tests (tests/worlds.py)
+organizer, fiim = kept_fiim_fixtures()
 
 
 def cli_standings(tmp_path: Path, tournament: Any, stage: str | None) -> dict[str, Any]:

@@ -11,8 +11,11 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from public.services import VisibilityError, hide_standings, publish_standings
+from tests.worlds import kept_fiim_fixtures
 
 pytestmark = pytest.mark.django_db
+# the fiim example, imported once for this module's tests (tests/worlds.py)
+organizer, fiim = kept_fiim_fixtures()
 
 SLUG = "fiim-open"
 FIGURES = ['id="standings"', 'id="teams"', 'id="total-', 'id="winners"', "Points", "points"]

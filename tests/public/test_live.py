@@ -11,8 +11,11 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.models import Game
+from tests.worlds import kept_fiim_fixtures
 
 pytestmark = pytest.mark.django_db
+# the fiim example, imported once for this module's tests (tests/worlds.py)
+organizer, fiim = kept_fiim_fixtures()
 
 SLUG = "fiim-open"
 LIVE = [

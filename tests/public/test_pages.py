@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
+from tests.worlds import kept_fiim_fixtures
 from tournaments.models import Participant, Round, RoundState
 
 pytestmark = pytest.mark.django_db
+# the fiim example, imported once for this module's tests (tests/worlds.py)
+organizer, fiim = kept_fiim_fixtures()
 SLUG = "fiim-open"
 
 

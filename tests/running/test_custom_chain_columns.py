@@ -27,6 +27,7 @@ from openpyxl import load_workbook
 from scoring import fileio
 from scoring.numbers import format_number
 from scoring.standings import StandingRow, Standings, compute_standings
+from tests.conftest import new_user
 from tests.helpers import example_text
 from tests.site.page_matrix_world import tables_of, visible_text
 from tests.worlds import fresh, kept_world, quiet_saves
@@ -80,10 +81,7 @@ class World:
 
 
 def build_world(case: str) -> World:
-    from django.contrib.auth.models import User
-
     from exchange.files import import_text
-    from tests.conftest import PASSWORD
 
     name, params = CASES[case]
     data = json.loads(example_text(name))
@@ -93,7 +91,7 @@ def build_world(case: str) -> World:
     standings = {stage.id: compute_standings(truth, stage.id) for stage in truth.stages}
     for stage_standings in standings.values():
         assert stage_standings.chain == tuple(params["tiebreaks"])
-    organizer = User.objects.create_user(f"chain-{case}", f"chain-{case}@example.org", PASSWORD)
+    organizer = new_user(f"chain-{case}", can_create=True)
     with quiet_saves(history=True, versioning=False, ratings=True, overlay=True):
         tournament = import_text(text, slug=f"chain-{case}", organizers=[organizer])
     if tournament.standings_hidden:  # zvezdy hides them by default: published here
