@@ -84,23 +84,28 @@ def stranger(make_user: Callable[..., User]) -> User:
     return make_user("stranger")
 
 
+def new_tournament(organizer: Any, ruleset: str = "fiim", slug: str | None = None, **fields: Any) -> Any:
+    """A tournament of ``organizer`` under ``ruleset`` (``make_tournament``'s, for kept worlds too)."""
+    from tournaments.models import Tournament
+
+    slug = slug or f"{ruleset}-cup"
+    tournament = Tournament.objects.create(
+        slug=slug,
+        name=fields.pop("name", f"{ruleset.title()} Cup 2025"),
+        ruleset=ruleset,
+        city=fields.pop("city", "Кострома" if ruleset == "kostroma" else "Зеленоград"),  # kostroma 2.1: residents
+        starts=fields.pop("starts", dt.date(2025, 3, 15)),
+        ends=fields.pop("ends", dt.date(2025, 3, 16)),
+        **fields,
+    )
+    tournament.organizers.add(organizer)
+    return tournament
+
+
 @pytest.fixture
 def make_tournament(organizer: Any) -> Any:
     def make(ruleset: str = "fiim", slug: str | None = None, **fields: Any) -> Any:
-        from tournaments.models import Tournament
-
-        slug = slug or f"{ruleset}-cup"
-        tournament = Tournament.objects.create(
-            slug=slug,
-            name=fields.pop("name", f"{ruleset.title()} Cup 2025"),
-            ruleset=ruleset,
-            city=fields.pop("city", "Кострома" if ruleset == "kostroma" else "Зеленоград"),  # kostroma 2.1: residents
-            starts=fields.pop("starts", dt.date(2025, 3, 15)),
-            ends=fields.pop("ends", dt.date(2025, 3, 16)),
-            **fields,
-        )
-        tournament.organizers.add(organizer)
-        return tournament
+        return new_tournament(organizer, ruleset, slug, **fields)
 
     return make
 
@@ -115,52 +120,58 @@ SURNAMES = ["Иванов", "Петров", "Сидоров", "Смирнов", 
 NAMES = ["Иван", "Пётр", "Анна", "Мария", "Дмитрий", "Ольга", "Сергей", "Елена", "Андрей", "Юлия"]
 
 
+def new_participants(tournament: Any, count: int, *, start: int = 1) -> list[Any]:
+    """Registers ``count`` realistic players as accepted participants numbered ``start``.. (``add_participants``)."""
+    from tournaments.models import Participant, Player
+
+    players = Player.objects.bulk_create(
+        Player(
+            surname=SURNAMES[i % len(SURNAMES)],
+            first_name=NAMES[(i // len(SURNAMES)) % len(NAMES)],
+            nickname=f"ник{i}",
+            city="Москва",
+            club="Клуб «Полночь»",
+            birth_date=dt.date(1990, 1, 1) + dt.timedelta(days=37 * i),
+            phone=f"+7 900 000-{i:04d}",
+        )
+        for i in range(start, start + count)
+    )
+    return Participant.objects.bulk_create(
+        Participant(tournament=tournament, player=p, number=start + i, ext_id=f"p{start + i:03d}")
+        for i, p in enumerate(players)
+    )
+
+
 @pytest.fixture
 def add_participants() -> Any:
     """Registers ``count`` realistic players as accepted participants numbered 1..count."""
-
-    def add(tournament: Any, count: int, *, start: int = 1) -> list[Any]:
-        from tournaments.models import Participant, Player
-
-        players = Player.objects.bulk_create(
-            Player(
-                surname=SURNAMES[i % len(SURNAMES)],
-                first_name=NAMES[(i // len(SURNAMES)) % len(NAMES)],
-                nickname=f"ник{i}",
-                city="Москва",
-                club="Клуб «Полночь»",
-                birth_date=dt.date(1990, 1, 1) + dt.timedelta(days=37 * i),
-                phone=f"+7 900 000-{i:04d}",
-            )
-            for i in range(start, start + count)
-        )
-        return Participant.objects.bulk_create(
-            Participant(tournament=tournament, player=p, number=start + i, ext_id=f"p{start + i:03d}")
-            for i, p in enumerate(players)
-        )
-
-    return add
+    return new_participants
 
 
 # --- a published round and its people (the games' pages, the API, the paper, the site's walks) -------------
 
 
-@pytest.fixture
-def make_round(make_tournament: Any, add_participants: Any) -> Any:
-    def make(ruleset: str = "fiim", tables: int = 2, kind: str = "qualifying") -> Any:
-        from tournaments.models import Round, RoundState, Seat, Stage, Table
+def new_round(organizer: Any, ruleset: str = "fiim", tables: int = 2, kind: str = "qualifying") -> Any:
+    """A tournament of ``organizer`` with one stage and its first round published, ``tables`` tables seated."""
+    from tournaments.models import Round, RoundState, Seat, Stage, Table
 
-        tournament = make_tournament(ruleset)
-        size = 12 if ruleset == "tomsk" else 10
-        players = add_participants(tournament, size * tables)
-        stage = Stage.objects.create(tournament=tournament, ext_id="q", kind=kind, order=1)
-        round_ = Round.objects.create(stage=stage, number=1, seating="random", state=RoundState.PUBLISHED)
-        for t in range(tables):
-            row = Table.objects.create(round=round_, number=t + 1)
-            Seat.objects.bulk_create(
-                Seat(table=row, round=round_, number=n + 1, participant=players[t * size + n]) for n in range(size)
-            )
-        return round_
+    tournament = new_tournament(organizer, ruleset)
+    size = 12 if ruleset == "tomsk" else 10
+    players = new_participants(tournament, size * tables)
+    stage = Stage.objects.create(tournament=tournament, ext_id="q", kind=kind, order=1)
+    round_ = Round.objects.create(stage=stage, number=1, seating="random", state=RoundState.PUBLISHED)
+    for t in range(tables):
+        row = Table.objects.create(round=round_, number=t + 1)
+        Seat.objects.bulk_create(
+            Seat(table=row, round=round_, number=n + 1, participant=players[t * size + n]) for n in range(size)
+        )
+    return round_
+
+
+@pytest.fixture
+def make_round(organizer: Any) -> Any:
+    def make(ruleset: str = "fiim", tables: int = 2, kind: str = "qualifying") -> Any:
+        return new_round(organizer, ruleset, tables, kind)
 
     return make
 
@@ -170,19 +181,24 @@ def round_(make_round: Any) -> Any:
     return make_round("fiim")
 
 
-@pytest.fixture
-def people(round_: Any, make_user: Any) -> dict[str, Any]:
+def new_people(round_: Any, prefix: str = "") -> dict[str, Any]:
     """Users by role; the judge hosts table 1 of the round, the other judge table 2 of the stage."""
     from games.services import staff
 
     tournament = round_.stage.tournament
-    chief, judge, other = make_user("chief"), make_user("judge"), make_user("other")
+    chief, judge, other = (new_user(f"{prefix}{name}") for name in ("chief", "judge", "other"))
     staff.add_judge(tournament, chief, chief=True)
     j = staff.add_judge(tournament, judge)
     o = staff.add_judge(tournament, other)
     staff.assign(j, round_.stage, round_, 1)
     staff.assign(o, round_.stage, None, 2)
     return {"chief": chief, "judge": judge, "other": other, "organizer": tournament.organizers.get()}
+
+
+@pytest.fixture
+def people(round_: Any, db: Any) -> dict[str, Any]:
+    """Users by role; the judge hosts table 1 of the round, the other judge table 2 of the stage."""
+    return new_people(round_)
 
 
 # --- tournaments built through the import service (the public pages, the paper) ---------------------------

@@ -5,6 +5,7 @@ never a server error, and a refused change leaves the protocol as it was."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 
 from games.models import Game, GameSeat
 from games.services import protocol as service
+from tests.conftest import new_people, new_round, new_user
 from tests.helpers import import_played, table
+from tests.worlds import fresh, kept_world, quiet_saves
 
 from .conftest import full_protocol
 
@@ -30,15 +33,33 @@ JSON_VALUES = st.recursive(
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.fixture
-def setup(api: Any, round_: Any, people: dict[str, Any]) -> dict[str, Any]:
-    first = table(round_, 1)
-    game = service.open_protocol(first, people["judge"])
+def build_setup() -> dict[str, Any]:
+    """A published fiim round with its judges, table 1's protocol opened by its judge (its own names: the module's
+    other tests make conftest's ``organizer``)."""
+    organizer = new_user("api-director", can_create=True)
+    with quiet_saves():  # nothing here reads the builder's history, version, rating or overlay
+        round_ = new_round(organizer)
+        people = new_people(round_, prefix="api-")
+        first = table(round_, 1)
+        game = service.open_protocol(first, people["judge"])
     slug = round_.stage.tournament.slug
-    return {"game": game, "client": api(people["chief"]), "slug": slug,
+    return {"game": game, "chief": people["chief"], "slug": slug,
             "url": reverse("api:protocol", args=[slug, first.pk]),
             "submit": reverse("api:submit", args=[slug, first.pk]),
             "confirm": reverse("api:confirm", args=[slug, first.pk])}
+
+
+@pytest.fixture(scope="module")
+def kept(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
+    """Built once for the module's 50 tests: each then writes in its own savepoint."""
+    with kept_world(django_db_blocker) as build:
+        yield build(build_setup)
+
+
+@pytest.fixture
+def setup(kept: dict[str, Any], api: Any) -> dict[str, Any]:
+    world = fresh(kept)
+    return {**world, "client": api(world["chief"])}
 
 
 def snapshot(game: Game) -> Any:

@@ -218,7 +218,7 @@ def nastiest(data: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.django_db
 def test_import_command_in_a_real_process_prints_no_traceback(tmp_path: Path, fuzz_inputs: Any) -> None:
     """``python manage.py import_tournament`` as an organizer runs it, on the nastiest files: exit 2, problems on
-    stderr, never a traceback (the database: on SQLite a copy of the test database's migrated tables)."""
+    stderr, never a traceback (the database: on SQLite a copy of the test database)."""
     if connection.vendor == "sqlite":
         database = tmp_path / "db.sqlite3"
         connection.ensure_connection()
