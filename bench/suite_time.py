@@ -5,8 +5,8 @@
 
 Each run clones the commit into a new folder (a fresh ``.venv`` too: pip's own cache makes the install fast, as on
 CI), runs ``.ci/run`` there and prints one line: the wall time, the tests' own time as pytest reports it, how many
-passed, were skipped, deselected and their subtests, the load average before and after, and how busy the cores
-were (from ``/proc/stat``). ``--busy N`` starts N processes that spin for the whole run: the "loaded machine" of
+passed, were skipped, deselected and their subtests, the CPU time its own processes used (PostgreSQL's aside), the
+load average before and after, and how busy the cores were (from ``/proc/stat``). ``--busy N`` starts N processes that spin for the whole run: the "loaded machine" of
 bench/README.md ("The test suite"). The clone is removed afterwards unless ``--keep``.
 """
 
@@ -16,6 +16,7 @@ import argparse
 import multiprocessing
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -53,8 +54,13 @@ def run_once(commit: str, busy: int, keep: bool) -> int:
     load_before = os.getloadavg()[0]
     busy_before, total_before = cpu_times()
     started = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(["bash", ".ci/run"], cwd=folder, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.monotonic() - started
+    # the CPU of the run's own processes (install, lint, tests, browsers, servers; not PostgreSQL's): its work,
+    # which the machine's load changes far less than the wall time
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     busy_after, total_after = cpu_times()
     load_after = os.getloadavg()[0]
     for process in spinners:
@@ -63,7 +69,7 @@ def run_once(commit: str, busy: int, keep: bool) -> int:
     (Path(tempfile.gettempdir()) / f"suite-time-{commit[:12]}-{int(started)}.log").write_text(log)
     tests = re.search(r"in ([\d.]+)s", counts(log))
     print(f"{commit[:12]} busy={busy} exit={done.returncode} wall={wall / 60:.1f} min "
-          f"tests={float(tests.group(1)) / 60 if tests else float('nan'):.1f} min | {counts(log)} | "
+          f"tests={float(tests.group(1)) / 60 if tests else float('nan'):.1f} min cpu={cpu / 60:.1f} min | {counts(log)} | "
           f"load {load_before:.1f} -> {load_after:.1f} | cores busy "
           f"{100 * (busy_after - busy_before) / max(1, total_after - total_before):.0f}%", flush=True)
     if not keep:
