@@ -6,8 +6,9 @@
 Each run clones the commit into a new folder (a fresh ``.venv`` too: pip's own cache makes the install fast, as on
 CI), runs ``.ci/run`` there and prints one line: the wall time, the tests' own time as pytest reports it, how many
 passed, were skipped, deselected and their subtests, the CPU time its own processes used (PostgreSQL's aside), the
-load average before and after, and how busy the cores were (from ``/proc/stat``). ``--busy N`` starts N processes that spin for the whole run: the "loaded machine" of
-bench/README.md ("The test suite"). The clone is removed afterwards unless ``--keep``.
+load average before and after, and how busy the cores were (from ``/proc/stat``). ``--busy N`` starts N processes
+that spin for the whole run: the "loaded machine" of bench/README.md ("The test suite"). The clone is removed
+afterwards unless ``--keep``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def run_once(commit: str, busy: int, keep: bool) -> int:
     (Path(tempfile.gettempdir()) / f"suite-time-{commit[:12]}-{int(started)}.log").write_text(log)
     tests = re.search(r"in ([\d.]+)s", counts(log))
     print(f"{commit[:12]} busy={busy} exit={done.returncode} wall={wall / 60:.1f} min "
-          f"tests={float(tests.group(1)) / 60 if tests else float('nan'):.1f} min cpu={cpu / 60:.1f} min | {counts(log)} | "
+          f"tests={float(tests.group(1)) / 60 if tests else float('nan'):.1f} min cpu={cpu / 60:.1f} min | "
+          f"{counts(log)} | "
           f"load {load_before:.1f} -> {load_after:.1f} | cores busy "
           f"{100 * (busy_after - busy_before) / max(1, total_after - total_before):.0f}%", flush=True)
     if not keep:
