@@ -7,11 +7,13 @@ happens, so days survived and the first kill are derived from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.model import Role
@@ -22,7 +24,7 @@ from tournaments.labels import local_number as number
 from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label
 from .facts import ProtocolFacts, SeatFacts
-from .protocol import ProtocolError, change
+from .protocol import ProtocolError, VersionConflict, change
 
 if TYPE_CHECKING:
     from mafia_tournament.users import User
@@ -50,6 +52,78 @@ def apply_tap(game: Game, user: User, version: int, tap: Tap, ruleset: Ruleset) 
 
     game = change(game, user, version, mutate)
     return game, said[0] if said else ""
+
+
+MOST_TAPS_AT_ONCE = 200  # a phone's queue after a long outage; more is not a judge's tapping
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A tap as the phone queued it: the tap, and the version of the protocol it was made on, or None when it was
+    made while earlier taps were still on their way (it then follows the version the one before it left)."""
+
+    tap: Tap
+    version: int | None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    index: int  # the tap's place in the batch
+    error: ProtocolError
+
+
+def apply_taps(game: Game, user: User, taps: list[Queued], ruleset: Ruleset) -> tuple[Game, str, list[Refusal]]:
+    """Saves a phone's queued taps in the order they were made, each as its own version-checked change (its own
+    history row), under the game's lock for the whole batch, so no other device's change lands between them.
+
+    A tap the rules refuse is skipped, as it would be if the judge had made it alone, and the next one goes on
+    from the same version; a tap made on a version that is no longer current (another device changed the protocol)
+    is refused with every tap after it, since they were all made on the state the judge saw then. Returns the
+    game, what the last saved tap says, and the refusals."""
+    said, refused = "", []
+    with transaction.atomic():
+        current: int | None = None
+        for index, queued in enumerate(taps):
+            version = queued.version if queued.version is not None else current
+            if version is None:
+                version = game.version
+            try:
+                game, words = apply_tap(game, user, version, queued.tap, ruleset)
+                said, current = words, game.version
+            except VersionConflict as conflict:
+                refused += [Refusal(k, conflict) for k in range(index, len(taps))]
+                break
+            except ProtocolError as error:
+                refused.append(Refusal(index, error))
+                current = version
+    return game, said, refused
+
+
+def tap_from(fields: Mapping[str, Any]) -> Tap:
+    """A tap as the screen posts it: ``action``, ``seat``, the foul's ``reason`` or the removal's ``removal``, the
+    ``value`` (or the ``count`` of votes) and the speech ``circle``. Raises ValueError for a seat or circle that is
+    not a number."""
+    action = str(fields.get("action", ""))
+    seat = str(fields.get("seat") or "")
+    return Tap(action, int(seat) if seat else None, str(fields.get("reason" if action == "foul" else "removal", "")),
+               str(fields.get("count" if action == "votes" else "value", "")), int(str(fields.get("circle") or 0)))
+
+
+def queued_taps(text: str) -> list[Queued]:
+    """The phone's queue as it posts it: a JSON list of taps, each as ``tap_from`` reads it, with the ``version``
+    it was made on or an empty one. Raises ValueError for anything else, or for more than ``MOST_TAPS_AT_ONCE``."""
+    items = json.loads(text)
+    if not isinstance(items, list) or not 0 < len(items) <= MOST_TAPS_AT_ONCE:
+        raise ValueError("not a list of taps")
+    taps = []
+    for item in items:
+        if not isinstance(item, dict) or not all(isinstance(v, str | int) for v in item.values()):
+            raise ValueError("not a tap")
+        if str(item.get("action", "")) not in TAP_ACTIONS:
+            raise ValueError("not a tap")
+        version = str(item.get("version") or "")
+        taps.append(Queued(tap_from(item), int(version) if version else None))
+    return taps
 
 
 def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
@@ -243,6 +317,7 @@ SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = 
     "subjective": subjective, "extra": extra,
     "nominated": logged, "votes": logged, "don_check": logged, "sheriff_check": logged, "heal": logged,
 }
+TAP_ACTIONS = frozenset(GAME_TAPS) | frozenset(SEAT_TAPS)  # what the phone's queue sends in one batch
 # The regulations that let the doctor heal themselves only once a game (kostroma's role description).
 DOCTOR_HEALS_SELF_ONCE = frozenset({"kostroma"})
 

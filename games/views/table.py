@@ -3,6 +3,7 @@ version-checked; the line-up, the taps, the extra points, the winner, and the su
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..services import protocol as service
 from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
-from ..services.table import MAX_CIRCLES, Tap, apply_tap
+from ..services.table import MAX_CIRCLES, Refusal, apply_tap, apply_taps, queued_taps, tap_from
 from ..words import event_words, left_words
 from .base import split_problems
 from .protocol import ProtocolBase
@@ -46,7 +47,8 @@ class TableScreenView(ProtocolBase):
     def screen(self, game: Game, template: str, said: str, error: str, status: int = 200, *,
                circle: int = 0, roles: bool = False, mode: str = "", posted_roles: dict[int, str] | None = None,
                lineup: list[LineupProblem] | None = None, asking_submit: bool = False,
-               conflict: bool = False, speech: str = "") -> HttpResponse:
+               conflict: bool = False, speech: str = "", refused: list[tuple[int, str]] | None = None,
+               ) -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
@@ -83,6 +85,7 @@ class TableScreenView(ProtocolBase):
             "streamed": streamed, "speaking": stream.speaker(game) if streamed else None, "speech": speech,
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
             "said": said, "error": error, "conflict": conflict, "editable": draft,
+            "refused": json.dumps(refused, ensure_ascii=False) if refused else "",
             "asking_submit": asking_submit and draft,
             "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
             "first_killed": facts.derived_first_killed(),
@@ -99,6 +102,8 @@ class TableScreenView(ProtocolBase):
             return game
         template = self.partial if request.htmx else self.template_name  # type: ignore[attr-defined]
         data = request.POST
+        if "taps" in data:
+            return self.queued(game, template, data["taps"])
         try:
             version = int(data.get("version", ""))
             seat = int(data["seat"]) if data.get("seat") else None
@@ -140,10 +145,7 @@ class TableScreenView(ProtocolBase):
                 game = service.confirm(game, self.staff, user, version)
                 said = _("The protocol is confirmed and locked.")
             else:
-                reason = data.get("reason" if action == "foul" else "removal", "")
-                value = data.get("count" if action == "votes" else "value", "")
-                tap = Tap(action, seat, reason, value, circle)
-                game, said = apply_tap(game, user, version, tap, ruleset_for(self.tournament))
+                game, said = apply_tap(game, user, version, tap_from(data), ruleset_for(self.tournament))
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
         except service.ProtocolRejected as rejected:
@@ -163,6 +165,28 @@ class TableScreenView(ProtocolBase):
         return self.screen(game, template, said, error, circle=circle, mode=action, posted_roles=posted_roles,
                            lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409,
                            speech=speech)
+
+    def queued(self, game: Game, template: str, taps_json: str) -> HttpResponse:
+        """The phone's queue of taps (``static/js/table-screen.js``), saved in the order they were made; the screen
+        comes back current, with each refused tap's place in the batch and the reason (``data-refused``)."""
+        try:
+            taps = queued_taps(taps_json)
+        except ValueError:
+            return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
+        circle = taps[-1].tap.circle if taps else 0
+        game, said, refused = apply_taps(game, signed_in(self.request), taps, ruleset_for(self.tournament))
+        game.refresh_from_db()
+        reasons = [(refusal.index, refusal_text(refusal)) for refusal in refused]
+        return self.screen(game, template, said, " ".join(dict.fromkeys(text for _, text in reasons)),
+                           circle=circle, mode=taps[-1].tap.action if taps else "", refused=reasons,
+                           conflict=any(isinstance(r.error, service.VersionConflict) for r in refused))
+
+
+def refusal_text(refusal: Refusal) -> str:
+    if isinstance(refusal.error, service.ProtocolRejected):
+        by_seat, general = split_problems(refusal.error.problems)
+        return " ".join([*general, *(m for ms in by_seat.values() for m in ms)])
+    return str(refusal.error)
 
 
 def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:

@@ -41,7 +41,7 @@ def test_a_tap_not_saved_says_so_and_can_be_repeated(open_page: Any, shot: Any, 
     def database_gone(*args: Any, **kwargs: Any) -> None:
         raise OperationalError("connection to server failed: Connection refused")
 
-    monkeypatch.setattr(table_view, "apply_tap", database_gone)
+    monkeypatch.setattr(table_view, "apply_taps", database_gone)  # the phone sends its taps as a batch
     seat.click()
     expect(error).to_be_visible()
     expect(error).to_contain_text(UNAVAILABLE[lang])
@@ -60,7 +60,7 @@ def test_a_tap_not_saved_says_so_and_can_be_repeated(open_page: Any, shot: Any, 
     screen_url = re.compile(r".*/live/$")
     page.route(screen_url, unreachable)
     seat.click()
-    # unreachable: the tap is kept on the phone (static/js/table-offline.js), said as waiting, not as lost
+    # unreachable: the tap is kept on the phone (static/js/table-screen.js), said as waiting, not as lost
     queue = page.locator("#offline-queue")
     expect(queue).to_be_visible()
     expect(queue.locator("[data-pending] li")).to_have_count(1)

@@ -1,0 +1,329 @@
+// The judge's table screen (games/templates/games/table.html): every tap goes through one ordered queue.
+//
+// A tap is read whole at the moment it is made (the mode, the seat, the reason, the value, and the version of the
+// protocol the judge saw) and queued on the phone, in order, per table; the queue is sent one request at a time, so
+// a tap made while another is on its way waits its turn and is shown as pending (the seat is marked, the dock at
+// the bottom of the screen counts them). Taps waiting together are sent together ("taps", applied by the server in
+// the order made, each version-checked: games/services/table.py apply_taps). The first tap of a queue carries the
+// version the screen had when it was made, each next one follows the version the one before it left, so a change
+// made meanwhile on another device is never overwritten: its tap is refused, with every tap after it, and each
+// refused tap is listed with the server's reason. The mode, the reason and the values the judge has chosen are the
+// judge's: an answer redraws the screen around them, never over them.
+//
+// When the venue's Wi-Fi drops, nothing is lost: the queue is kept in the phone's storage, the dock says how many
+// taps wait, and they are sent when the connection is back. Nothing is sent twice: a tap leaves the queue only once
+// the server has answered it.
+(function () {
+  "use strict";
+
+  var PREFIX = "mafia-table-queue:";
+  var MOST_AT_ONCE = 200; // games/services/table.py MOST_TAPS_AT_ONCE
+  // Sent alone, each as the form it comes from; every other tap is one of the taps a batch carries.
+  var ALONE = { roles: true, extras: true, speaking: true, submit_ask: true, submit: true, confirm: true };
+  var sending = false;
+  var offline = false;
+
+  function box() { return document.getElementById("offline-queue"); }
+  function screen() { return document.getElementById("screen"); }
+  function storageKey() { return PREFIX + window.location.pathname; }
+
+  function load() {
+    try {
+      var queue = JSON.parse(window.localStorage.getItem(storageKey()) || "[]");
+      return Array.isArray(queue) ? queue : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function store(queue) {
+    window.localStorage.setItem(storageKey(), JSON.stringify(queue));
+    show(queue);
+  }
+
+  function screenVersion() {
+    var input = document.querySelector('#screen input[name="version"]');
+    return input ? input.value : "";
+  }
+
+  function describe(fields, mark) {
+    var action = fields.action || "";
+    var label = document.querySelector('label[for="mode-' + action + '"]');
+    var button = mark ? document.getElementById(mark) : null;
+    var text = label ? label.textContent.trim() : (button && !fields.seat ? button.textContent.trim() : action);
+    return fields.seat ? text + " · " + fields.seat : text;
+  }
+
+  // The dock: how many taps wait (and, offline, which), and the taps refused since the judge last dismissed them.
+  function show(queue) {
+    var element = box();
+    if (!element) { return; }
+    var count = element.querySelector("[data-count]");
+    var list = element.querySelector("[data-pending]");
+    var template = offline ? element.dataset.waiting : element.dataset.sending;
+    count.textContent = template.replace("%(count)s", String(queue.length));
+    list.textContent = "";
+    if (offline) {
+      queue.forEach(function (item) {
+        var li = document.createElement("li");
+        li.textContent = item.label;
+        list.appendChild(li);
+      });
+    }
+    count.hidden = queue.length === 0;
+    element.classList.toggle("alert-warning", offline);
+    element.classList.toggle("alert-light", !offline);
+    var anyRefused = !!element.querySelector("[data-refused] li");
+    element.querySelector("[data-dismiss-refused]").hidden = !anyRefused;
+    element.hidden = queue.length === 0 && !anyRefused;
+    markPending(queue);
+  }
+
+  // Each element a waiting tap was made on (a seat, a phase or winner button) shows how many wait on it.
+  function markPending(queue) {
+    var counts = {};
+    queue.forEach(function (item) {
+      if (item.mark) { counts[item.mark] = (counts[item.mark] || 0) + 1; }
+    });
+    document.querySelectorAll("#screen [data-pending]").forEach(function (element) {
+      if (!counts[element.id]) { element.removeAttribute("data-pending"); }
+    });
+    Object.keys(counts).forEach(function (id) {
+      var element = document.getElementById(id);
+      if (element) { element.setAttribute("data-pending", String(counts[id])); }
+    });
+  }
+
+  function refused(label, reason) {
+    var element = box();
+    if (!element) { return; }
+    var li = document.createElement("li");
+    li.textContent = element.dataset.refused.replace("%(tap)s", label).replace("%(reason)s", reason);
+    element.querySelector("[data-refused]").appendChild(li);
+  }
+
+  function enqueue(fields, mark) {
+    var queue = load();
+    // the first waiting tap is checked against the version the screen had; the next ones follow the server's
+    fields.version = queue.length ? "" : (fields.version || screenVersion());
+    queue.push({ id: Date.now() + "-" + Math.random(), fields: fields, label: describe(fields, mark), mark: mark || "" });
+    store(queue);
+    send();
+  }
+
+  function controlValues() {
+    var values = {};
+    var form = document.getElementById("controls");
+    if (form) {
+      new FormData(form).forEach(function (value, name) { values[name] = String(value); });
+    }
+    delete values.version;
+    return values;
+  }
+
+  // A tap on a seat or a button: what it does is read now, with the mode and options chosen now.
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("#screen [data-tap]") : null;
+    if (!target || target.disabled) { return; }
+    event.preventDefault();
+    var fields = JSON.parse(target.getAttribute("data-tap"));
+    if (target.hasAttribute("data-tap-controls")) {
+      fields = Object.assign(controlValues(), fields);
+    }
+    enqueue(fields, target.id);
+  });
+
+  // A form of the screen (the line-up, the extra points, the submission): its fields as they are now.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#screen form[data-tap-form]")) { return; }
+    event.preventDefault();
+    var fields = {};
+    new FormData(form, event.submitter || undefined).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") { fields[name] = String(value); }
+    });
+    enqueue(fields, form.id);
+  });
+
+  function csrfToken() {
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (input) { return input.value; }
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // What the judge has chosen or is typing, kept across an answer: the controls, the open sections, a form being
+  // filled (not the one just answered), and the field being typed in.
+  function keep(current, answered) {
+    var kept = { fields: [], open: {}, focus: null };
+    current.querySelectorAll("details[id]").forEach(function (details) { kept.open[details.id] = details.open; });
+    current.querySelectorAll("form[id] [name]").forEach(function (field) {
+      var form = field.form;
+      if (!form || form.id === answered || field.type === "hidden" || field.name === "csrfmiddlewaretoken") {
+        return;
+      }
+      var entry = { form: form.id, name: field.name, value: field.value };
+      if (field.type === "radio" || field.type === "checkbox") {
+        if (field.checked === field.defaultChecked && form.id !== "controls") { return; }
+        entry.checked = field.checked;
+      } else if (field.tagName === "SELECT") {
+        var chosen = field.options[field.selectedIndex];
+        if (form.id !== "controls" && (!chosen || chosen.defaultSelected)) { return; }
+      } else if (field.value === field.defaultValue && form.id !== "controls") {
+        return;
+      }
+      kept.fields.push(entry);
+    });
+    var active = document.activeElement;
+    if (active && active.form && active.form.id && active.name && current.contains(active)) {
+      kept.focus = { form: active.form.id, name: active.name, start: active.selectionStart, end: active.selectionEnd };
+    }
+    return kept;
+  }
+
+  function restore(fresh, kept) {
+    Object.keys(kept.open).forEach(function (id) {
+      var details = fresh.querySelector("details#" + id);
+      if (details) { details.open = kept.open[id]; }
+    });
+    kept.fields.forEach(function (entry) {
+      var form = fresh.querySelector("form#" + entry.form);
+      if (!form) { return; }
+      form.querySelectorAll('[name="' + entry.name + '"]').forEach(function (field) {
+        if (field.type === "radio" || field.type === "checkbox") {
+          if (field.value === entry.value) { field.checked = entry.checked; }
+        } else if (field.tagName !== "SELECT" || field.querySelector('option[value="' + CSS.escape(entry.value) + '"]')) {
+          field.value = entry.value;
+        }
+      });
+    });
+    if (kept.focus) {
+      var form = fresh.querySelector("form#" + kept.focus.form);
+      var field = form ? form.querySelector('[name="' + kept.focus.name + '"]:not([type="radio"])') : null;
+      if (field) {
+        field.focus({ preventScroll: true });
+        if (kept.focus.start !== null && typeof field.setSelectionRange === "function") {
+          try { field.setSelectionRange(kept.focus.start, kept.focus.end); } catch (error) { /* not a text field */ }
+        }
+      }
+    }
+  }
+
+  // The answer's messages go to the dock at the bottom of the screen, where the judge's thumb is.
+  function dockMessages(fresh) {
+    var slot = document.getElementById("dock-messages");
+    if (!slot) { return; }
+    slot.textContent = "";
+    ["#screen-error", "#screen-said"].forEach(function (selector) {
+      var message = fresh.querySelector(selector);
+      if (message) { slot.appendChild(message); }
+    });
+  }
+
+  function swapIn(html, answered) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var fresh = page.getElementById("screen");
+    var current = screen();
+    if (!fresh || !current) { return null; }
+    var kept = keep(current, answered);
+    current.replaceWith(fresh);
+    restore(fresh, kept);
+    dockMessages(fresh);
+    document.dispatchEvent(new CustomEvent("htmx:afterSwap")); // site.js: the mode's options, the speech timer
+    return fresh;
+  }
+
+  function requestError(status, type, text) {
+    var slot = document.getElementById("request-error");
+    if (!slot) { return; }
+    slot.textContent = type.indexOf("text/plain") === 0 && text ? text
+      : slot.dataset.failed.replace("%(status)s", String(status));
+    slot.hidden = false;
+  }
+
+  function batchOf(queue) {
+    if (ALONE[queue[0].fields.action]) { return queue.slice(0, 1); }
+    var n = 0;
+    while (n < queue.length && n < MOST_AT_ONCE && !ALONE[queue[n].fields.action]) { n += 1; }
+    return queue.slice(0, n);
+  }
+
+  function bodyOf(batch) {
+    var first = Object.assign({}, batch[0].fields);
+    if (!first.version) { first.version = screenVersion(); } // the version the taps before it left
+    if (ALONE[first.action]) { return new URLSearchParams(first).toString(); }
+    var taps = batch.map(function (item, i) { return i === 0 ? first : item.fields; });
+    return new URLSearchParams({ taps: JSON.stringify(taps) }).toString();
+  }
+
+  function send() {
+    var queue = load();
+    if (sending || !queue.length) { return; }
+    if (!navigator.onLine) { offline = true; show(queue); return; }
+    sending = true;
+    var batch = batchOf(queue);
+    var sent = {};
+    batch.forEach(function (item) { sent[item.id] = true; });
+    fetch(window.location.pathname, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(),
+                 "Content-Type": "application/x-www-form-urlencoded" },
+      body: bodyOf(batch)
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        return { ok: response.ok, status: response.status, type: response.headers.get("Content-Type") || "",
+                 text: text };
+      });
+    }).then(function (answer) {
+      offline = false;
+      var rest = load().filter(function (item) { return !sent[item.id]; });
+      var fresh = answer.ok ? swapIn(answer.text, batch[0].mark) : null;
+      if (!fresh) {
+        requestError(answer.status, answer.type, answer.text); // nothing of this batch was saved
+      } else {
+        var errorSlot = document.getElementById("request-error");
+        if (errorSlot) { errorSlot.hidden = true; }
+        var reasons = JSON.parse(fresh.getAttribute("data-refused") || "[]");
+        reasons.forEach(function (pair) {
+          if (batch[pair[0]]) { refused(batch[pair[0]].label, pair[1]); }
+        });
+        var conflict = document.querySelector("#screen-error[data-conflict]");
+        if (conflict) {
+          // changed on another device meanwhile: the taps made on the old state are not applied on the new one
+          if (ALONE[batch[0].fields.action]) { refused(batch[0].label, conflict.textContent.trim()); }
+          rest.forEach(function (later) { refused(later.label, conflict.textContent.trim()); });
+          rest = [];
+        }
+      }
+      store(rest);
+      sending = false;
+      send();
+    }).catch(function () {
+      sending = false; // still offline: sent again when the connection is back
+      offline = true;
+      show(load());
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var dismiss = event.target.closest ? event.target.closest("[data-dismiss-refused]") : null;
+    if (!dismiss) { return; }
+    box().querySelector("[data-refused]").textContent = "";
+    show(load());
+  });
+
+  window.addEventListener("online", function () { offline = false; send(); });
+  window.addEventListener("offline", function () { offline = true; show(load()); });
+  window.setInterval(send, 5000);
+  document.addEventListener("DOMContentLoaded", function () {
+    var current = screen();
+    if (current) { dockMessages(current); }
+    offline = !navigator.onLine;
+    show(load());
+    send();
+  });
+})();
