@@ -1,0 +1,188 @@
+"""A practised judge on a venue's Wi-Fi (issue 32): hundreds of random taps (modes, seats, reasons, values, the
+day/night, the winner, undo) 50-100 ms apart, each request slowed to 300-700 ms, for every regulation. The protocol
+and the game log saved are exactly those of the same taps applied one at a time: no tap wrong, lost or doubled.
+
+The taps are made in the page (element clicks and field changes, each on what the screen shows at that moment),
+at the judge's pace, while earlier taps are still on their way; the reference applies the taps the judge meant,
+in order, through ``games.services.table.perform`` and the protocol's own checks, skipping the ones the rules
+refuse, as the server does."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.reasons import foul_choices, removal_choices
+from games.services import protocol as service
+from games.services.facts import ProtocolFacts, facts_of, problems
+from games.services.protocol import kept_circles
+from games.services.table import Tap, perform
+from games.views.table import modes
+from scoring.rulesets import Ruleset
+from tests.conftest import new_people, new_round
+from tests.e2e.helpers import login
+from tests.helpers import ROLES, table
+from tournaments.rules import ruleset_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TAPS = 300
+SLOW_WIFI = """
+(() => {
+  const realFetch = window.fetch.bind(window);
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // each request takes 300-700 ms: half of it on the way there, half on the way back
+  window.fetch = async (...args) => {
+    const total = 300 + Math.random() * 400;
+    await wait(total / 2);
+    const response = await realFetch(...args);
+    await wait(total / 2);
+    return response;
+  };
+})();
+"""
+# Runs the steps in the page, each on the element the screen shows at that moment, then waits the step's pause.
+DRIVE = """
+async (steps) => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (const step of steps) {
+    if (step.kind === "click") {
+      document.getElementById(step.id).click();
+    } else {
+      const field = document.querySelector('#controls [name="' + step.name + '"]');
+      field.value = step.value;
+      field.dispatchEvent(new Event(step.kind === "select" ? "change" : "input", { bubbles: true }));
+    }
+    await sleep(step.pause);
+  }
+}
+"""
+QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]').length === 0"
+SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3"]
+
+
+def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]], list[Tap]]:
+    """``TAPS`` steps of a judge tapping fast, and the taps they mean, in order. Each step is what a judge can touch
+    on the screen: a mode, a seat, a reason or a value, the day/night, the winner, the log's undo."""
+    rng = random.Random(seed)
+    ruleset_id = ruleset.id
+    shown = [value for value, _text in modes(ruleset)]
+    fouls = [value for value, _text in foul_choices(ruleset_id)]
+    removals = [value for value, _text in removal_choices(ruleset_id)]
+    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1"}
+    steps: list[dict[str, Any]] = []
+    meant: list[Tap] = []
+
+    def step(**fields: Any) -> None:
+        steps.append({**fields, "pause": rng.randint(50, 100)})
+
+    while len(steps) < TAPS:
+        roll = rng.random()
+        if roll < 0.45:
+            seat = rng.randint(1, seats)
+            step(kind="click", id=f"seat-{seat}")
+            action = state["action"]
+            reason = state["reason"] if action == "foul" else state["removal"]
+            value = state["count"] if action == "votes" else state["value"]
+            circle = int(state["circle"]) if "circle" in action or ruleset.params.circle_max_marks else 0
+            meant.append(Tap(action, seat, reason, value, circle))
+        elif roll < 0.70:
+            state["action"] = rng.choice(shown)
+            step(kind="click", id=f"mode-{state['action']}")
+        elif roll < 0.80:
+            mode = state["action"]
+            if mode == "foul":
+                state["reason"] = rng.choice(fouls)
+                step(kind="select", name="reason", value=state["reason"])
+            elif mode == "remove":
+                state["removal"] = rng.choice(removals)
+                step(kind="select", name="removal", value=state["removal"])
+            elif mode == "subjective":
+                state["value"] = rng.choice(SP_TYPED)
+                step(kind="fill", name="value", value=state["value"])
+            elif mode == "votes":
+                state["count"] = str(rng.randint(0, seats))
+                step(kind="fill", name="count", value=state["count"])
+            elif mode.startswith("circle_"):
+                state["circle"] = rng.choice(["1", "2"])  # the options every screen shows
+                step(kind="select", name="circle", value=state["circle"])
+        elif roll < 0.90:
+            direction = "next" if rng.random() < 0.7 else "back"
+            step(kind="click", id=f"phase-{direction}")
+            meant.append(Tap("phase", value=direction))
+        elif roll < 0.95:
+            step(kind="click", id="log-undo")
+            meant.append(Tap("log_undo"))
+        else:
+            side = rng.choice(["red", "black"])
+            step(kind="click", id=f"winner-{side}")
+            meant.append(Tap("winner", value=side))
+    return steps, meant
+
+
+def one_at_a_time(facts: ProtocolFacts, taps: list[Tap], ruleset: Ruleset) -> tuple[ProtocolFacts, int]:
+    """The taps applied in order as the server applies a tap alone: refused ones change nothing. Returns the facts
+    and how many taps were saved."""
+    applied = 0
+    for tap in taps:
+        trial = copy.deepcopy(facts)
+        try:
+            perform(trial, tap, ruleset)
+        except service.ProtocolError:
+            continue
+        if not problems(trial, ruleset, need_result=False):
+            facts, applied = trial, applied + 1
+    return facts, applied
+
+
+def saved(facts: ProtocolFacts) -> dict[str, Any]:
+    """What a protocol holds, as the judge's screen writes it."""
+    return {
+        "seats": [(s.number, s.role, s.foul_reasons, s.removal_reason, s.left, s.left_number if s.left else None,
+                   s.extra, s.best, s.subjective) for s in facts.seats],
+        "winner": facts.winner, "best_move": facts.best_move, "circles": kept_circles(facts.circles),
+        "missed": facts.mafia_missed_three_nights, "phase": facts.phase, "log": facts.log,
+        "first_killed": facts.derived_first_killed(),
+    }
+
+
+@pytest.mark.parametrize("ruleset_id", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_fast_taps_over_slow_wifi_are_recorded_as_meant(open_page: Any, shot: Any, organizer: Any,
+                                                       ruleset_id: str) -> None:
+    round_ = new_round(organizer, ruleset_id, tables=1)
+    people = new_people(round_)
+    pk = table(round_, 1).pk
+    game = service.open_protocol(table(round_, 1), people["judge"])
+
+    def line_up(facts: ProtocolFacts) -> None:
+        for seat, role in zip(facts.seats, ROLES[ruleset_id], strict=True):
+            seat.role = role
+
+    game = service.change(game, people["judge"], game.version, line_up)
+    ruleset, version = ruleset_for(round_.stage.tournament), game.version
+    before = facts_of(game, list(game.seats.select_related("seat")), removal_at=ruleset.foul_removal_at)
+    steps, meant = plan(ruleset, len(before.seats), seed=sum(map(ord, ruleset_id)))
+
+    page = open_page(phone=True)
+    login(page, people["judge"].username)
+    expect(page).to_have_url(re.compile(rf"/tables/{pk}/live/$"))
+    page.add_init_script(SLOW_WIFI)
+    page.reload()
+    expect(page.locator("#seat-1")).to_be_visible()
+    page.evaluate(DRIVE, steps)
+    page.wait_for_function(QUEUE_EMPTY, timeout=120_000)
+    shot(page, f"{ruleset_id}-after-{len(steps)}-taps")
+
+    game = Game.objects.get(pk=game.pk)
+    after = facts_of(game, list(game.seats.select_related("seat")), removal_at=ruleset.foul_removal_at)
+    expected, applied = one_at_a_time(before, meant, ruleset)
+    assert saved(after) == saved(expected)
+    assert game.version == version + applied  # each tap saved once: none doubled, none lost
+    assert applied > 100  # the run recorded a game, not a screen of refusals
+    assert page.js_errors == []  # type: ignore[attr-defined]
