@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import model as m
 from scoring.rulesets import Ruleset
+from tournaments.numbers import TypedNumberField
 
 from .models import Left, Role, Side
 from .reasons import foul_choices, removal_choices
@@ -81,12 +82,12 @@ class ProtocolForm(forms.Form):
             self.fields[f"s{n}_left_number"] = forms.IntegerField(label=_("day/night"), required=False,
                                                                   min_value=1, max_value=12)
             if p.extra_max_players:
-                self.fields[f"s{n}_extra"] = forms.DecimalField(label=_("extra points"), required=False,
-                                                                max_digits=6, decimal_places=2)
+                self.fields[f"s{n}_extra"] = TypedNumberField(label=_("extra points"), required=False,
+                                                              min_value=-9999, max_value=9999)
             self.fields[f"s{n}_best"] = forms.BooleanField(label=_("named best"), required=False)
             if self.days:
-                self.fields[f"s{n}_subjective"] = forms.DecimalField(label=_("subjective mark"), required=False,
-                                                                     max_digits=6, decimal_places=2)
+                self.fields[f"s{n}_subjective"] = TypedNumberField(label=_("subjective mark"), required=False,
+                                                                   min_value=-9999, max_value=9999)
         if not self.is_bound:
             self.initial.update(self.initial_from(facts))
 
@@ -105,8 +106,7 @@ class ProtocolForm(forms.Form):
             n = s.number
             initial.update({f"s{n}_role": s.role, f"s{n}_side": s.side, f"s{n}_removal": s.removal_reason,
                             f"s{n}_left": s.left, f"s{n}_left_number": s.left_number, f"s{n}_best": s.best,
-                            f"s{n}_extra": float(s.extra) if s.extra else None,
-                            f"s{n}_subjective": None if s.subjective is None else float(s.subjective)})
+                            f"s{n}_extra": s.extra if s.extra else None, f"s{n}_subjective": s.subjective})
             for k, reason in enumerate(s.foul_reasons[:4], start=1):
                 initial[f"s{n}_foul{k}"] = reason
         return initial

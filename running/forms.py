@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Participant, SeatingMethod
+from tournaments.numbers import TypedNumberField
 
 MAX_BLOCK = 12
 
@@ -44,8 +45,8 @@ class PlanForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     participant = forms.ModelChoiceField(label=gettext_lazy("player"), queryset=Participant.objects.none())
-    points = forms.DecimalField(label=gettext_lazy("points"), max_digits=10, decimal_places=6,
-                                help_text=gettext_lazy("Negative to take points away, e.g. -0.5."))
+    points = TypedNumberField(label=gettext_lazy("points"), decimal_places=6, min_value=-9999, max_value=9999,
+                              help_text=gettext_lazy("Negative to take points away, e.g. -0.5."))
     reason = forms.CharField(label=gettext_lazy("reason"), max_length=200)
 
     def __init__(self, *args: Any, players: QuerySet[Participant], **kwargs: Any) -> None:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.labels import local_number
 from tournaments.models import Tournament
+from tournaments.numbers import TypedNumberField
 
 from .labels import tiebreak_choices
 from .models import F1_POINTS, Series
@@ -116,8 +117,8 @@ class AddTournamentForm(forms.Form):
 
 
 class EntryForm(forms.Form):
-    weight = forms.DecimalField(label=gettext_lazy("Weight"), min_value=Decimal("0.01"), max_value=Decimal(9999),
-                                decimal_places=2, localize=True,
-                                widget=forms.TextInput(attrs={"class": "form-control form-control-sm", "size": 5}))
+    weight = TypedNumberField(label=gettext_lazy("Weight"), min_value=Decimal("0.01"), max_value=Decimal(9999),
+                              decimal_places=2, widget=forms.TextInput(attrs={
+                                  "class": "form-control form-control-sm", "size": 5, "inputmode": "decimal"}))
     order = forms.IntegerField(label=gettext_lazy("Order"), min_value=0, max_value=10_000,
                                widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -20,6 +19,7 @@ from scoring.model import Role
 from scoring.rulesets import Ruleset
 from tournaments.labels import ROLES, ruleset_short
 from tournaments.labels import local_number as number
+from tournaments.numbers import typed_number
 
 from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label
@@ -295,7 +295,7 @@ def circle_mark(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Rulese
 
 def subjective(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
     try:
-        seat.subjective = Fraction(tap.value) if tap.value.strip() else None
+        seat.subjective = typed_number(tap.value) if tap.value.strip() else None
     except (ValueError, ZeroDivisionError):
         raise ProtocolError(_("The subjective mark must be a number.")) from None
     return ""
@@ -303,7 +303,7 @@ def subjective(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset
 
 def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
     try:
-        seat.extra = Fraction(tap.value or "0")
+        seat.extra = typed_number(tap.value or "0")
     except (ValueError, ZeroDivisionError):
         raise ProtocolError(_("Extra points must be a number.")) from None
     return ""

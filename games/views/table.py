@@ -16,6 +16,7 @@ from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
 from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
+from tournaments.numbers import typed_number
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
@@ -221,11 +222,11 @@ def set_roles(facts: ProtocolFacts, data: Any) -> None:
 def set_extras(facts: ProtocolFacts, data: Any) -> None:
     """The extra points of every seat at once (``x<seat>``); a seat left out keeps its value."""
     for seat in facts.seats:
-        text = str(data.get(f"x{seat.number}", "")).strip().replace(",", ".").replace("−", "-")
+        text = str(data.get(f"x{seat.number}", "")).strip()
         if not text:
             continue
         try:
-            seat.extra = Fraction(text)
+            seat.extra = typed_number(text)
         except (ValueError, ZeroDivisionError):
             raise service.ProtocolError(_("Seat %(n)s: extra points must be a number.") % {"n": seat.number}) from None
 

@@ -4,7 +4,6 @@ the round timer."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib import messages
@@ -13,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.numbers import typed_number
 from tournaments.permissions import OrganizerRequiredMixin
 
 from .. import screen
@@ -55,8 +55,8 @@ class ScreenControlView(OrganizerRequiredMixin, View):
                 messages.success(request, _("The screen shows the announcements at its next update."))
             elif action == "start":
                 try:
-                    minutes = Decimal(request.POST.get("minutes", "").replace(",", "."))
-                except InvalidOperation:
+                    minutes = typed_number(request.POST.get("minutes", ""))
+                except ValueError:
                     raise screen.ScreenError(_("Give the timer's minutes as a number.")) from None
                 screen.start_timer(self.tournament, float(minutes), request.POST.get("label", ""))
                 messages.success(request, _("The timer is running."))

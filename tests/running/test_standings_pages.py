@@ -104,12 +104,13 @@ def test_standings_and_closing_are_refused_to_strangers(client: Any, played: Any
     assert not stage.closed
 
 
-def test_a_penalty_on_the_round_page_counts_in_the_standings(client: Any, played: Any) -> None:
+@pytest.mark.parametrize("typed", ["-0.5", "−0,5"])  # a Russian keyboard's minus and comma
+def test_a_penalty_on_the_round_page_counts_in_the_standings(client: Any, played: Any, typed: str) -> None:
     stage = played.stages.get(ext_id="qualifying")
     round_ = stage.rounds.get(number=1)
     player = Participant.objects.get(tournament=played, ext_id="p001")
     before = client.get(standings_url(stage)).content.decode()
-    response = client.post(round_url(round_), {"action": "penalty", "participant": player.pk, "points": "-0.5",
+    response = client.post(round_url(round_), {"action": "penalty", "participant": player.pk, "points": typed,
                                                "reason": "Опоздание"})
     assert response.status_code == 302
     penalty = Penalty.objects.get()

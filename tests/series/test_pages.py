@@ -75,7 +75,7 @@ def test_add_weight_and_remove_tournaments(client: Client, organizer: Any, pair:
     entries = list(series.entries.order_by("order"))
     assert [e.tournament for e in entries] == list(pair) and [e.order for e in entries] == [1, 2]
     data = {"action": "entries", f"e{entries[0].pk}-weight": "1", f"e{entries[0].pk}-order": "2",
-            f"e{entries[1].pk}-weight": "1.5", f"e{entries[1].pk}-order": "1"}
+            f"e{entries[1].pk}-weight": "1,5", f"e{entries[1].pk}-order": "1"}
     assert client.post("/s/s1/edit/", data).status_code == 302
     assert [(str(e.weight), e.tournament) for e in series.entries.order_by("order")] == [
         ("1.50", pair[1]), ("1.00", pair[0])]

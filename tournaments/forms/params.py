@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from scoring.errors import InvalidTournament
 from scoring.fileio import read_json
 from scoring.metrics import METRICS
-from scoring.numbers import is_number, to_file_number, to_fraction
+from scoring.numbers import to_file_number, to_fraction
 from scoring.params import (
     CHAIN,
     CHOICE,
@@ -37,6 +37,7 @@ from scoring.params import (
 from scoring.rulesets import get_ruleset
 
 from ..labels import metric_label, param_label
+from ..numbers import written
 from ..problem_text import message_text
 
 CHAIN_SLOTS = 10  # more tie-breaks than any real regulation lists
@@ -80,9 +81,7 @@ def value_text(name: str, value: object) -> str:
 
 def read_input_number(text: str) -> str | None:
     """The number typed (``0,5``, ``−3``, ``1/15``) as the file writes it, or None if it is not one."""
-    written = text.strip().replace("−", "-").replace(",", ".").replace(" ", "")
-    # no parameter needs 40 characters; a 5,000-digit number is refused as the file's reader refuses it
-    return written if len(written) <= 40 and is_number(written) else None
+    return written(text)
 
 
 class ChainWidget(forms.MultiWidget):
