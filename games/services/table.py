@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -263,6 +264,13 @@ def logged(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
     return ""
 
 
+def subjective_rest(facts: ProtocolFacts, tap: Tap) -> None:
+    """Every seat still without a subjective mark gets 0 (tomsk: most players' SP is 0; one tap, not twelve)."""
+    for seat in facts.seats:
+        if seat.subjective is None:
+            seat.subjective = Fraction(0)
+
+
 def log_undo(facts: ProtocolFacts, tap: Tap) -> None:
     """Takes back the last entry of the game log (a departure with it: the seat is back at the table)."""
     if not facts.log:
@@ -310,7 +318,7 @@ def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> 
 
 
 GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap], None]] = {"phase": phase, "winner": winner, "missed": missed,
-                                                               "log_undo": log_undo}
+                                                               "log_undo": log_undo, "subjective_rest": subjective_rest}
 SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = {
     "foul": foul, "unfoul": unfoul, "remove": remove, "voted": leaves, "killed": leaves, "back": back,
     "best_move": best_move, "best": best, "circle_best": circle_mark, "circle_worst": circle_mark,

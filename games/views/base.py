@@ -8,6 +8,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.errors import Problem
 from tournaments.mixins import TournamentMixin
@@ -53,3 +54,22 @@ def split_problems(problems: list[Problem]) -> tuple[dict[int, list[str]], list[
         else:
             general.append(problem_text(problem, with_location=False))
     return by_seat, general
+
+
+def grouped_problems(problems: list[Problem]) -> list[str]:
+    """What is missing or wrong, one line per kind of problem: the seats with the same problem named together
+    ("Seats 1, 2, 5: …"), so twelve seats without an SP are one line, not twelve."""
+    seats_of: dict[str, list[int]] = {}
+    general: list[str] = []
+    for problem in problems:
+        text = problem_text(problem, with_location=False)
+        if problem.location.seat is None:
+            general.append(text)
+        else:
+            seats_of.setdefault(text, []).append(problem.location.seat)
+    lines = list(dict.fromkeys(general))
+    for text, seats in seats_of.items():
+        numbers = ", ".join(str(n) for n in sorted(set(seats)))
+        lines.append(ngettext("Seat %(seats)s: %(problem)s", "Seats %(seats)s: %(problem)s", len(set(seats)))
+                     % {"seats": numbers, "problem": text})
+    return lines

@@ -3,6 +3,7 @@ version-checked; the line-up, the taps, the extra points, the winner, and the su
 
 from __future__ import annotations
 
+import copy
 import json
 from fractions import Fraction
 from typing import Any
@@ -11,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from scoring.errors import Problem
 from scoring.params import ValueSet
 from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
@@ -24,11 +26,11 @@ from ..models import Game, GameState
 from ..reasons import consequences, foul_choices, removal_choices
 from ..services import protocol as service
 from ..services import stream
-from ..services.facts import ProtocolFacts, breakdown, facts_of, stage_context, tracks_days
+from ..services.facts import ProtocolFacts, breakdown, facts_of, problems, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Refusal, apply_tap, apply_taps, queued_taps, tap_from
 from ..words import event_words, left_words
-from .base import split_problems
+from .base import grouped_problems
 from .protocol import ProtocolBase
 
 SPEECH_SECONDS = (60, 30)  # a speech; half of one (the checks, a player with three remarks at 3 or 4 players)
@@ -65,6 +67,8 @@ class TableScreenView(ProtocolBase):
         chosen = posted_roles or {}
         flagged = {n for problem in lineup or () for n in problem.seats}
         draft = game.state == GameState.DRAFT
+        # what still stands between the protocol and its submission, said where «Submit» would be
+        missing = grouped_problems(submission_gaps(facts, ruleset)) if draft else []
         streamed = stream.overlay_of(self.tournament) is not None
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
@@ -81,11 +85,13 @@ class TableScreenView(ProtocolBase):
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
             "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
             "subjective": tracks_days(ruleset),
+            "subjective_missing": [s.number for s in facts.seats if s.subjective is None and tracks_days(ruleset)],
             "circles": circles, "circle": circle,
             "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
             "streamed": streamed, "speaking": stream.speaker(game) if streamed else None, "speech": speech,
             "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
-            "said": said, "error": error, "conflict": conflict, "editable": draft,
+            "said": said, "error": error, "conflict": conflict, "editable": draft, "missing": missing,
+            "missed_nights": ruleset.params.missed_nights_points != 0,
             "refused": json.dumps(refused, ensure_ascii=False) if refused else "",
             "asking_submit": asking_submit and draft,
             "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
@@ -150,8 +156,7 @@ class TableScreenView(ProtocolBase):
         except service.VersionConflict as conflict:
             error, status = str(conflict), 409
         except service.ProtocolRejected as rejected:
-            by_seat, general = split_problems(rejected.problems)
-            error, status = " ".join([*general, *(m for ms in by_seat.values() for m in ms)]), 400
+            error, status = " ".join(grouped_problems(rejected.problems)), 400
         except (service.ProtocolError, stream.StreamError) as refused:
             error, status = str(refused), 400
         if error and action == "roles" and posted_roles is None:
@@ -185,9 +190,23 @@ class TableScreenView(ProtocolBase):
 
 def refusal_text(refusal: Refusal) -> str:
     if isinstance(refusal.error, service.ProtocolRejected):
-        by_seat, general = split_problems(refusal.error.problems)
-        return " ".join([*general, *(m for ms in by_seat.values() for m in ms)])
+        return " ".join(grouped_problems(refusal.error.problems))
     return str(refusal.error)
+
+
+def submission_gaps(facts: ProtocolFacts, ruleset: Ruleset) -> list[Problem]:
+    """What the protocol lacks to be submitted; before the winner is chosen, also what the seats will lack whoever
+    wins (tomsk's SP and days), so the judge sees the whole list at once, not after tapping the winner."""
+    found = problems(facts, ruleset, need_result=True)
+    if facts.winner or not found:
+        return found
+    whoever: list[Problem] | None = None
+    for side in ("red", "black"):
+        trial = copy.deepcopy(facts)
+        trial.winner = side
+        seats = [p for p in problems(trial, ruleset, need_result=True) if p.location.seat is not None]
+        whoever = seats if whoever is None else [p for p in whoever if p in seats]
+    return found + (whoever or [])
 
 
 def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
@@ -195,8 +214,12 @@ def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
     the stream overlay) first when the tournament is streamed."""
     found = [("speaking", _("Speaking"))] if streamed else []
     found += [("foul", _("Foul")), ("unfoul", _("Take back a foul")), ("voted", _("Voted out")),
-             ("killed", _("Killed")), ("remove", _("Removed")), ("back", _("Back at the table")),
-             ("best_move", _("Best move: named black")), ("best", _("Named best"))]
+             ("killed", _("Killed")), ("remove", _("Removed")), ("back", _("Back at the table"))]
+    p = ruleset.params
+    if p.best_move_civilian or p.best_move_sheriff:  # the best move earns points under this regulation
+        found.append(("best_move", _("Best move: named black")))
+    if "best" in {*ruleset.chain(1, 0), *ruleset.chain(0, 1)}:  # "times named best" breaks its ties
+        found.append(("best", _("Named best")))
     if ruleset.params.circle_max_marks > 0:
         found += [("circle_best", _("Circle: best")), ("circle_worst", _("Circle: worst"))]
     if tracks_days(ruleset):

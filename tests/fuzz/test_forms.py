@@ -71,11 +71,12 @@ class Forms(HTMLParser):
         if tag == "form" and (a.get("method", "").lower() == "post" or "hx-post" in a):
             self.form = urlsplit(a.get("hx-post") or a.get("action") or self.path).path
             self.found[self.form]
-        if "hx-post" in a and tag != "form":
-            target = urlsplit(a["hx-post"]).path
+        # an htmx tap, or a tap of the judge's screen (static/js/table-screen.js posts data-tap to the page itself)
+        if ("hx-post" in a or "data-tap" in a) and tag != "form":
+            target = urlsplit(a.get("hx-post") or self.path).path
             fields = self.found[target]
             try:
-                values = json.loads(a.get("hx-vals") or "{}")
+                values = json.loads(a.get("hx-vals") or a.get("data-tap") or "{}")
             except ValueError:
                 values = {}
             for key, value in values.items():
