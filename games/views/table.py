@@ -79,6 +79,7 @@ class TableScreenView(ProtocolBase):
             "lineup": lineup or [],
             "needs_roles": draft and (roles or bool(lineup) or any(not s.role for s in facts.seats)),
             "role_choices": role_choices(ruleset),
+            "lineup_roles": lineup_palette(ruleset, labels),
             "extra_sides": side_choices(ruleset) if ruleset.allows_extra_characters else [],
             "sides": side_choices(ruleset), "fouls": foul_choices(ruleset.id), "removals": removal_choices(ruleset.id),
             "consequences": consequences(ruleset.id),
@@ -192,6 +193,18 @@ def refusal_text(refusal: Refusal) -> str:
     if isinstance(refusal.error, service.ProtocolRejected):
         return " ".join(grouped_problems(refusal.error.problems))
     return str(refusal.error)
+
+
+LINEUP_ORDER = ("don", "mafia", "sheriff", "doctor", "maniac")  # the order a judge reads the cards out in
+
+
+def lineup_palette(ruleset: Ruleset, labels: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """The special roles a judge taps onto seats, in order, with how many the table has: (role, label, count);
+    every seat left without one is a civilian."""
+    expected = {str(role): count for role, count in ruleset.expected_roles().items() if count}
+    order = [role for role in LINEUP_ORDER if role in expected]
+    order += sorted(role for role in expected if role not in order and role != "civilian")
+    return [(role, str(labels.get(role, role)), expected[role]) for role in order]
 
 
 def submission_gaps(facts: ProtocolFacts, ruleset: Ruleset) -> list[Problem]:
