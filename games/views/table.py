@@ -85,7 +85,7 @@ class TableScreenView(ProtocolBase):
             "consequences": consequences(ruleset.id),
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
             "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
-            "subjective": tracks_days(ruleset),
+            "subjective": tracks_days(ruleset), "sp_chips": sp_chips(ruleset),
             "subjective_missing": [s.number for s in facts.seats if s.subjective is None and tracks_days(ruleset)],
             "circles": circles, "circle": circle,
             "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
@@ -193,6 +193,16 @@ def refusal_text(refusal: Refusal) -> str:
     if isinstance(refusal.error, service.ProtocolRejected):
         return " ".join(grouped_problems(refusal.error.problems))
     return str(refusal.error)
+
+
+def sp_chips(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The subjective marks a judge gives most, one tap each, (value, shown): the regulation's range by halves
+    (tomsk: −3 … 3), without 0 («SP 0 for the others» gives it); empty where no SP is recorded."""
+    p = ruleset.params
+    if not tracks_days(ruleset) or p.sp_max - p.sp_min > 8:
+        return []
+    halves = range(int(p.sp_min * 2), int(p.sp_max * 2) + 1)
+    return [(exact_text(Fraction(k, 2)), number(Fraction(k, 2))) for k in halves if k and p.sp_min <= k / 2]
 
 
 LINEUP_ORDER = ("don", "mafia", "sheriff", "doctor", "maniac")  # the order a judge reads the cards out in

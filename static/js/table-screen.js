@@ -131,6 +131,31 @@
       fields = Object.assign(controlValues(), fields);
     }
     enqueue(fields, target.id);
+    if (fields.action === "phase") { followPhase(); }
+  });
+
+  // Day turns to night and back with each phase tap: a judge recording departures goes on with the one the new
+  // phase has (voted out by day, killed by night), so a departure costs one tap, not two.
+  function followPhase() {
+    var checked = document.querySelector('#controls input[name="action"]:checked');
+    var other = { voted: "killed", killed: "voted" }[checked ? checked.value : ""];
+    var radio = other ? document.getElementById("mode-" + other) : null;
+    if (radio) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  // A quick value (the SP chips): puts its value in the mode's field; the next seat tapped takes it.
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest ? event.target.closest("#controls [data-set-value]") : null;
+    var field = document.querySelector('#controls input[name="value"]');
+    if (!chip || !field) { return; }
+    field.value = chip.getAttribute("data-set-value");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    document.querySelectorAll("#controls [data-set-value]").forEach(function (other) {
+      other.classList.toggle("active", other === chip);
+    });
   });
 
   // A form of the screen (the line-up, the extra points, the submission): its fields as they are now.

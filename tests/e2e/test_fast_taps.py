@@ -54,6 +54,8 @@ async (steps) => {
   for (const step of steps) {
     if (step.kind === "click") {
       document.getElementById(step.id).click();
+    } else if (step.kind === "chip") {
+      document.querySelector('#controls [data-set-value="' + step.value + '"]').click();
     } else {
       const field = document.querySelector('#controls [name="' + step.name + '"]');
       field.value = step.value;
@@ -64,7 +66,8 @@ async (steps) => {
 }
 """
 QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]').length === 0"
-SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3"]
+SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3", "−0,5"]
+SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3"]  # tomsk's one-tap marks
 
 
 def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]], list[Tap]]:
@@ -103,6 +106,9 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             elif mode == "remove":
                 state["removal"] = rng.choice(removals)
                 step(kind="select", name="removal", value=state["removal"])
+            elif mode == "subjective" and rng.random() < 0.5:
+                state["value"] = rng.choice(SP_CHIPS)
+                step(kind="chip", value=state["value"])
             elif mode == "subjective":
                 state["value"] = rng.choice(SP_TYPED)
                 step(kind="fill", name="value", value=state["value"])
@@ -116,6 +122,8 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             direction = "next" if rng.random() < 0.7 else "back"
             step(kind="click", id=f"phase-{direction}")
             meant.append(Tap("phase", value=direction))
+            # the screen goes on with the departure the new phase has (voted out by day, killed by night)
+            state["action"] = {"voted": "killed", "killed": "voted"}.get(state["action"], state["action"])
         elif roll < 0.95:
             step(kind="click", id="log-undo")
             meant.append(Tap("log_undo"))
