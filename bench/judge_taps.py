@@ -1,0 +1,261 @@
+"""Benchmark: the taps a judge spends on a whole game, per regulation, on the real table screen (issue 32).
+
+A tournament per regulation (one round published, two tables) is built in a fresh SQLite database; ``manage.py
+runserver`` serves it; Chromium at a phone's size (390×844, Russian) logs in as the table's judge and records a
+scripted game, as a practised judge would: the line-up, the days and nights with their departures, fouls, the
+regulation's own marks (tomsk's SP, the best move of fiim and zvezdy, kostroma's extra points), optionally the game
+log (nominations, votes, the night's checks and heals), the winner and the submission. Every tap is counted by
+part: a tap on a button, a seat, a mode, a chip or an option is one; a typed value is one tap to reach the field
+and one a character. Nothing waits for an answer but what a judge would wait for («Submit» is offered once the
+protocol can be submitted). The protocol saved is then checked (submitted, the winner, the departures), and any
+tap the server refused is reported: the counts hold only for a game recorded right.
+
+Run from the repository root: ``python bench/judge_taps.py [--slow MS]`` (``--slow``: each request delayed by
+MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals of issue 32 beside the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+GOALS = {("tomsk", True): 60, ("tomsk", False): 40, ("fiim", False): 35, ("kostroma", False): 35,
+         ("zvezdy", False): 35}
+RUNS = [("tomsk", False), ("tomsk", True), ("fiim", False), ("kostroma", False), ("zvezdy", False), ("fiim", True)]
+
+# Each regulation's game: the line-up (tests.helpers.ROLES), who leaves when (red wins), fouls, the marks.
+STORY: dict[str, dict[str, Any]] = {
+    "fiim": {"departures": [(1, "killed", 5), (2, "voted", 2), (2, "killed", 6), (3, "voted", 3), (3, "killed", 7),
+                            (4, "voted", 1)],
+             "fouls": [8, 9, 9], "best_move": [2, 3, 7], "checks": {"don_check": 4, "sheriff_check": 2}},
+    "zvezdy": {"departures": [(1, "killed", 5), (2, "voted", 2), (2, "killed", 6), (3, "voted", 3), (3, "killed", 7),
+                              (4, "voted", 1)],
+               "fouls": [8, 9, 9], "best_move": [2, 3, 7], "checks": {"don_check": 4, "sheriff_check": 2}},
+    "kostroma": {"departures": [(1, "killed", 6), (2, "voted", 2), (2, "killed", 7), (3, "voted", 3), (3, "killed", 8),
+                                (4, "voted", 1)],
+                 "fouls": [9, 10, 10], "extras": {4: "0.5", 5: "0.5"},
+                 "checks": {"don_check": 4, "sheriff_check": 2, "heal": 5}},
+    "tomsk": {"departures": [(1, "killed", 7), (2, "voted", 1), (2, "killed", 8), (3, "voted", 2), (3, "killed", 9),
+                             (4, "voted", 3), (4, "killed", 10), (5, "voted", 4)],
+              "fouls": [11, 12, 12], "sp": {5: "1.5", 1: "-1", 7: "0.5"},
+              "checks": {"sheriff_check": 1, "heal": 6}},
+}
+
+
+class Judge:
+    """The judge's thumb: every tap through here, counted by part."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.taps = page, Counter[str]()
+
+    def tap(self, part: str, selector: str) -> None:
+        self.page.click(selector)
+        self.taps[part] += 1
+
+    def type(self, part: str, selector: str, text: str) -> None:
+        self.page.fill(selector, text)
+        self.taps[part] += 1 + len(text)
+
+    def mode(self, part: str, mode: str) -> None:
+        if not self.page.locator(f"#mode-{mode}").is_checked():  # already chosen: no tap
+            self.tap(part, f"label[for=mode-{mode}]")
+
+
+def line_up(judge: Judge, ruleset: str) -> None:
+    from tests.helpers import ROLES
+
+    order = ["don", "mafia", "sheriff", "doctor", "maniac"]
+    seats = sorted(((n, r) for n, r in enumerate(ROLES[ruleset], start=1) if r != "civilian"),
+                   key=lambda seat: (order.index(seat[1]), seat[0]))
+    for seat, _role in seats:
+        judge.tap("line-up", f"[data-lineup-seat='{seat}'].seat-number")
+    judge.tap("line-up", "#roles-form button[type=submit]")
+    judge.page.wait_for_selector("#seat-1")
+
+
+def game(judge: Judge, ruleset: str, log: bool) -> None:
+    story = STORY[ruleset]
+    day, night = 1, False
+    checks_done = False
+    gone: set[int] = set()
+    for when, how, seat in story["departures"]:
+        while (day, night) != (when, how == "killed"):
+            if log and not night:  # the day's nominations and the vote that sent no one out
+                log_day(judge, gone, seat_for_vote=None)
+            if log and night and not checks_done:
+                log_night(judge, story["checks"])
+                checks_done = True
+            judge.tap("days and nights", "#phase-next")
+            day, night = (day + 1, False) if night else (day, True)
+        if log and how == "voted":
+            log_day(judge, gone, seat_for_vote=seat)
+        judge.mode("days and nights", how)
+        judge.tap("days and nights", f"#seat-{seat}")
+        gone.add(seat)
+        if ruleset in ("fiim", "zvezdy") and (when, how) == (1, "killed"):
+            judge.mode("best move", "best_move")
+            for named in story["best_move"]:
+                judge.tap("best move", f"#seat-{named}")
+    judge.mode("fouls", "foul")
+    for seat in story["fouls"]:
+        judge.tap("fouls", f"#seat-{seat}")
+    if "sp" in story:
+        judge.mode("SP", "subjective")
+        for seat, value in story["sp"].items():
+            judge.tap("SP", f"#sp-chips [data-set-value='{value}']")
+            judge.tap("SP", f"#seat-{seat}")
+        judge.tap("SP", "#subjective-rest")
+    if "extras" in story:
+        judge.tap("extra points", "#extra-points summary")
+        for seat, value in story["extras"].items():
+            judge.page.select_option(f"#x{seat}", value)
+            judge.taps["extra points"] += 2  # open the list, choose
+        judge.tap("extra points", "#extras-form button[type=submit]")
+
+
+def log_day(judge: Judge, gone: set[int], seat_for_vote: int | None) -> None:
+    """Two nominated; the votes for the one voted out (or for the first, when no one is)."""
+    alive = [n for n in range(1, 11) if n not in gone]
+    nominees = [seat_for_vote] if seat_for_vote else []
+    nominees += [n for n in alive if n not in nominees][: 2 - len(nominees)]
+    judge.mode("game log", "nominated")
+    for n in nominees:
+        judge.tap("game log", f"#seat-{n}")
+    judge.mode("game log", "votes")
+    judge.type("game log", "#controls [name=count]", "6" if seat_for_vote else "3")
+    judge.tap("game log", f"#seat-{nominees[0]}")
+
+
+def log_night(judge: Judge, checks: dict[str, int]) -> None:
+    for mode, seat in checks.items():
+        judge.mode("game log", mode)
+        judge.tap("game log", f"#seat-{seat}")
+
+
+def submit(judge: Judge) -> None:
+    judge.tap("winner and submission", "#winner-red")
+    judge.tap("winner and submission", "#submit-ask")  # offered once the protocol can be submitted
+    judge.tap("winner and submission", "#submit-yes")
+    judge.page.wait_for_selector("#screen-state .text-bg-primary")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def build(database: Path) -> dict[tuple[str, bool], tuple[str, str, int]]:
+    """The tournaments; per run: (login, screen URL, table pk)."""
+    # the checks read the database while Playwright's sync API keeps an event loop in this thread
+    os.environ.update({"DATABASE_URL": f"sqlite:///{database}", "DJANGO_SETTINGS_MODULE": "mafia_tournament.settings",
+                       "DJANGO_ALLOW_ASYNC_UNSAFE": "true"})
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from tests.conftest import new_people, new_round, new_user
+    from tests.helpers import table
+
+    organizer = new_user("director", can_create=True)
+    runs: dict[tuple[str, bool], tuple[str, str, int]] = {}
+    for ruleset in STORY:
+        round_ = new_round(organizer, ruleset, tables=2)
+        people = new_people(round_, prefix=f"{ruleset}-")
+        slug = round_.stage.tournament.slug
+        for log, who, number in ((False, "judge", 1), (True, "other", 2)):
+            pk = table(round_, number).pk
+            runs[(ruleset, log)] = (people[who].username, f"/t/{slug}/tables/{pk}/live/", pk)
+    return runs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--slow", type=int, default=0, help="delay each request by this many ms")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="judge-taps-"))
+    runs = build(folder / "db.sqlite3")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+                              cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        results = drive(f"http://127.0.0.1:{port}", runs, args.slow)
+    finally:
+        server.terminate()
+        server.wait(10)
+    report(results, args.slow)
+
+
+def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: int) -> dict[Any, Counter[str]]:
+    from playwright.sync_api import sync_playwright
+
+    from games.models import Game
+    from tests.conftest import PASSWORD
+
+    results: dict[Any, Counter[str]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium"),
+                                             args=["--no-sandbox", "--disable-gpu"])
+        for ruleset, log in RUNS:
+            username, url, pk = runs[(ruleset, log)]
+            context = browser.new_context(base_url=base, locale="ru-RU", viewport={"width": 390, "height": 844},
+                                          is_mobile=True, has_touch=True, extra_http_headers={"Accept-Language": "ru"})
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            if slow:
+                page.route("**/live/", lambda route: (time.sleep(slow / 1000), route.continue_()))
+            page.goto("/accounts/login/")
+            page.fill("input[name=username]", username)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("main form[method=post] button[type=submit]")
+            page.wait_for_url(f"**{url}")
+            judge = Judge(page)
+            line_up(judge, ruleset)
+            game(judge, ruleset, log)
+            submit(judge)
+            refused = page.locator("#offline-queue [data-refused] li").all_inner_texts()
+            saved = Game.objects.get(table_id=pk)
+            left = sorted(row.seat.number for row in saved.seats.select_related("seat") if row.left)
+            expected = sorted(seat for _w, _h, seat in STORY[ruleset]["departures"])
+            if refused or saved.state != "submitted" or saved.winner != "red" or left != expected:
+                raise SystemExit(f"{ruleset} (log: {log}): the game was not recorded right: refused {refused}, "
+                                 f"state {saved.state}, winner {saved.winner}, left {left} (expected {expected})")
+            results[(ruleset, log)] = judge.taps
+            context.close()
+        browser.close()
+    return results
+
+
+def report(results: dict[Any, Counter[str]], slow: int) -> None:
+    parts = ["line-up", "days and nights", "fouls", "best move", "SP", "extra points", "game log",
+             "winner and submission"]
+    heads = [f"{ruleset}{' +log' if log else ''}" for ruleset, log in results]
+    print(f"Taps a whole game takes on the judge's screen (Chromium 390×844, ru; requests delayed {slow} ms)")
+    print(f"{'part':<24}" + "".join(f"{h:>14}" for h in heads))
+    for part in parts:
+        print(f"{part:<24}" + "".join(f"{results[key][part]:>14}" for key in results))
+    print(f"{'total':<24}" + "".join(f"{sum(results[key].values()):>14}" for key in results))
+    print(f"{'goal (issue 32)':<24}" + "".join(f"{GOALS.get(key, '–'):>14}" for key in results))
+
+
+if __name__ == "__main__":
+    main()
