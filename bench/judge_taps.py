@@ -222,7 +222,11 @@ def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: i
             context.set_default_timeout(20_000)
             page = context.new_page()
             if slow:
-                page.route("**/live/", lambda route: (time.sleep(slow / 1000), route.continue_()))
+                def delayed(route: Any) -> None:
+                    time.sleep(slow / 1000)
+                    route.continue_()
+
+                page.route("**/live/", delayed)
             page.goto("/accounts/login/")
             page.fill("input[name=username]", username)
             page.fill("input[name=password]", PASSWORD)

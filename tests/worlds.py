@@ -94,7 +94,7 @@ def quiet_saves(*, history: bool = True, versioning: bool = True, ratings: bool 
     from django.db.models.signals import post_delete, post_save, pre_save
 
     from games.services import stream
-    from public import versioning
+    from public import versioning as public_versioning
     from ratings import triggers
     from tournaments.signals import players_merged
 
@@ -102,11 +102,11 @@ def quiet_saves(*, history: bool = True, versioning: bool = True, ratings: bool 
         if history:
             stack.enter_context(override_settings(SIMPLE_HISTORY_ENABLED=False))
         if versioning:
-            for app in versioning.WATCHED_APPS:
+            for app in public_versioning.WATCHED_APPS:
                 for model in apps.get_app_config(app).get_models():
                     post_save.disconnect(sender=model, dispatch_uid=f"public-version-save-{model._meta.label}")
                     post_delete.disconnect(sender=model, dispatch_uid=f"public-version-delete-{model._meta.label}")
-            stack.callback(versioning.connect)
+            stack.callback(public_versioning.connect)
         if ratings:
             game, tournament = apps.get_model("games.Game"), apps.get_model("tournaments.Tournament")
             players_merged.disconnect(dispatch_uid="ratings.players_merged")
