@@ -3,24 +3,26 @@
 A card's state: ``not_started`` (no protocol yet), ``in_play`` (a draft), ``submitted`` (waiting for the chief
 judge), ``confirmed``, ``protested`` (a protest not decided yet, whatever the protocol's state). Cards come in
 that order of urgency: submitted (the oldest submission first), protested, in play, not started, confirmed; by
-table number within each. Four queries whatever the round's size (plus, under four-eyes confirmation, one a
+table number within each. Five queries whatever the round's size (plus, under four-eyes confirmation, one a
 waiting protocol to say who may not confirm it).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from fractions import Fraction
 
 from django.db.models import Count, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments.labels import local_number
 from tournaments.models import Round, Tournament
 
-from ..models import Game, GameState, Judge, ProtestDecision
+from ..models import Game, GameSeat, GameState, Judge, ProtestDecision
 from .allocation import allocation, judge_label
 
 STATES: dict[str, Promise] = {
@@ -42,6 +44,7 @@ class Card:
     judge: str
     open_protests: int
     refusal: str | None = None  # why this user may not confirm it (four-eyes)
+    holds: list[tuple[str | Promise, str]] = field(default_factory=list)  # what the protocol says, in words (``holds``)
 
     @property
     def label(self) -> str:
@@ -80,17 +83,39 @@ def cards(round_: Round) -> list[Card]:
              .annotate(open_protests=Count("protests", filter=open_protest))}
     judges = allocation(round_)
     names = {j.pk: judge_label(j) for j in Judge.objects.filter(pk__in=set(judges.values())).select_related("user")}
+    seats: dict[int, list[GameSeat]] = {}
+    for row in GameSeat.objects.filter(game__in=list(games.values())).select_related("seat").order_by("seat__number"):
+        seats.setdefault(row.game_id, []).append(row)
     out = []
     for table in round_.tables.order_by("number"):
         game = games.get(table.pk)
         protests = getattr(game, "open_protests", 0) if game is not None else 0
         out.append(Card(table.pk, table.number, state_of(game, protests), game,
-                        names.get(judges.get(table.number, 0), ""), protests))
+                        names.get(judges.get(table.number, 0), ""), protests,
+                        holds=holds(game, seats.get(game.pk, [])) if game is not None else []))
     def urgency(card: Card) -> tuple[int, float, int]:
         since = card.waiting_since
         return ORDER[card.state], since.timestamp() if since else 0.0, card.number
 
     return sorted(out, key=urgency)
+
+
+def holds(game: Game, seats: list[GameSeat]) -> list[tuple[str | Promise, str]]:
+    """What the chief judge checks before confirming, in words: the winner, the fouls, who left and how, the
+    subjective marks and extra points given (seat: value)."""
+    lines: list[tuple[str | Promise, str]] = [(_("Winner"), str(game.get_winner_display()) if game.winner else "—")]
+    fouls = [f"{row.seat.number}: {row.fouls}" for row in seats if row.fouls]
+    lines.append((_("Fouls"), "; ".join(fouls) or "—"))
+    left = [f"{row.seat.number} ({row.get_left_display()})" for row in seats if row.left]
+    lines.append((_("Left the table"), ", ".join(left) or "—"))
+    marks = [f"{row.seat.number}: {local_number(Fraction(row.subjective))}" for row in seats
+             if row.subjective is not None and row.subjective != 0]
+    if marks:
+        lines.append((_("SP"), "; ".join(marks)))
+    extras = [f"{row.seat.number}: {local_number(Fraction(row.extra))}" for row in seats if row.extra]
+    if extras:
+        lines.append((_("Extra points"), "; ".join(extras)))
+    return lines
 
 
 def counts(found: list[Card]) -> list[tuple[str, str, int]]:

@@ -1,5 +1,6 @@
-"""Where the login takes a signed-in user: a judge with one table to record lands on its live screen; a judge
-with several sees them, one tap each; anyone else gets the list of tournaments."""
+"""Where the login takes a signed-in user: a chief judge lands on the desk of their latest tournament (the
+protocols to confirm); a judge with one table to record lands on its live screen; a judge with several sees them,
+one tap each; anyone else gets the list of tournaments."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.views import View
 
 from tournaments.mixins import signed_in
 
+from ..models import Judge
 from ..services.today import tables_to_record
 
 
@@ -17,6 +19,10 @@ class StartView(LoginRequiredMixin, View):
     template_name = "games/start.html"
 
     def get(self, request: HttpRequest) -> HttpResponseBase:
+        chief = (Judge.objects.filter(user=signed_in(request), chief=True).select_related("tournament")
+                 .order_by("-tournament__starts", "-tournament__pk").first())
+        if chief is not None:
+            return redirect("games:desk", slug=chief.tournament.slug)
         tables = tables_to_record(signed_in(request))
         if not tables:
             return redirect("site:tournaments")

@@ -194,3 +194,30 @@ def test_four_eyes_says_who_may_not_confirm(day: dict[str, Any]) -> None:
     html = organizer.get(day["url"]).content.decode()
     assert 'value="confirm"' not in html and "Four-eyes confirmation: you submitted" in html
     assert day["client"].get(day["url"]).content.decode().count('value="confirm"') == 2
+
+
+def test_a_card_says_what_the_protocol_holds_and_confirms_it_without_a_version_number(day: dict[str, Any]) -> None:
+    four = Game.objects.get(table=table(day["round"], 4))
+    rows = {row.seat.number: row for row in four.seats.select_related("seat")}
+    rows[2].fouls, rows[7].left, rows[7].left_number = 2, "killed", 1
+    rows[2].save()
+    rows[7].save()
+    day["client"].cookies["django_language"] = "ru"
+    html = day["client"].get(day["url"]).content.decode()
+    card = html.split('id="table-4"', 1)[1].split('id="table-', 1)[0]
+    assert "Победитель" in card and "красные" in card.lower()
+    assert "Фолы" in card and "2: 2" in card
+    assert "Покинули стол" in card and "7 (убит" in card
+    assert "Утвердить этот протокол" in card and "версию" not in card and "version" not in card.lower().replace(
+        'name="version"', "")
+
+
+def test_a_chief_judge_lands_on_the_desk_at_login(day: dict[str, Any], make_user: Any) -> None:
+    client = Client()
+    client.force_login(day["chief"])
+    response = client.get(reverse("site:start"))
+    assert response.status_code == 302 and response["Location"] == day["url"]
+    judge = make_user("plain-judge")
+    staff.add_judge(day["t"], judge)
+    client.force_login(judge)
+    assert client.get(reverse("site:start"))["Location"] != day["url"]  # a judge is not sent to the desk
