@@ -113,7 +113,7 @@ def game(judge: Judge, ruleset: str, log: bool) -> None:
     if "sp" in story:
         judge.mode("SP", "subjective")
         for seat, value in story["sp"].items():
-            judge.tap("SP", f"#sp-chips [data-set-value='{value}']")
+            judge.tap("SP", f"#sp-chips [data-value='{value}']")
             judge.tap("SP", f"#seat-{seat}")
         judge.tap("SP", "#subjective-rest")
     if "extras" in story:
@@ -185,6 +185,7 @@ def build(database: Path) -> dict[tuple[str, bool], tuple[str, str, int]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--slow", type=int, default=0, help="delay each request by this many ms")
+    parser.add_argument("--shots", type=Path, help="save what the phone shows at each part's end in this folder")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="judge-taps-"))
     runs = build(folder / "db.sqlite3")
@@ -198,14 +199,15 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        results = drive(f"http://127.0.0.1:{port}", runs, args.slow)
+        results = drive(f"http://127.0.0.1:{port}", runs, args.slow, args.shots)
     finally:
         server.terminate()
         server.wait(10)
     report(results, args.slow)
 
 
-def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: int) -> dict[Any, Counter[str]]:
+def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: int,
+          shots: Path | None) -> dict[Any, Counter[str]]:
     from playwright.sync_api import sync_playwright
 
     from games.models import Game
@@ -233,9 +235,14 @@ def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: i
             page.click("main form[method=post] button[type=submit]")
             page.wait_for_url(f"**{url}")
             judge = Judge(page)
+            prefix = f"{ruleset}{'-log' if log else ''}"
+            snapshot(page, shots, prefix, "0-line-up")
             line_up(judge, ruleset)
+            snapshot(page, shots, prefix, "1-lined-up")
             game(judge, ruleset, log)
+            snapshot(page, shots, prefix, "2-game-recorded")
             submit(judge)
+            snapshot(page, shots, prefix, "3-submitted")
             refused = page.locator("#offline-queue [data-refused] li").all_inner_texts()
             saved = Game.objects.get(table_id=pk)
             left = sorted(row.seat.number for row in saved.seats.select_related("seat") if row.left)
@@ -247,6 +254,13 @@ def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: i
             context.close()
         browser.close()
     return results
+
+
+def snapshot(page: Any, shots: Path | None, prefix: str, name: str) -> None:
+    """What the phone shows now (its screen, not the whole page), when ``--shots`` asks for it."""
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"{prefix}-{name}.png"))
 
 
 def report(results: dict[Any, Counter[str]], slow: int) -> None:

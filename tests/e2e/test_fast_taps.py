@@ -55,7 +55,7 @@ async (steps) => {
     if (step.kind === "click") {
       document.getElementById(step.id).click();
     } else if (step.kind === "chip") {
-      document.querySelector('#controls [data-set-value="' + step.value + '"]').click();
+      document.querySelector('#controls [data-value="' + step.value + '"]').click();
     } else {
       const field = document.querySelector('#controls [name="' + step.name + '"]');
       field.value = step.value;
