@@ -27,6 +27,11 @@ LABELS: dict[str, Promise] = {
     "shouting": _("shouting at the table"),
     "no_last_vote": _("not voting for the last candidate when asked"),
     "vote_timing": _("raising or lowering the hand after the count of three"),
+    # Tomsk 6.3, what players may not do during the games (А–Ж).
+    "night_info": _("using information obtained at night"),
+    "material_bet": _("betting something of material value"),
+    "disputing_host": _("disputing or discussing the host's actions"),
+    "food": _("bringing food to the table"),
     # Removals.
     FOURTH_FOUL: _("the fourth foul"),
     "swearing_at_player": _("swearing at another player"),
@@ -54,8 +59,10 @@ FOULS: dict[str, tuple[str, ...]] = {
     # "Вперед к звездам" (seed 004), "ЗАМЕЧАНИЯ В ИГРЕ".
     "zvezdy": ("honestly", "shouting", "religion", "out_of_turn", "addressing_host", "gestures", "knocking",
                "hand_off_vote", "no_last_vote", "vote_gestures", OTHER),
-    # Tomsk (seed 000) names one remark, for the vote.
-    "tomsk": ("vote_timing", OTHER),
+    # Tomsk (seed 000): the remark for the vote (9.2), and the conduct 6.3 forbids (А–Ж), which the judge answers
+    # with a remark or, for a gross breach, a removal (the document sets no consequence: docs/rules/tomsk.md).
+    "tomsk": ("vote_timing", "night_info", "oath", "material_bet", "religion", "night_touch", "disputing_host",
+              "food", OTHER),
 }
 
 REMOVALS: dict[str, tuple[str, ...]] = {
@@ -64,7 +71,8 @@ REMOVALS: dict[str, tuple[str, ...]] = {
     "kostroma": (FOURTH_FOUL, "left_seat", "night_touch", "night_hints", "insults", "peeking", OTHER),
     "zvezdy": (FOURTH_FOUL, "oath", "trust", "arguing", "insults", "peeking", "night_word", "pleading",
                "night_touch", OTHER),
-    "tomsk": (OTHER,),  # no count of remarks removes a player (docs/rules/tomsk.md, "Remarks")
+    # no count of remarks removes a player (docs/rules/tomsk.md, "Remarks"); a gross breach of 6.3 may
+    "tomsk": ("night_info", "oath", "material_bet", "religion", "night_touch", "disputing_host", "food", OTHER),
 }
 
 

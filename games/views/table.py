@@ -29,11 +29,11 @@ from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, problems, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
 from ..services.table import MAX_CIRCLES, Refusal, apply_tap, apply_taps, queued_taps, tap_from
+from ..timers import timers
 from ..words import event_words, left_words
 from .base import grouped_problems
 from .protocol import ProtocolBase
 
-SPEECH_SECONDS = (60, 30)  # a speech; half of one (the checks, a player with three remarks at 3 or 4 players)
 MOST_EXTRA_CHOICES = 41  # a range of allowed extra points longer than this is typed, not chosen
 
 
@@ -98,7 +98,7 @@ class TableScreenView(ProtocolBase):
             "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
-            "timer_seconds": SPEECH_SECONDS,
+            "timers": timers(ruleset.id),
             "log_lines": [event_words(str(e["kind"]), int(e["phase"]), e.get("seat"), e.get("count"),  # type: ignore[arg-type]
                                       {s.number: s.role for s in facts.seats},
                                       {s.number: s.side for s in facts.seats}) for e in reversed(facts.log)],

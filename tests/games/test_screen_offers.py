@@ -68,3 +68,31 @@ def test_fiim_submission_waits_for_the_winner(round_: Any, people: dict[str, Any
     assert ("победитель не указан" if language == "ru" else "winner") in area
     area = submit_area(screen.tap("winner", value="black"))
     assert 'id="submit-missing"' not in area
+
+
+TIMERS = {"tomsk": ["180", "30", "60"], "fiim": ["60", "30", "10"], "kostroma": ["60", "30"], "zvezdy": ["60", "30"]}
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_each_regulation_s_timers_one_tap_each(make_round: Any, ruleset: str) -> None:
+    round_ = make_round(ruleset)
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), ruleset)
+    screen.client.cookies["django_language"] = "ru"
+    page = screen.client.get(screen.url).content.decode()
+    assert re.findall(r'data-timer-start="(\d+)"', page) == TIMERS[ruleset]
+    if ruleset == "tomsk":  # 9.2: three minutes of day, 30 s of defence, a minute of justification
+        assert "день 3:00" in page and "оправдание 0:30" in page and "оправдательная речь 1:00" in page
+
+
+def test_tomsk_fouls_and_removals_give_the_conduct_6_3_forbids(make_round: Any) -> None:
+    round_ = make_round("tomsk")
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), "tomsk")
+    screen.client.cookies["django_language"] = "ru"
+    page = screen.client.get(screen.url).content.decode()
+    reasons = page.split('name="reason"', 1)[1].split("</select>", 1)[0]
+    removals = page.split('name="removal"', 1)[1].split("</select>", 1)[0]
+    for code in ("night_info", "oath", "material_bet", "religion", "night_touch", "disputing_host", "food"):
+        assert f'value="{code}"' in reasons and f'value="{code}"' in removals, code
+    assert "еда за игровым столом" in reasons
+    screen.tap("remove", seat=4, removal="disputing_host")
+    assert screen.game.seats.get(seat__number=4).removal_reason == "disputing_host"
