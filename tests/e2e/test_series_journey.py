@@ -78,7 +78,9 @@ def test_organizer_builds_a_series_and_a_phone_reads_it(open_page: Callable[...,
     page.locator("#entries tbody tr").nth(1).locator(".entry-weight input").fill("1,5")
     page.click("#save-entries")
     expect(page.locator(".alert-success")).to_be_visible()
-    expect(page.locator("#entries tbody tr").nth(1).locator(".entry-weight input")).to_have_value("1,50")
+    # saved and shown back as Russian writes it (tournaments/numbers.py), not padded to two places
+    expect(page.locator("#entries tbody tr").nth(1).locator(".entry-weight input")).to_have_value("1,5")
+    assert str(Series.objects.get(slug="zelenograd-2025").entries.order_by("pk")[1].weight) in ("1.5", "1.50")
     keep(shot(page, "edit"), "laptop-edit")
     series = Series.objects.get(slug="zelenograd-2025")
     assert series.points[-1] == "0.5" and series.tiebreaks == ["firsts", "place_sum"]
