@@ -70,6 +70,7 @@ class TableScreenView(ProtocolBase):
         # what still stands between the protocol and its submission, said where «Submit» would be
         missing = grouped_problems(submission_gaps(facts, ruleset)) if draft else []
         streamed = stream.overlay_of(self.tournament) is not None
+        subjective = tracks_days(ruleset)
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
             "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))
@@ -85,8 +86,8 @@ class TableScreenView(ProtocolBase):
             "consequences": consequences(ruleset.id),
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
             "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
-            "subjective": tracks_days(ruleset), "sp_chips": sp_chips(ruleset),
-            "subjective_missing": [s.number for s in facts.seats if s.subjective is None and tracks_days(ruleset)],
+            "subjective": subjective, "sp_chips": sp_chips(ruleset),
+            "subjective_missing": [s.number for s in facts.seats if subjective and s.subjective is None],
             "circles": circles, "circle": circle,
             "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
             "streamed": streamed, "speaking": stream.speaker(game) if streamed else None, "speech": speech,
@@ -180,12 +181,11 @@ class TableScreenView(ProtocolBase):
             taps = queued_taps(taps_json)
         except ValueError:
             return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
-        circle = taps[-1].tap.circle if taps else 0
         game, said, refused = apply_taps(game, signed_in(self.request), taps, ruleset_for(self.tournament))
         game.refresh_from_db()
         reasons = [(refusal.index, refusal_text(refusal)) for refusal in refused]
         return self.screen(game, template, said, " ".join(dict.fromkeys(text for _, text in reasons)),
-                           circle=circle, mode=taps[-1].tap.action if taps else "", refused=reasons,
+                           circle=taps[-1].tap.circle, mode=taps[-1].tap.action, refused=reasons,
                            conflict=any(isinstance(r.error, service.VersionConflict) for r in refused))
 
 

@@ -79,11 +79,6 @@ def value_text(name: str, value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def read_input_number(text: str) -> str | None:
-    """The number typed (``0,5``, ``−3``, ``1/15``) as the file writes it, or None if it is not one."""
-    return written(text)
-
-
 class ChainWidget(forms.MultiWidget):
     template_name = "tournaments/widgets/chain.html"  # numbered slots, wide enough for the metrics' names
 
@@ -170,14 +165,14 @@ class ParamsForm(forms.Form):
                 return (True, None) if kind in OPTIONAL_KINDS else (False, None)
             if text == "null" and kind in OPTIONAL_KINDS:
                 return True, None
-            number = read_input_number(text)
+            number = written(text)  # 0,5, −3, 1/15 as the file writes them
             if number is None:
                 self.add_error(name, _("Write a number, e.g. 2, 0,5 or −3."))
                 return False, None
             return True, to_file_number(to_fraction(number))
         if not text:
             return False, None
-        number = read_input_number(text)
+        number = written(text)  # 0,5, −3, 1/15 as the file writes them
         if number is not None:  # a number for every side
             return True, to_file_number(to_fraction(number))
         try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
