@@ -47,6 +47,8 @@ def test_the_protocol_fits_a_phone_with_russian_numbers(open_page: Any, shot: An
     login(page, people["chief"].username)
     page.goto(f"/t/{round_.stage.tournament.slug}/tables/{table(round_, 1).pk}/")
     expect(page.locator("#seat-1")).to_be_visible()
+    for name in ("winner", "best_move", "notes"):  # each field named by its label (axe-core's "label" rule)
+        expect(page.locator(f"label[for=id_{name}]")).to_have_count(1)
     width = page.evaluate("document.documentElement.scrollWidth")
     wide = page.evaluate(WIDEST)
     assert width <= 390, (width, wide)
