@@ -79,6 +79,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
     "games",
     "exchange",
@@ -172,9 +174,16 @@ CHANNEL_LAYERS = {
     }
 } if REDIS_URL else {}
 STREAM_SOCKET_URL = os.environ.get("STREAM_SOCKET_URL", "").strip().rstrip("/")
-# The overlay's frames are built and sent by a thread of each process after the commit (the judge's answer does not
-# wait); the tests set this to do it at once, in the caller's thread.
-STREAM_PUBLISH_INLINE = False
+# Background work (tournaments/background.py, docs/background.md): tasks are rows of the database, taken by
+# ``manage.py db_worker`` processes, one set per queue. ``TASKS_IN_PROCESS`` (``make run``): the development server
+# runs the workers itself, in threads. The tests run each task at once unless a test says otherwise.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["stream", "seating", "documents"],
+    }
+}
+TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", False)
 
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.
@@ -195,6 +204,10 @@ PUBLIC_RENDER_SLOTS = max(1, int(os.environ.get("PUBLIC_RENDER_SLOTS", "1")))
 PUBLIC_MOST_BEHIND_SECONDS = float(os.environ.get("PUBLIC_MOST_BEHIND_SECONDS", "0"))
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
 PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
+# The documents' worker (paper/documents.py): a PDF's child process is stopped after this many seconds (below
+# gunicorn's --timeout of 120 in the README), and at most this many documents are built at once on all servers.
+DOCUMENT_BUILD_SECONDS = float(os.environ.get("DOCUMENT_BUILD_SECONDS", "100"))
+DOCUMENT_BUILDS_AT_ONCE = max(1, int(os.environ.get("DOCUMENT_BUILDS_AT_ONCE", "1")))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

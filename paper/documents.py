@@ -1,41 +1,51 @@
-"""Costly public documents (the results PDF, XLSX, CSV and print sheet), built once per results version.
+"""Costly public documents (the results PDF, XLSX, CSV and print sheet, the diplomas), built once per results
+version by a background worker, never in a request.
 
-A results PDF of a large tournament takes WeasyPrint many seconds. Built on every request, a handful of
-anonymous visitors asking for it at once held every worker and the rest of the site waited (issue 13). So a
-document is built by one request at a time and kept in the shared cache under the tournament's results
-version (``cache_scope``: every worker and server sees it, and a saved protocol makes a new key, nothing to
-purge):
+A results PDF of a large tournament takes WeasyPrint many seconds. Built in the requests, a handful of
+anonymous visitors asking for it at once held every web worker and the rest of the site waited (issues 13 and
+33). So a request only reads: the document is kept in the shared cache under the tournament's results version
+(``cache_scope``: every worker and server sees it, and a saved protocol makes a new key, nothing to purge), and
+built by the documents' queue (``paper.tasks.build_document``, docs/background.md):
 
 - found for the current version: served at once;
-- missing, and nobody building it: this request takes the lock and builds it;
-- missing while another request builds it (for this or an older version): the last one built is served if
-  there is one (a few seconds older at most); if there is none yet, this request waits for the build only
-  when the last build of that document was quick (a CSV), at most ``MAX_WAIT_SECONDS``, and otherwise
-  answers at once "being prepared" (503 with Retry-After, a page that reloads itself): a waiting request
-  holds a worker, and a flood of them waiting for an 18-second PDF would hold them all.
+- missing: the first request asks the worker for it (one task per document, language and hidden-or-public at a
+  time, whatever the version: ``document_state_keys``' "building" flag), then serves the last copy built if
+  there is one (of an older version, a few seconds older at most), or, when the last build of that document was
+  quick (a CSV), waits for it at most ``MAX_WAIT_SECONDS``, or else answers at once "being prepared" (503 with
+  Retry-After, a page that reloads itself).
 
-The lock is one per document whatever the version, so a new build cannot start while one is running:
-visitors cannot trigger builds faster than they complete. A build that dies leaves the lock to expire
-after ``BUILD_LOCK_SECONDS``.
+The worker builds the tournament's current version (a task asked for an older one makes the newest), skips a
+document already kept, takes one of ``DOCUMENT_BUILDS_AT_ONCE`` build slots shared by every worker, and a PDF's
+child process is stopped after ``DOCUMENT_BUILD_SECONDS`` (``paper.pdf``), below the web workers' timeout.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
 from public.cache import document_key, document_state_keys, release_lock, take_lock, version_tag
 from tournaments.models import Tournament
 
+from .builds import build
+from .pdf import html_to_pdf
+
+log = logging.getLogger(__name__)
+
 DOCUMENT_FORMAT = 4  # raise it when what a document holds changes (a deployment must not serve older copies)
 DOCUMENT_SECONDS = 24 * 3600
-BUILD_LOCK_SECONDS = 300  # longer than any build; a crashed build's lock expires after it
+BUILD_LOCK_SECONDS = 300  # longer than a build waits in the queue and takes; a crashed worker's flag expires
+SLOT_SECONDS = 150  # a build slot's lease: longer than a build may take (DOCUMENT_BUILD_SECONDS)
 MAX_WAIT_SECONDS = 1.0  # the longest a request waits for another's build (only for quick documents)
 POLL_SECONDS = 0.05
 RETRY_AFTER_SECONDS = 10  # "being prepared": when to ask again, unless the last build says otherwise
@@ -97,39 +107,135 @@ def variant(tournament: Tournament, name: str) -> str:
     return f"{name}:{int(tournament.standings_hidden)}:{get_language()}"
 
 
-def built_document(tournament: Tournament, name: str, build: Callable[[], bytes]) -> Document:
-    """The document ``name`` of ``tournament`` (loaded with its results version) for this version, built by
-    ``build()`` only when no copy is kept and no other request is building one."""
+def built_document(tournament: Tournament, name: str) -> Document:
+    """The document ``name`` of ``tournament`` (loaded with its results version) for this version, or the last
+    copy built; asks the worker for it when missing. Raises ``BeingPrepared`` when there is none yet."""
+    from .tasks import build_document
+
     part = variant(tournament, name)
     key = document_key(tournament, DOCUMENT_FORMAT, part)
-    newest, lock, took = document_state_keys(tournament, part)
+    newest, building, took = document_state_keys(tournament, part)
     found = cached(key)
     if found is not None:
         return found
-    deadline: float | None = None
-    while True:
-        if take_lock(lock, BUILD_LOCK_SECONDS, cache):
-            try:
-                started = time.monotonic()
-                document = Document(build(), version_tag(tournament))
-                cache.set(key, document, DOCUMENT_SECONDS)
-                cache.set(newest, key, DOCUMENT_SECONDS)
-                cache.set(took, time.monotonic() - started, DOCUMENT_SECONDS)
-                return LOCAL_DOCUMENTS.keep(key, document)
-            finally:
-                release_lock(lock, cache)
-        older_key = cache.get(newest)
-        older = cached(older_key) if older_key is not None else None
-        if older is not None:
-            return older
-        last_build = cache.get(took)
-        if deadline is None:  # wait only for a build known to be quick
-            wait = 0.0 if last_build is None or last_build > MAX_WAIT_SECONDS else last_build * 1.5
-            deadline = time.monotonic() + wait
-        if time.monotonic() >= deadline:
-            retry = RETRY_AFTER_SECONDS if last_build is None else min(60, max(2, round(last_build)))
-            raise BeingPrepared(name, retry)
-        time.sleep(POLL_SECONDS)
-        found = cached(key)
+    if take_lock(building, BUILD_LOCK_SECONDS, cache):
+        try:
+            build_document.enqueue(tournament.pk, name, get_language())
+        except Exception:
+            release_lock(building, cache)  # the next request asks again
+            raise
+        found = cached(key)  # made already where tasks run at once (the tests)
         if found is not None:
             return found
+    older_key = cache.get(newest)
+    older = cached(older_key) if older_key is not None else None
+    if older is not None:
+        return older
+    last_build = cache.get(took)
+    wait = 0.0 if last_build is None or last_build > MAX_WAIT_SECONDS else last_build * 1.5
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:  # only for a build known to be quick
+        time.sleep(POLL_SECONDS)
+        found = cached(key) or (cached(cache.get(newest)) if cache.get(newest) else None)
+        if found is not None:
+            return found
+    raise BeingPrepared(name, RETRY_AFTER_SECONDS if last_build is None else min(60, max(2, round(last_build))))
+
+
+def store(tournament: Tournament, name: str) -> str:
+    """Builds document ``name`` of ``tournament`` (loaded now with its results version) in the active language
+    and keeps it, unless a copy of this version is kept already; what happened, for the task's row. Always
+    clears the document's "building" flag, so the next request may ask again."""
+    part = variant(tournament, name)
+    key = document_key(tournament, DOCUMENT_FORMAT, part)
+    newest, building, took = document_state_keys(tournament, part)
+    try:
+        if cache.has_key(key):
+            return "kept already"
+        with build_slot():
+            if cache.has_key(key):
+                return "kept already"
+            started = time.monotonic()
+            document = Document(build(tournament, name), version_tag(tournament))
+            seconds = time.monotonic() - started
+            cache.set(key, document, DOCUMENT_SECONDS)
+            cache.set(newest, key, DOCUMENT_SECONDS)
+            cache.set(took, seconds, DOCUMENT_SECONDS)
+            return f"built in {seconds:.1f} s"
+    finally:
+        release_lock(building, cache)
+
+
+class NoBuildSlot(RuntimeError):
+    """Every build slot stayed taken for ``SLOT_SECONDS``: the task fails and the next request asks again."""
+
+
+@contextlib.contextmanager
+def build_slot() -> Iterator[int]:
+    """One of ``DOCUMENT_BUILDS_AT_ONCE`` slots shared by every worker of every server (in the cache), held for
+    the build: however many workers take the documents' queue, no more builds run at once."""
+    slots = max(1, int(getattr(settings, "DOCUMENT_BUILDS_AT_ONCE", 1)))
+    give_up = time.monotonic() + SLOT_SECONDS
+    while True:
+        for number in range(slots):
+            name = f"document-build-slot:{number}"
+            if take_lock(name, SLOT_SECONDS, cache):
+                try:
+                    yield number
+                finally:
+                    release_lock(name, cache)
+                return
+        if time.monotonic() >= give_up:
+            raise NoBuildSlot(f"no free build slot of {slots} in {SLOT_SECONDS} s")
+        time.sleep(0.2)
+
+
+# --- the organizer's PDFs: a page made in the request, its PDF by the worker ----------------------------------
+
+PDF_SECONDS = 3600  # an organizer's PDF is kept an hour by its HTML's digest (the same page, the same PDF)
+
+
+def pdf_document(html: str, kind: str) -> bytes:
+    """The PDF of ``html`` (a printable page just rendered: ``kind`` ``seating`` or ``protocols``), made by the
+    documents' worker: found by the page's digest, or asked for (the page kept for the worker) and then, unless
+    made at once (the tests), ``BeingPrepared``: the organizer's page reloads until it is there."""
+    from .tasks import make_pdf
+
+    digest = hashlib.sha256(html.encode("utf-8")).hexdigest()
+    key, page, building = (f"pdf-{part}:{DOCUMENT_FORMAT}:{digest}" for part in ("made", "page", "building"))
+    found = cache.get(key)
+    if found is not None:
+        return bytes(found)
+    if take_lock(building, BUILD_LOCK_SECONDS, cache):
+        try:
+            cache.set(page, html, BUILD_LOCK_SECONDS)
+            make_pdf.enqueue(digest, kind)
+        except Exception:
+            release_lock(building, cache)
+            raise
+        found = cache.get(key)
+        if found is not None:
+            return bytes(found)
+    took = cache.get(f"pdf-took:{kind}")
+    raise BeingPrepared(kind, RETRY_AFTER_SECONDS if took is None else min(60, max(2, round(took))))
+
+
+def store_pdf(digest: str, kind: str) -> str:
+    """The worker's half of ``pdf_document``: the page kept under ``digest`` made into its PDF and kept."""
+    key, page, building = (f"pdf-{part}:{DOCUMENT_FORMAT}:{digest}" for part in ("made", "page", "building"))
+    try:
+        if cache.has_key(key):
+            return "made already"
+        html = cache.get(page)
+        if html is None:
+            return "the page is gone (asked for again on the next request)"
+        with build_slot():
+            started = time.monotonic()
+            cache.set(key, html_to_pdf(html), PDF_SECONDS)
+            seconds = time.monotonic() - started
+            cache.set(f"pdf-took:{kind}", seconds, DOCUMENT_SECONDS)
+            cache.delete(page)
+            return f"made in {seconds:.1f} s"
+    finally:
+        release_lock(building, cache)
+

@@ -15,8 +15,6 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-CHILD_TIMEOUT_SECONDS = 280  # below the documents' build lock (documents.BUILD_LOCK_SECONDS)
-
 
 def render_pdf(request: HttpRequest | None, template: str, context: dict[str, Any]) -> bytes:
     return html_to_pdf(render_to_string(template, {**context, "pdf": True}, request=request))
@@ -29,10 +27,16 @@ def html_to_pdf(html: str) -> bytes:
 
         return bytes(HTML(string=html).write_pdf())
     done = subprocess.run([sys.executable, "-m", "paper.pdf_worker", str(niceness)], input=html.encode("utf-8"),
-                          capture_output=True, timeout=CHILD_TIMEOUT_SECONDS, cwd=settings.BASE_DIR, check=False)
+                          capture_output=True, timeout=deadline_seconds(), cwd=settings.BASE_DIR, check=False)
     if done.returncode != 0 or not done.stdout.startswith(b"%PDF"):
         raise RuntimeError(f"the PDF child process failed ({done.returncode}): {done.stderr[-2000:]!r}")
     return done.stdout
+
+
+def deadline_seconds() -> float:
+    """How long a PDF's child process may take before it is stopped (``DOCUMENT_BUILD_SECONDS``): below the web
+    workers' timeout (gunicorn's ``--timeout``, README) and the documents' build slot's lease."""
+    return float(getattr(settings, "DOCUMENT_BUILD_SECONDS", 100))
 
 
 def pdf_response(data: bytes, filename: str) -> HttpResponse:

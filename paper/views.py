@@ -8,7 +8,9 @@ from typing import Any
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views import View
 
@@ -18,9 +20,11 @@ from tournaments.mixins import TournamentMixin
 from tournaments.models import Round
 
 from .access import may_print
-from .pdf import pdf_response, render_pdf
+from .documents import BeingPrepared, pdf_document
+from .pdf import pdf_response
 from .protocol_forms import forms_context
 from .seating import RoundSheets, round_sheets
+from .views_results import being_prepared
 
 
 class PrintAccessMixin(LoginRequiredMixin, TournamentMixin):
@@ -36,6 +40,17 @@ class PrintAccessMixin(LoginRequiredMixin, TournamentMixin):
 
     def file_stem(self, kind: str) -> str:
         return safe_filename(self.tournament.slug, self.round.stage.ext_id, f"r{self.round.number}", kind)
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except BeingPrepared as preparing:
+            return being_prepared(request, preparing.retry_after, results=False)
+
+    def as_pdf(self, request: HttpRequest, template: str, context: dict[str, Any], kind: str) -> HttpResponse:
+        """The page's PDF, made by the documents' worker (``documents.pdf_document``)."""
+        html = render_to_string(template, {**context, "pdf": True}, request=request)
+        return pdf_response(pdf_document(html, kind), self.file_stem(kind) + ".pdf")
 
 
 class SeatingPrintView(PrintAccessMixin, View):
@@ -54,7 +69,7 @@ class SeatingPrintView(PrintAccessMixin, View):
             "pdf_url": reverse("paper:seating_pdf", kwargs={"slug": slug, "stage": stage, "number": number}),
         }
         if self.pdf:
-            return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("seating") + ".pdf")
+            return self.as_pdf(request, self.template_name, context, "seating")
         return render(request, self.template_name, context)
 
 
@@ -84,5 +99,5 @@ class ProtocolFormsView(PrintAccessMixin, View):
             "pdf_url": reverse("paper:forms_pdf", kwargs={"slug": slug, "stage": stage, "number": number}),
         }
         if self.pdf:
-            return pdf_response(render_pdf(request, self.template_name, context), self.file_stem("protocols") + ".pdf")
+            return self.as_pdf(request, self.template_name, context, "protocols")
         return render(request, self.template_name, context)

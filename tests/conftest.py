@@ -34,14 +34,34 @@ def fast_password_hasher() -> Any:
         yield
 
 
+TASKS_AT_ONCE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                               "QUEUES": ["stream", "seating", "documents"]}}
+TASKS_IN_DATABASE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
+                                 "QUEUES": ["stream", "seating", "documents"]}}
+
+
 @pytest.fixture(scope="session", autouse=True)
-def stream_published_inline() -> Any:
-    """The stream overlay's frames are built and sent in the thread of the change that caused them, so a test sees
-    them at once (``games.services.stream.Publisher``; its own thread is tested in tests/games/test_stream_overlay)."""
+def tasks_run_at_once() -> Any:
+    """Background tasks (tournaments/background.py) run at once, in the thread that queues them, so a test sees
+    their work: a seating job done, a document built, a stream frame sent. ``real_workers`` runs them as production
+    does: rows of the database, taken by the workers."""
     from django.test import override_settings
 
-    with override_settings(STREAM_PUBLISH_INLINE=True):
+    with override_settings(TASKS=TASKS_AT_ONCE):
         yield
+
+
+@pytest.fixture
+def real_workers(settings: Any) -> Any:
+    """The tasks go through the database to ``db_worker``'s own workers, one thread a queue in this process (as
+    ``make run`` runs them); stopped at the end. Needs committed data: ``django_db(transaction=True)`` or the live
+    server."""
+    from tournaments import background
+
+    settings.TASKS = TASKS_IN_DATABASE
+    workers = background.start_in_process()
+    yield workers
+    workers.stop()
 
 
 @pytest.fixture(scope="session", autouse=True)

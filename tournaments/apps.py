@@ -8,3 +8,9 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import background
+
+        background.connect()
+        background.start_for_runserver()

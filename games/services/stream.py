@@ -7,7 +7,8 @@ shows them to the stream. Frames carry codes and numbers, never words: the overl
 language.
 
 After every committed change of a protocol of a tournament with an overlay (and when the judge marks the speaker,
-or a round is published) the frame of that table number is built once, kept in the cache with its moment
+or a round is published) the stream queue's worker (``games.tasks``, tournaments/background.py) builds the frame of
+that table number once, kept in the cache with its moment
 (``FRAMES``, for the delay), and sent to the channel layer's group of that table number, whose websocket
 consumers (``games.consumers``) send it on ``delay_seconds`` after the moment. Without a channel layer (no Redis)
 the overlay polls ``frame_as_of`` instead. A frame is for a table *number*: the overlay follows that number from
@@ -17,19 +18,19 @@ round to round (``current_table``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
@@ -53,6 +54,7 @@ KEEP_AT_LEAST = 120  # seconds of frames kept whatever the delay: raising the de
 EVENTS_SHOWN = 6
 FRAMES = "stream:frames:{tournament}:{number}"
 WATCHED = "stream:watched:{tournament}:{number}"
+ANY_WATCHED = "stream:watched-any"  # some overlay page, of any tournament, shows some table: changes are queued
 WATCH_SECONDS = 20 * 60  # an overlay page asks the state at least every ticket (15 minutes)
 SPEAKER = "stream:speaker:{game}"
 
@@ -92,19 +94,46 @@ def change_settings(overlay: StreamOverlay, show_roles: bool, delay: str) -> Str
         raise StreamError(_("The delay is a whole number of seconds, from 0 to %(most)s.")
                           % {"most": MAX_DELAY_SECONDS})
     hiding = overlay.show_roles and not show_roles
+    if seconds > overlay.delay_seconds:
+        hold_for_longer_delay(overlay.tournament_id, overlay.delay_seconds, seconds, time.time())
     overlay.show_roles, overlay.delay_seconds = show_roles, seconds
     overlay.save(update_fields=["show_roles", "delay_seconds", "updated"])
-
-    def after() -> None:
-        try:
-            if hiding:
-                hide_roles_now(overlay.tournament_id)
-        except Exception:
-            log.exception("hiding the roles of tournament %s failed", overlay.tournament_id)
-        publish(overlay.tournament_id)
-
-    transaction.on_commit(lambda: publisher.submit(after))
+    transaction.on_commit(lambda: enqueue_settings_changed(overlay.tournament_id, hiding))
     return overlay
+
+
+def settings_changed(tournament_id: int, hiding: bool) -> None:
+    """After the overlay's settings changed (the stream queue's worker): the roles hidden everywhere at once when
+    they were turned off, and every watched table's frame built again."""
+    try:
+        if hiding:
+            hide_roles_now(tournament_id)
+    except Exception:
+        log.exception("hiding the roles of tournament %s failed", tournament_id)
+    publish(tournament_id)
+
+
+def enqueue_settings_changed(tournament_id: int, hiding: bool) -> None:
+    from ..tasks import overlay_settings_changed
+
+    try:
+        overlay_settings_changed.enqueue(tournament_id, hiding)
+    except Exception:  # the settings are saved; frames follow on the next change
+        log.exception("queueing the overlay's new settings of tournament %s failed", tournament_id)
+
+
+def hold_for_longer_delay(tournament_id: int, old: int, new: int, at: float) -> None:
+    """The delay raised from ``old`` to ``new`` seconds at ``at``: each table's stream stays on the frame it showed
+    then until the frames after it are ``new`` seconds old, so it never goes blank or back in time. The frame shown
+    is kept as if made ``new`` seconds ago, and the frames it had replaced go."""
+    for number in table_numbers(tournament_id):
+        frames = kept(tournament_id, number)
+        shown = [(when, frame) for when, frame in frames if when <= at - old]
+        if not shown:
+            continue
+        later = [(when, frame) for when, frame in frames if when > at - old]
+        cache.set(FRAMES.format(tournament=tournament_id, number=number), [(at - new, shown[-1][1]), *later],
+                  MAX_DELAY_SECONDS + 3600)
 
 
 def turn_off(overlay: StreamOverlay) -> None:
@@ -188,7 +217,12 @@ def set_speaker(game: Game, seat: int) -> int | None:
         log.exception("marking the speaker of game %s failed", game.pk)
         raise StreamError(_("The stream cannot be reached now; the protocol is not affected.")) from None
     tournament_id, number = game.table.round.stage.tournament_id, game.table.number
-    publisher.submit(lambda: publish(tournament_id, [number]))
+    try:
+        from ..tasks import publish_tables
+
+        publish_tables.enqueue(tournament_id, [number])
+    except Exception:  # the speaker is marked; the frame follows on the next change
+        log.exception("queueing the stream frame of game %s failed", game.pk)
     return now
 
 
@@ -314,9 +348,32 @@ def hide_roles_now(tournament_id: int) -> None:
 SEND_SECONDS = 2  # a Redis that does not answer costs the judge's tap at most this
 
 
+class TaskLoop(threading.local):
+    """The event loop a worker's thread keeps for its sends (``kept_loop``), so the channel layer keeps one Redis
+    connection a thread instead of opening one a send."""
+
+    kept: asyncio.AbstractEventLoop | None = None
+    active: asyncio.AbstractEventLoop | None = None
+
+
+task_loop = TaskLoop()
+
+
+@contextlib.contextmanager
+def kept_loop() -> Iterator[None]:
+    """The sends made inside run on this thread's kept event loop (a worker's task; ``games.tasks``)."""
+    if task_loop.kept is None or task_loop.kept.is_closed():
+        task_loop.kept = asyncio.new_event_loop()
+    task_loop.active = task_loop.kept
+    try:
+        yield
+    finally:
+        task_loop.active = None
+
+
 def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Sends every message in one trip to an event loop, giving up after ``SEND_SECONDS``: the publisher's own loop
-    (kept, so the channel layer keeps its one Redis connection), or a new one (``async_to_sync``) elsewhere."""
+    """Sends every message in one trip to an event loop, giving up after ``SEND_SECONDS``: the worker thread's kept
+    loop (``kept_loop``), or a new one (``async_to_sync``) elsewhere."""
     async def send() -> None:
         for group, message in messages:
             await layer.group_send(group, message)
@@ -324,47 +381,10 @@ def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     async def bounded() -> None:
         await asyncio.wait_for(send(), timeout=SEND_SECONDS)
 
-    if publisher.loop is not None and threading.current_thread() is publisher.thread:
-        publisher.loop.run_until_complete(bounded())
+    if task_loop.active is not None:
+        task_loop.active.run_until_complete(bounded())
     else:
         async_to_sync(bounded)()
-
-
-class Publisher:
-    """One thread a process that builds and sends the frames after the commits, in the order of the commits, so the
-    judge's answer does not wait for them; its event loop is kept, so the channel layer keeps one Redis connection.
-    With ``settings.STREAM_PUBLISH_INLINE`` (the tests) the work is done at once, in the caller's thread."""
-
-    def __init__(self) -> None:
-        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        self.thread: threading.Thread | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.starting = threading.Lock()
-
-    def submit(self, job: Callable[[], None]) -> None:
-        if getattr(settings, "STREAM_PUBLISH_INLINE", False):
-            job()
-            return
-        with self.starting:
-            if self.thread is None or not self.thread.is_alive():  # first use in this process (after the fork)
-                self.thread = threading.Thread(target=self.work, daemon=True, name="stream-publisher")
-                self.thread.start()
-        self.jobs.put(job)
-
-    def work(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        while True:
-            job = self.jobs.get()
-            try:
-                close_old_connections()
-                job()
-            except Exception:
-                log.exception("a stream overlay's publication failed")
-            finally:
-                close_old_connections()  # this thread's own connection, kept as long as CONN_MAX_AGE allows
-
-
-publisher = Publisher()
 
 
 def group_name(tournament_id: int, number: int) -> str:
@@ -401,7 +421,8 @@ def read_ticket(value: str) -> tuple[int, int, float, int] | None:
 
 def watch(overlay: StreamOverlay, number: int) -> None:
     """An overlay page shows table ``number``: its frames are built and kept from now on (``publish``)."""
-    cache.set(WATCHED.format(tournament=overlay.tournament_id, number=number), 1, WATCH_SECONDS)
+    cache.set_many({WATCHED.format(tournament=overlay.tournament_id, number=number): 1, ANY_WATCHED: 1},
+                   WATCH_SECONDS)
 
 
 def watched(tournament_id: int, numbers: list[int]) -> list[int]:
@@ -448,12 +469,21 @@ pending = Pending()
 
 
 def run() -> None:
-    """Publishes the tables changed by the transaction just committed: one query finds those of tournaments with an
-    overlay. A transaction rolled back leaves its marks for the next commit: a frame built again is harmless."""
+    """Hands the tables changed by the transaction just committed to the stream queue's worker, when some overlay
+    page is watching (one cache read; otherwise nothing: a day of a hundred tables with no stream queues nothing).
+    A transaction rolled back leaves its marks for the next commit: a frame built again is harmless."""
     games, rounds = pending.games, pending.rounds
     pending.games, pending.rounds = set(), set()
-    if games or rounds:
-        publisher.submit(lambda: safely_publish_changed(games, rounds))
+    if not (games or rounds):
+        return
+    try:
+        if cache.get(ANY_WATCHED) is None:
+            return
+        from ..tasks import publish_changes
+
+        publish_changes.enqueue(sorted(games), sorted(rounds))
+    except Exception:  # after the commit: the change is saved, and the hooks after this one must still run
+        log.exception("queueing the stream frames of games %s and rounds %s failed", games, rounds)
 
 
 def safely_publish_changed(games: set[int], rounds: set[int]) -> None:

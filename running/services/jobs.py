@@ -1,7 +1,7 @@
 """Seating as a background job: the organizer's page polls the job's progress (htmx).
 
-``start`` checks the state and records a job under a lock; ``launch`` runs it in a thread (or
-inline when ``settings.SEATING_JOBS_INLINE`` is set, as the tests do); ``run`` computes the plan
+``start`` checks the state and records a job under a lock; ``launch`` hands it to the seating queue's
+worker (``running.tasks.run_seating``; tournaments/background.py); ``run`` computes the plan
 outside any transaction, writing the engine's progress to the job row, then stores it with
 ``planning.save_block``, which re-checks the state. The progress callback is also the job's
 heartbeat (at least every ``HEARTBEAT``) and its cancellation point: its update only matches a
@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import threading
 import time
 from typing import TYPE_CHECKING
 
-from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -104,21 +102,16 @@ def start(stage: Stage, user: User, *, method: str | None = None, rounds: int = 
 
 
 def launch(job: SeatingJob) -> None:
-    """Run the job in a thread (its own database connection), or inline for the tests."""
-    language = translation.get_language()
-    if getattr(settings, "SEATING_JOBS_INLINE", False):
-        run(job.pk, language)
-        return
-    threading.Thread(target=run, args=(job.pk, language, True), daemon=True, name=f"seating-{job.pk}").start()
+    """Hands the job (recorded by ``start``, committed) to the seating queue's worker; its messages are in the
+    organizer's language."""
+    from running.tasks import run_seating
+
+    run_seating.enqueue(job.pk, translation.get_language())
 
 
-def run(job_pk: int, language: str | None = None, own_connection: bool = False) -> None:
-    try:
-        with translation.override(language):
-            _run(job_pk)
-    finally:
-        if own_connection:
-            connection.close()
+def run(job_pk: int, language: str | None = None) -> None:
+    with translation.override(language):
+        _run(job_pk)
 
 
 def _run(job_pk: int) -> None:

@@ -94,12 +94,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = kept
 
 
-@pytest.fixture(autouse=True)
-def real_seating_jobs(settings: Any) -> None:
-    """Seating runs in its background thread, as in production; the page polls its progress."""
-    settings.SEATING_JOBS_INLINE = False
-
-
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield

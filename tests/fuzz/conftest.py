@@ -39,7 +39,3 @@ def fuzz_inputs(record_property: Any) -> Iterator[Counter]:
     record_property("fuzz_inputs", counter.count)
 
 
-@pytest.fixture(autouse=True)
-def inline_seating_jobs(settings: Any) -> None:
-    """A seating asked for by a fuzzed form runs in the request (a thread would outlive the input's savepoint)."""
-    settings.SEATING_JOBS_INLINE = True

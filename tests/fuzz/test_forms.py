@@ -20,7 +20,7 @@ from django.apps import apps
 from django.contrib.messages import get_messages
 from django.contrib.messages.constants import ERROR
 from django.db import connection, transaction
-from django.test import Client, override_settings
+from django.test import Client
 from django.urls import Resolver404, resolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -179,7 +179,7 @@ def build_world() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def kept(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
     """One tournament for all the forms (it takes seconds to seat), built once for the module's tests."""
-    with override_settings(SEATING_JOBS_INLINE=True), kept_world(django_db_blocker) as build:
+    with kept_world(django_db_blocker) as build:
         yield build(build_world)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import threading
 import time
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -276,17 +276,19 @@ def test_the_state_costs_one_query_once_kept(round_: Any, django_assert_num_quer
         assert client.get(url).status_code == 200
 
 
-def test_a_tournament_without_an_overlay_costs_the_judge_two_queries(round_: Any, people: dict[str, Any],
-                                                                      django_capture_on_commit_callbacks: Any,
-                                                                      django_assert_num_queries: Any) -> None:
-    """Whether the tournament is streamed (the table screen) and which changed tables are (after the commit)."""
+def test_a_day_without_an_overlay_costs_the_judge_one_query(round_: Any, people: dict[str, Any],
+                                                            django_capture_on_commit_callbacks: Any,
+                                                            django_assert_num_queries: Any) -> None:
+    """Whether the tournament is streamed (the table screen); after the commit, with no overlay page watching any
+    table, nothing (one cache read: no task queued, no query)."""
+    cache.delete(stream.ANY_WATCHED)
     screen = Screen(round_, people["judge"])
     stream.pending.games, stream.pending.rounds = set(), set()  # the fixtures' own commits never ran in this test
     with django_capture_on_commit_callbacks() as callbacks:
         screen.tap("foul", seat=2, reason="")
     ours = [callback for callback in callbacks if getattr(callback, "__module__", "") == stream.__name__]
     assert ours, "the tap must schedule the stream's publication"
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(0):
         for callback in ours:
             callback()
     seen: list[bool] = []
@@ -529,22 +531,39 @@ def test_a_table_no_overlay_shows_costs_its_judge_no_frame(round_: Any, people: 
     assert [frame["seats"][0]["fouls"] for _at, frame in stream.kept(overlay.tournament_id, 1)] == [1, 2]
 
 
-def test_the_publisher_works_after_the_answer_in_its_own_thread_in_order(settings: Any) -> None:
-    settings.STREAM_PUBLISH_INLINE = False
-    done: list[tuple[int, str]] = []
-    finished = threading.Event()
-    publisher = stream.Publisher()
-    for n in range(5):
-        publisher.submit(lambda n=n: done.append((n, threading.current_thread().name)))
-    publisher.submit(finished.set)
-    assert finished.wait(5)
-    assert [n for n, _name in done] == [0, 1, 2, 3, 4]
-    assert {name for _n, name in done} == {"stream-publisher"}
+def test_frames_are_queued_after_the_commit_only_while_an_overlay_watches(
+        round_: Any, people: dict[str, Any], django_capture_on_commit_callbacks: Any, settings: Any) -> None:
+    """The judge's answer queues the frames (a row of the stream queue) instead of building them; nothing is
+    queued while no overlay page of any tournament watches a table."""
+    from django_tasks_db.models import DBTaskResult
 
-    def broken() -> None:
-        raise RuntimeError("Redis is gone")
+    from tests.conftest import TASKS_IN_DATABASE
 
-    again = threading.Event()
-    publisher.submit(broken)  # a failure is logged; the thread goes on
-    publisher.submit(again.set)
-    assert again.wait(5)
+    settings.TASKS = TASKS_IN_DATABASE
+    screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
+    cache.delete(stream.ANY_WATCHED)
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
+    assert not DBTaskResult.objects.exists()
+    overlay = stream.open_overlay(round_.stage.tournament)
+    stream.watch(overlay, 1)
+    tap(screen, django_capture_on_commit_callbacks, "foul", seat=2, reason="")
+    queued = DBTaskResult.objects.get()
+    assert queued.task_path == "games.tasks.publish_changes" and queued.queue_name == "stream"
+    assert queued.status == "READY" and stream.kept(overlay.tournament_id, 1) == []  # built by the worker, not here
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_worker_sends_the_frames_in_the_order_of_the_commits(real_workers: Any) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    from games import tasks
+
+    done: list[int] = []
+    with mock.patch.object(stream, "safely_publish_changed", lambda games, rounds: done.extend(games)):
+        for n in range(5):
+            tasks.publish_changes.enqueue([n], [])
+        deadline = time.monotonic() + 10
+        while len(done) < 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert done == [0, 1, 2, 3, 4]
+    assert not DBTaskResult.objects.filter(status="SUCCESSFUL").exists()  # the stream's done rows go at once

@@ -1,13 +1,15 @@
-"""The public results documents are built once per results version (issue 13: ``GET /t/SLUG/results.pdf`` of a
-1,000-player tournament took 18 s of WeasyPrint on every request, and eight at once held every worker).
+"""The public results documents are built once per results version, by the documents' worker, never in a request
+(issues 13 and 33: ``GET /t/SLUG/results.pdf`` of a 1,000-player tournament took 18 s of WeasyPrint in the web
+worker, and eight at once held every worker).
 
-Each document is built by one request and kept in the shared cache; while another request builds it, the last
-copy built is served, or, before any exists, a short wait and then "being prepared" (503, Retry-After); a new
-build cannot start while one runs, whatever the version."""
+The first request asks the worker for it; while it is asked for or built, the last copy built is served, or,
+before any exists, a short wait and then "being prepared" (503, Retry-After); one task per document at a time,
+whatever the version, and no more builds at once than the build slots."""
 
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 from unittest import mock
 
@@ -46,18 +48,15 @@ def published(generated: Any) -> Any:
 
 
 def counting_builds() -> tuple[dict[str, int], Any]:
-    """Patches ``built_document`` so each call's ``build`` is counted by document name."""
+    """Patches the documents' ``build`` so each build is counted by document name."""
     counts: dict[str, int] = {}
-    real = documents.built_document
+    real = documents.build
 
-    def counted(tournament: Any, name: str, build: Any) -> Any:
-        def build_counted() -> bytes:
-            counts[name] = counts.get(name, 0) + 1
-            return bytes(build())
+    def counted(tournament: Any, name: str) -> bytes:
+        counts[name] = counts.get(name, 0) + 1
+        return real(tournament, name)
 
-        return real(tournament, name, build_counted)
-
-    return counts, mock.patch("paper.views_results.built_document", counted)
+    return counts, mock.patch("paper.documents.build", counted)
 
 
 @pytest.mark.parametrize("name", sorted(URLS))
@@ -99,7 +98,7 @@ def test_while_one_request_builds_the_others_get_the_last_copy(client: Any, publ
 def test_before_any_copy_exists_a_request_says_it_is_being_prepared(client: Any, published: Any) -> None:
     lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
     assert cache.add(lock, True, 60)
-    with mock.patch("paper.views_results.render_pdf") as pdf:
+    with mock.patch("paper.builds.render_pdf") as pdf:
         response = client.get(URLS["pdf"])  # at once: a waiting request would hold a worker for the whole build
     assert pdf.call_count == 0
     assert response.status_code == 503 and response["Retry-After"] == str(documents.RETRY_AFTER_SECONDS)
@@ -142,40 +141,95 @@ def test_a_slow_document_being_prepared_says_when_to_ask_again(client: Any, publ
     assert response.status_code == 503 and response["Retry-After"] == "18"
 
 
-def test_builds_never_overlap_whatever_the_version(published: Any) -> None:
-    """The lock is per document, not per version: a build for a new version waits for the running one."""
+def test_builds_never_overlap_whatever_the_worker(published: Any, settings: Any) -> None:
+    """However many workers take the documents' queue, builds wait for a build slot (``DOCUMENT_BUILDS_AT_ONCE``)."""
     from tournaments.models import Tournament
 
-    tournament = Tournament.objects.select_related("results_version").get(pk=published.pk)
+    settings.DOCUMENT_BUILDS_AT_ONCE = 1
     running = threading.Event()
-    release = threading.Event()
-    overlaps: list[int] = []
-    active = [0]
+    active, most = [0], [0]
 
-    def slow_build() -> bytes:
+    def slow_build(tournament: Any, name: str) -> bytes:
         active[0] += 1
-        overlaps.append(active[0])
+        most[0] = max(most[0], active[0])
         running.set()
-        release.wait(5)
+        time.sleep(0.3)
         active[0] -= 1
-        return b"v1"
+        return name.encode()
 
-    def build_in_another_request() -> None:
-        with translation.override("ru"):  # the language is per thread, as per request
-            documents.built_document(tournament, "pdf", slow_build)
+    tournament = Tournament.objects.select_related("results_version").get(pk=published.pk)
 
-    worker = threading.Thread(target=build_in_another_request)
-    worker.start()
-    assert running.wait(5)
+    def worker(name: str) -> None:
+        with translation.override("ru"):
+            documents.store(tournament, name)
+
+    with mock.patch("paper.documents.build", slow_build):
+        workers = [threading.Thread(target=worker, args=(name,)) for name in ("pdf", "xlsx", "csv")]
+        for thread in workers:
+            thread.start()
+        for thread in workers:
+            thread.join(10)
+    assert running.is_set() and most[0] == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_never_builds_a_document_the_worker_does(client: Any, generated: Any, settings: Any) -> None:
+    """With the tasks in the database (production), the request only asks: the first gets "being prepared" at
+    once and queues one task; the others queue nothing; the worker builds it; then it is served."""
+    from django_tasks_db.models import DBTaskResult
+
+    from tests.conftest import TASKS_IN_DATABASE
+
+    tournament = generated(SLUG, players=20, rounds=2, standings_hidden=False)
     bump(tournament.pk)
-    newer = Tournament.objects.select_related("results_version").get(pk=published.pk)
-    with translation.override("ru"):
-        with pytest.raises(documents.BeingPrepared):
-            documents.built_document(newer, "pdf", lambda: b"v2")  # refused while v1 builds: no copy to serve
-        release.set()
-        worker.join()
-        assert max(overlaps) == 1
-        assert documents.built_document(newer, "pdf", lambda: b"v2").data == b"v2"  # built once the first ended
+    settings.TASKS = TASKS_IN_DATABASE
+    counts, patch = counting_builds()
+    with patch:
+        first = client.get(URLS["pdf"])
+        again = client.get(URLS["pdf"] + "?x=2")
+        assert first.status_code == again.status_code == 503 and counts == {}
+        queued = DBTaskResult.objects.get()
+        assert queued.task_path == "paper.tasks.build_document" and queued.queue_name == "documents"
+        assert queued.args_kwargs["args"][1:] == ["pdf", "en"]
+        run_queued_tasks()
+        served = client.get(URLS["pdf"])
+    assert served.status_code == 200 and served.content.startswith(b"%PDF") and counts == {"pdf": 1}
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_organizers_pdfs_are_made_by_the_worker(client: Any, generated: Any, organizer: Any,
+                                                    settings: Any) -> None:
+    """The seating sheets' and the blank protocols' PDFs: the page is made in the request, its PDF by the worker;
+    the organizer's page says it is being made and reloads itself until it is there."""
+    from django_tasks_db.models import DBTaskResult
+
+    from tests.conftest import TASKS_IN_DATABASE
+
+    tournament = generated(SLUG, players=20, rounds=2, standings_hidden=False)
+    tournament.organizers.add(organizer)
+    settings.TASKS = TASKS_IN_DATABASE
+    client.force_login(organizer)
+    stage = tournament.stages.order_by("order").first()
+    for kind in ("seating", "protocols"):
+        url = f"/t/{SLUG}/print/{stage.ext_id}/1/{kind}.pdf"
+        with mock.patch("paper.documents.html_to_pdf") as pdf:
+            waiting = client.get(url)
+            assert waiting.status_code == 503 and pdf.call_count == 0
+            assert b'http-equiv="refresh"' in waiting.content
+        assert DBTaskResult.objects.filter(task_path="paper.tasks.make_pdf", status="READY").count() == 1
+        run_queued_tasks()
+        made = client.get(url)
+        assert made.status_code == 200 and made.content.startswith(b"%PDF")
+        assert made["Content-Disposition"].endswith(f'{kind}.pdf"')
+
+
+def run_queued_tasks() -> None:
+    """Every task queued, run by ``db_worker``'s own worker until none is left (``--batch``)."""
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    Worker(queue_names=["*"], interval=0, batch=True, backend_name="default", startup_delay=False, max_tasks=None,
+           worker_id="test", excluded_queue_names=[]).run()
 
 
 def test_hidden_copies_are_never_served_to_the_public(client: Any, published: Any, organizer: Any,

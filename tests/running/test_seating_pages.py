@@ -164,9 +164,9 @@ def test_job_progress_is_written_while_the_engine_works(qualifying: Stage, organ
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_real_background_thread_and_htmx_polling(client: Any, organizer: Any, make_tournament: Any,
-                                                   add_participants: Any, settings: Any) -> None:
-    settings.SEATING_JOBS_INLINE = False
+def test_a_real_worker_and_htmx_polling(client: Any, organizer: Any, make_tournament: Any,
+                                       add_participants: Any, real_workers: Any) -> None:
+    """The job is a row of the task queue, taken by the seating queue's worker, while the page polls."""
     t = make_tournament("fiim")
     add_participants(t, 70)
     stage = Stage.objects.create(tournament=t, ext_id="qualifying", kind="qualifying", order=1)
@@ -186,6 +186,10 @@ def test_a_real_background_thread_and_htmx_polling(client: Any, organizer: Any, 
         time.sleep(0.2)
     assert poll["HX-Redirect"] == round_url(stage.rounds.get(number=1))
     assert stage.rounds.count() == 2
+    from django_tasks_db.models import DBTaskResult
+
+    ran = DBTaskResult.objects.get(task_path="running.tasks.run_seating")
+    assert ran.status == "SUCCESSFUL" and ran.queue_name == "seating" and ran.worker_ids[0].endswith("-seating")
 
 
 def test_seating_pages_are_refused_to_strangers(client: Any, qualifying: Stage, stranger: Any,

@@ -1,0 +1,167 @@
+"""Background work: the task queue's queues, its workers when the app runs them itself, and its health.
+
+The costly and the slow work of the site runs in background workers, never in a request (docs/background.md):
+results documents (``paper.tasks``), seating jobs (``running.tasks``) and the stream overlay's frames
+(``games.tasks``). The queue is Django's task framework (``django_tasks``) with its database backend
+(``django_tasks_db``): the same on SQLite and PostgreSQL, a task is a row, a worker is
+``python manage.py db_worker --queue-name QUEUES``. Each kind of work has its own queue, so a worker kept for
+the overlay's frames never waits behind an 18-second PDF, and the documents' worker count is the bound on the
+builds at once (``paper.documents`` also bounds them itself, ``DOCUMENT_BUILDS_AT_ONCE``).
+
+``make run`` and the browser tests run the same workers in threads of the one process (``start_in_process``):
+one command, and the development cache (in memory, per process) is shared by the web and the workers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+STREAM = "stream"  # the overlay's frames: many, small, wanted within a fraction of a second
+SEATING = "seating"  # seating jobs: seconds to minutes of the engine, one stage at a time
+DOCUMENTS = "documents"  # results documents: up to tens of seconds each, the costliest
+QUEUES = (STREAM, SEATING, DOCUMENTS)
+# How often an idle worker looks for a task (seconds): the overlay's frames wait for it.
+POLL_SECONDS = {STREAM: 0.1, SEATING: 0.5, DOCUMENTS: 0.5}
+# Health: a task waiting longer than this means no worker takes its queue (or they cannot keep up).
+LATE_AFTER = dt.timedelta(seconds=60)
+KEEP_FINISHED = dt.timedelta(days=1)  # finished tasks' rows are kept this long (the health's last hour)
+
+
+def queued_in_database() -> bool:
+    """Whether tasks go through the database (workers take them), not run at once (the tests' default)."""
+    backend = settings.TASKS["default"]["BACKEND"]
+    return bool(backend == "django_tasks_db.DatabaseBackend")
+
+
+# --- workers in this process -----------------------------------------------------------------------------------
+
+@dataclass
+class InProcessWorkers:
+    """The workers ``start_in_process`` started, one thread a queue; ``stop`` ends them after their task."""
+
+    workers: list[Any]
+    threads: list[threading.Thread]
+
+    def stop(self, timeout: float = 10) -> None:
+        for worker in self.workers:
+            worker.running = False
+        for thread in self.threads:
+            thread.join(timeout)
+
+
+def start_in_process(queues: tuple[str, ...] = QUEUES) -> InProcessWorkers:
+    """``db_worker``'s own worker, one a queue, each in a thread of this process (``make run``, browser tests)."""
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    workers, threads = [], []
+    for queue in queues:
+        worker = Worker(queue_names=[queue], interval=POLL_SECONDS[queue], batch=False, backend_name="default",
+                        startup_delay=False, max_tasks=None, worker_id=f"{os.getpid()}-{queue}",
+                        excluded_queue_names=[])
+        thread = threading.Thread(target=run_worker, args=(worker,), daemon=True, name=f"tasks-{queue}")
+        thread.start()
+        workers.append(worker)
+        threads.append(thread)
+    return InProcessWorkers(workers, threads)
+
+
+def run_worker(worker: Any) -> None:
+    from django.db import connection
+
+    try:
+        worker.run()
+    except Exception:
+        log.exception("the in-process worker of %s stopped", worker.queue_names)
+    finally:
+        connection.close()
+
+
+def start_for_runserver() -> None:
+    """Called by the apps' ``ready``: with ``TASKS_IN_PROCESS`` (``make run``) the development server's serving
+    process runs the workers (not the autoreloader's watching parent)."""
+    if not getattr(settings, "TASKS_IN_PROCESS", False) or not queued_in_database():
+        return
+    if os.environ.get("RUN_MAIN") == "true" or os.environ.get("TASKS_IN_PROCESS_NOW") == "1":
+        start_in_process()
+
+
+# --- health ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class QueueHealth:
+    name: str
+    waiting: int
+    oldest_wait: dt.timedelta | None  # how long the oldest task ready to run has waited
+    running: int
+    failed_last_hour: int
+    last_finished: dt.datetime | None
+
+    @property
+    def late(self) -> bool:
+        return self.oldest_wait is not None and self.oldest_wait > LATE_AFTER
+
+
+def health(now: dt.datetime | None = None) -> list[QueueHealth]:
+    """Each queue's state from the task rows (nothing with the tests' immediate backend: tasks run at once)."""
+    if not queued_in_database():
+        return []
+    from django.db.models import Count, Max, Min, Q
+    from django_tasks_db.models import DBTaskResult
+
+    now = now or timezone.now()
+    hour_ago = now - dt.timedelta(hours=1)
+    rows = (DBTaskResult.objects.filter(queue_name__in=QUEUES).values("queue_name").order_by()
+            .annotate(waiting=Count("id", filter=Q(status="READY", run_after__lte=now)),
+                      oldest=Min("enqueued_at", filter=Q(status="READY", run_after__lte=now)),
+                      running=Count("id", filter=Q(status="RUNNING")),
+                      failed=Count("id", filter=Q(status="FAILED", finished_at__gte=hour_ago)),
+                      last=Max("finished_at")))
+    found: dict[str, dict[str, Any]] = {row["queue_name"]: dict(row) for row in rows}
+    result = []
+    for name in QUEUES:
+        row: dict[str, Any] = found.get(name, {})
+        oldest = row.get("oldest")
+        result.append(QueueHealth(name, row.get("waiting", 0), now - oldest if oldest else None,
+                                  row.get("running", 0), row.get("failed", 0), row.get("last")))
+    return result
+
+
+def prune(now: dt.datetime | None = None) -> int:
+    """Deletes the rows of tasks finished more than ``KEEP_FINISHED`` ago; how many."""
+    if not queued_in_database():
+        return 0
+    from django_tasks_db.models import DBTaskResult
+
+    cutoff = (now or timezone.now()) - KEEP_FINISHED
+    deleted, _kinds = DBTaskResult.objects.filter(status__in=("SUCCESSFUL", "FAILED"), finished_at__lt=cutoff).delete()
+    return deleted
+
+
+def forget_successful_stream_task(sender: Any, task_result: Any, **kwargs: Any) -> None:
+    """The overlay's frames make a task a change of a streamed table: their rows go once done (a failure stays
+    for the health); now and then the old rows of the other queues go too (``prune``)."""
+    if not queued_in_database():
+        return
+    from django.core.cache import cache
+    from django_tasks_db.models import DBTaskResult
+
+    if getattr(task_result.task, "queue_name", None) == STREAM and task_result.status == "SUCCESSFUL":
+        DBTaskResult.objects.filter(pk=task_result.id).delete()
+    if cache.add("background-pruned", 1, 3600):
+        prune()
+
+
+def connect() -> None:
+    from django_tasks.signals import task_finished
+
+    task_finished.connect(forget_successful_stream_task, dispatch_uid="background-forget-stream")
