@@ -15,11 +15,12 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
-# Serve the app on an embedded SQLite database with a demo tournament loaded.
+# Serve the app on an embedded SQLite database with a demo tournament loaded; the background workers (documents,
+# seating, the stream overlay: tournaments/background.py) run inside the development server (TASKS_IN_PROCESS).
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver $(HOST)
+	TASKS_IN_PROCESS=1 $(PY) manage.py runserver $(HOST)
 
 # Lint, type-check (scoring and every app, pyproject.toml), run every test in a process per core (pytest-xdist;
 # PostgreSQL when DATABASE_URL points at one). The layers of the apps (import-linter) are checked by

@@ -95,6 +95,19 @@ def start_gunicorn(env: dict[str, str], workers: int, port: int, app: str = "maf
     return server
 
 
+# The background workers of the README's large-event lines (docs/background.md): one a queue, the documents' under
+# nice 10 as the public pool.
+WORKERS = (("stream", "0.1", 0), ("seating", "0.5", 0), ("documents", "0.5", 10))
+
+
+def start_workers(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    """``manage.py db_worker`` processes, one a queue, as the README runs them beside gunicorn."""
+    return [subprocess.Popen(
+        [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "manage.py", "db_worker", "--queue-name", queue,
+         "--interval", interval, "--no-reload", "--no-startup-delay", "--verbosity", "0"],
+        cwd=ROOT, env=env) for queue, interval, nice in WORKERS]
+
+
 def stop(server: subprocess.Popen[bytes]) -> None:
     server.terminate()
     server.wait(timeout=30)

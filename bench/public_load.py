@@ -47,6 +47,7 @@ from harness import (
     recreate_database,
     setup_django,
     start_gunicorn,
+    start_workers,
     static_is_current,
     stop,
     summary,
@@ -54,10 +55,11 @@ from harness import (
 )
 
 SLUG = "bench-1000"
+SMALL_SLUG = "bench-70"  # the H1 flood's second tournament (issue 33)
 STAGE = "s1"
 
 
-def load_tournament(players: int, rounds: int) -> float:
+def load_tournament(players: int, rounds: int, slug: str = SLUG) -> float:
     """Generate, dump and import the tournament in this process (Django set up from ``os.environ``)."""
     from exchange.files import import_text
     from scoring import fileio
@@ -66,7 +68,7 @@ def load_tournament(players: int, rounds: int) -> float:
     started = time.perf_counter()
     data = fileio.dump(generate("fiim", players=players, rounds=rounds, seed=11))
     data["tournament"] = {"name": f"Benchmark open ({players} players)", "standings_hidden": False}
-    import_text(json.dumps(data), slug=SLUG)
+    import_text(json.dumps(data), slug=slug)
     return time.perf_counter() - started
 
 
@@ -153,19 +155,23 @@ def warm(port: int, urls: dict[str, list[str]], clients: int) -> None:
         t.join()
 
 
-def flood(port: int, url: str, clients: int, stop_at: float) -> dict[int, int]:
-    """``clients`` threads requesting ``url`` nonstop with a fresh query string each time (trying to defeat
-    the caches), as an anonymous visitor flooding a costly document would; the statuses counted."""
+def flood(port: int, url: str | list[str], clients: int, stop_at: float) -> dict[int, int]:
+    """``clients`` threads requesting ``url`` (client i: the i-th of a list, round the list) nonstop with a fresh
+    query string each time (trying to defeat the caches), as anonymous visitors flooding costly documents would;
+    the statuses counted."""
     counts: dict[int, int] = {}
     lock = threading.Lock()
+    urls = [url] if isinstance(url, str) else url
 
     def client(index: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        mine = urls[index % len(urls)]
+        joiner = "&" if "?" in mine else "?"
         n = 0
         while time.perf_counter() < stop_at:
             n += 1
             try:
-                status, _size = get(conn, f"{url}?x={index}-{n}")
+                status, _size = get(conn, f"{mine}{joiner}x={index}-{n}")
             except (OSError, http.client.HTTPException):
                 status = 0
                 conn.close()
@@ -201,8 +207,56 @@ def flooded_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> None:
     print(table_row("spectators alone", alone))
     print(table_row("while flooded", flooded))
     answered = ", ".join(f"{status or 'failed'}: {n}" for status, n in sorted(counts.items()))
-    print(f"the flood's answers: {answered} (503: being prepared while one worker builds it)")
+    print(f"the flood's answers: {answered} (202: being prepared while the documents' worker builds it)")
     print(f"spectators' p95 flooded / alone: {flooded['p95'] / alone['p95']:.2f} (the aim: at most 2)")
+
+
+# Issue 33's H1: right after a change that makes a new results version, anonymous requests for the results and
+# diplomas PDFs of a 1,000-player and a 70-player tournament, in Russian and English, at once.
+H1_DOCUMENTS = [f"/t/{slug}/{document}{language}" for slug in (SLUG, SMALL_SLUG)
+                for document in ("results.pdf", "diplomas.pdf") for language in ("", "?lang=en")]
+
+
+def new_results_version() -> None:
+    """A change that makes a new results version of both tournaments (the organizer saving the hall screen's
+    announcements was enough in the probe)."""
+    from public.screen import set_announcements
+    from tournaments.models import Tournament
+
+    for slug in (SLUG, SMALL_SLUG):
+        set_announcements(Tournament.objects.get(slug=slug), f"A break until {time.strftime('%H:%M:%S')}.", 20)
+
+
+def h1_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> bool:
+    """Spectators read alone, then, after a new results version, while 8 and then 16 anonymous clients request
+    the eight documents of ``H1_DOCUMENTS`` at once (client i the i-th, round the list), then while 16 request the
+    1,000-player tournament's four only. The aims: the spectators' p95 within twice the quiet one, no 5xx."""
+    mixed = [u for some in urls.values() for u in some]
+    quiet = phase(args.port, mixed, args.clients, args.flood_seconds)
+    print(f"H1: a new results version, then anonymous clients ask for {len(H1_DOCUMENTS)} documents at once "
+          f"(results and diplomas PDF, ru and en, {SLUG} and {SMALL_SLUG}); spectators: {args.clients} clients "
+          f"on the mixed pages; load average {load_average()}")
+    print(TABLE_HEADER + "  ×p95  5xx  the flood's answers (202: being prepared)")
+    print(table_row("spectators quiet", quiet))
+    met = True
+    for flooders, documents in ((8, H1_DOCUMENTS), (16, H1_DOCUMENTS), (16, H1_DOCUMENTS[:4])):
+        new_results_version()
+        counts: dict[int, int] = {}
+        stop_at = time.perf_counter() + args.flood_seconds + 1
+        flooding = threading.Thread(target=lambda c=counts, d=documents, f=flooders, s=stop_at: c.update(
+            flood(args.port, d, f, s)), daemon=True)
+        flooding.start()
+        flooded = phase(args.port, mixed, args.clients, args.flood_seconds)
+        flooding.join()
+        errors = sum(n for status, n in counts.items() if status >= 500 or status == 0)
+        errors += flooded["errors"]  # a spectator's answer other than 200
+        ratio = flooded["p95"] / quiet["p95"] if quiet["p95"] else float("inf")
+        met = met and ratio <= 2 and errors == 0
+        answered = ", ".join(f"{status or 'failed'}: {n}" for status, n in sorted(counts.items()))
+        name = f"{flooders} on {len(documents)} docs"
+        print(f"{table_row(name, flooded)} {ratio:>5.2f} {errors:>4}  {answered}")
+    print(f"H1 aims (p95 at most 2x quiet, no 5xx): {'met' if met else 'NOT met'}")
+    return met
 
 
 def answers_of(port: int, urls: dict[str, list[str]]) -> dict[str, tuple[int, int, str]]:
@@ -254,6 +308,7 @@ def public_phases(args: argparse.Namespace) -> None:
     print(side_by_side("304 (mixed)", ours, floor))
     if args.flooders:
         flooded_phase(args, urls)
+        h1_phase(args, urls)
 
 
 def main() -> None:
@@ -296,12 +351,15 @@ def main() -> None:
     if not args.day_only:
         seconds_to_load = load_tournament(args.players, args.rounds)
         print(f"loaded {args.players} players x {args.rounds} rounds into {args.database} in {seconds_to_load:.1f} s")
+        if args.flooders:
+            load_tournament(70, 8, SMALL_SLUG)
     day = None if args.public_only else tournament_day.prepare(args)
 
     server = start_gunicorn(env, args.workers, args.port, nice=args.public_nice if args.staff_workers else 0)
     args.staff_port = (args.staff_port or args.port + 2) if args.staff_workers else args.port
     staff = start_gunicorn(env, args.staff_workers, args.staff_port) if args.staff_workers else None
     floor = None if args.day_only else start_gunicorn(env, args.workers, args.port + 1, "floor:app", "/bytes/1")
+    workers = start_workers(env)
     failed = False
     try:
         if staff is None:
@@ -320,6 +378,8 @@ def main() -> None:
             stop(staff)
         if floor is not None:
             stop(floor)
+        for worker in workers:
+            stop(worker)
         delete_cache_keys(env["CACHE_KEY_PREFIX"])
     if failed:
         sys.exit(1)

@@ -11,7 +11,7 @@ built by the documents' queue (``paper.tasks.build_document``, docs/background.m
 - missing: the first request asks the worker for it (one task per document, language and hidden-or-public at a
   time, whatever the version: ``document_state_keys``' "building" flag), then serves the last copy built if
   there is one (of an older version, a few seconds older at most), or, when the last build of that document was
-  quick (a CSV), waits for it at most ``MAX_WAIT_SECONDS``, or else answers at once "being prepared" (503 with
+  quick (a CSV), waits for it at most ``MAX_WAIT_SECONDS``, or else answers at once "being prepared" (202 Accepted with
   Retry-After, a page that reloads itself).
 
 The worker builds the tournament's current version (a task asked for an older one makes the newest), skips a

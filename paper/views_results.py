@@ -106,9 +106,10 @@ class ResultsPrintView(ResultsBase):
 
 
 def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> HttpResponse:
-    """503 while the worker builds the first copy of a document (``results``: of the results): a page that reloads
-    itself."""
-    response = render(request, "paper/being_prepared.html", {"seconds": seconds, "results": results}, status=503)
+    """202 Accepted while the worker builds the first copy of a document (``results``: of the results): a page that
+    reloads itself. Not a 503: nothing is unavailable, the work asked for is under way (a flood of such answers is
+    not an error, and no monitor counts it as one)."""
+    response = render(request, "paper/being_prepared.html", {"seconds": seconds, "results": results}, status=202)
     response["Retry-After"] = str(seconds)
     response["Cache-Control"] = "no-store"
     response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request

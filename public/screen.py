@@ -50,14 +50,23 @@ def change(tournament: Tournament, **values: Any) -> VenueScreen:
 def set_announcements(tournament: Tournament, text: str, seconds_per_slide: int) -> VenueScreen:
     if not 5 <= seconds_per_slide <= 120:
         raise ScreenError(_("A slide stays from 5 to 120 seconds."))
+    if "\x00" in text:
+        raise ScreenError(_("The announcements contain a NUL character, which cannot be stored."))
     return change(tournament, announcements=text.strip(), seconds_per_slide=seconds_per_slide)
 
 
 def start_timer(tournament: Tournament, minutes: float, label: str) -> VenueScreen:
     if not 0 < minutes <= LONGEST_TIMER_MINUTES:
         raise ScreenError(_("The timer takes from a few seconds to %(n)s minutes.") % {"n": LONGEST_TIMER_MINUTES})
+    label = label.strip()
+    most = VenueScreen._meta.get_field("timer_label").max_length or 0
+    if "\x00" in label:
+        raise ScreenError(_("The timer's title contains a NUL character, which cannot be stored."))
+    if len(label) > most:
+        raise ScreenError(_("The timer's title is at most %(most)s characters; this one has %(length)s.")
+                          % {"most": most, "length": len(label)})
     ends = timezone.now() + dt.timedelta(seconds=round(minutes * 60))
-    return change(tournament, timer_label=label.strip(), timer_ends_at=ends, timer_left=None)
+    return change(tournament, timer_label=label, timer_ends_at=ends, timer_left=None)
 
 
 def pause_timer(tournament: Tournament) -> VenueScreen:

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,13 @@ def start_for_runserver() -> None:
 
 # --- health ----------------------------------------------------------------------------------------------------
 
+QUEUE_LABELS = {
+    STREAM: gettext_lazy("Stream overlay frames"),
+    SEATING: gettext_lazy("Seating"),
+    DOCUMENTS: gettext_lazy("Documents (results, diplomas, PDFs)"),
+}
+
+
 @dataclass(frozen=True)
 class QueueHealth:
     name: str
@@ -109,6 +117,14 @@ class QueueHealth:
     @property
     def late(self) -> bool:
         return self.oldest_wait is not None and self.oldest_wait > LATE_AFTER
+
+    @property
+    def label(self) -> str:
+        return str(QUEUE_LABELS[self.name])
+
+    @property
+    def waited_seconds(self) -> int | None:
+        return None if self.oldest_wait is None else int(self.oldest_wait.total_seconds())
 
 
 def health(now: dt.datetime | None = None) -> list[QueueHealth]:

@@ -231,6 +231,28 @@ def test_raising_the_delay_up_to_two_minutes_leaves_no_gap(round_: Any) -> None:
     assert stream.frame_as_of(overlay, 1, now=start + 150) == (True, frame, start)
 
 
+@pytest.mark.parametrize("roles", [True, False])
+def test_raising_the_delay_past_the_frames_kept_keeps_the_frame_shown(round_: Any, roles: bool,
+                                                                     django_capture_on_commit_callbacks: Any) -> None:
+    """Issue 33: the delay raised from 0 to 15 minutes while roles are shown left the state empty ("frame": null)
+    for the length of the delay. Now the stream stays on the frame it showed, then goes on with the later ones
+    once they are old enough; never blank, never back in time."""
+    overlay = turn_on(round_, show_roles=roles)
+    tournament_id = overlay.tournament_id
+    now = time.time()
+    shown = stream.build_frame(stream.current_table(tournament_id, 1), overlay)
+    stream.record(tournament_id, 1, shown, 0, now - 10)
+    assert stream.frame_as_of(overlay, 1, now=now)[1] == shown
+    with django_capture_on_commit_callbacks(execute=True):
+        stream.change_settings(overlay, roles, "900")
+    overlay.refresh_from_db()
+    assert state(overlay)["frame"] == shown  # not null: what the stream showed when the delay was raised
+    later = dict(shown or {}, phase=5)
+    stream.record(tournament_id, 1, later, 900, now + 5)
+    assert stream.frame_as_of(overlay, 1, now=now + 100)[1] == shown  # the later frame is not 15 minutes old
+    assert stream.frame_as_of(overlay, 1, now=now + 906)[1] == later
+
+
 def test_with_a_delay_the_state_shows_the_past(round_: Any, people: dict[str, Any],
                                                django_capture_on_commit_callbacks: Any) -> None:
     overlay = turn_on(round_, delay_seconds=60)

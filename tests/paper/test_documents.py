@@ -3,7 +3,7 @@
 worker, and eight at once held every worker).
 
 The first request asks the worker for it; while it is asked for or built, the last copy built is served, or,
-before any exists, a short wait and then "being prepared" (503, Retry-After); one task per document at a time,
+before any exists, a short wait and then "being prepared" (202 Accepted, Retry-After); one task per document at a time,
 whatever the version, and no more builds at once than the build slots."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_before_any_copy_exists_a_request_says_it_is_being_prepared(client: Any,
     with mock.patch("paper.builds.render_pdf") as pdf:
         response = client.get(URLS["pdf"])  # at once: a waiting request would hold a worker for the whole build
     assert pdf.call_count == 0
-    assert response.status_code == 503 and response["Retry-After"] == str(documents.RETRY_AFTER_SECONDS)
+    assert response.status_code == 202 and response["Retry-After"] == str(documents.RETRY_AFTER_SECONDS)
     assert b'id="being-prepared"' in response.content and b'http-equiv="refresh"' in response.content
 
 
@@ -138,7 +138,7 @@ def test_a_slow_document_being_prepared_says_when_to_ask_again(client: Any, publ
     assert cache.add(lock, True, 60)
     cache.set(f"document-took:{tournament_scope(published)}:pdf:0:en", 17.6, 60)  # the last build took 17.6 s
     response = client.get(URLS["pdf"])
-    assert response.status_code == 503 and response["Retry-After"] == "18"
+    assert response.status_code == 202 and response["Retry-After"] == "18"
 
 
 def test_builds_never_overlap_whatever_the_worker(published: Any, settings: Any) -> None:
@@ -187,7 +187,7 @@ def test_a_request_never_builds_a_document_the_worker_does(client: Any, generate
     with patch:
         first = client.get(URLS["pdf"])
         again = client.get(URLS["pdf"] + "?x=2")
-        assert first.status_code == again.status_code == 503 and counts == {}
+        assert first.status_code == again.status_code == 202 and counts == {}
         queued = DBTaskResult.objects.get()
         assert queued.task_path == "paper.tasks.build_document" and queued.queue_name == "documents"
         assert queued.args_kwargs["args"][1:] == ["pdf", "en"]
@@ -215,7 +215,7 @@ def test_the_organizers_pdfs_are_made_by_the_worker(client: Any, generated: Any,
         url = f"/t/{SLUG}/print/{stage.ext_id}/1/{kind}.pdf"
         with mock.patch("paper.documents.html_to_pdf") as pdf:
             waiting = client.get(url)
-            assert waiting.status_code == 503 and pdf.call_count == 0
+            assert waiting.status_code == 202 and pdf.call_count == 0
             assert b'http-equiv="refresh"' in waiting.content
         assert DBTaskResult.objects.filter(task_path="paper.tasks.make_pdf", status="READY").count() == 1
         run_queued_tasks()

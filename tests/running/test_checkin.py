@@ -258,9 +258,23 @@ def test_the_door_page_is_rate_limited(day: CheckIn, settings: Any, monkeypatch:
     from running.views import checkin as views
 
     monkeypatch.setattr(views, "SELF_LIMIT", 3)
-    people = checkin.expected(day)
-    statuses = [Client().post(urls(day)["self"], {"participant": p.pk}).status_code for p in people[:5]]
+    people = checkin.expected(day)[:1]  # the floor (3) is more than twice the expected players here
+    monkeypatch.setattr(checkin, "expected", lambda check_in: people)
+    statuses = [Client().post(urls(day)["self"], {"participant": people[0].pk}).status_code for _n in range(5)]
     assert statuses == [302, 302, 302, 403, 403]
+
+
+def test_the_door_bound_grows_with_the_check_in(day: CheckIn, monkeypatch: Any) -> None:
+    """A large day behind one Wi-Fi address: twice the expected players may check in from it, past the floor."""
+    from running.views import checkin as views
+
+    monkeypatch.setattr(views, "SELF_LIMIT", 3)
+    people = checkin.expected(day)
+    assert len(people) >= 3
+    taps = 2 * len(people)
+    statuses = [Client().post(urls(day)["self"], {"participant": people[n % len(people)].pk}).status_code
+                for n in range(taps + 1)]
+    assert statuses == [302] * taps + [403]
 
 
 def test_query_counts(day: CheckIn, organizer: Any, client: Any, add_participants: Any) -> None:

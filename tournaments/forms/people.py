@@ -114,6 +114,10 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
 # The largest list read, pasted or uploaded (2 MB; a list of 1,000 players is about 100 KB): an upload past
 # it is refused by its size before it is read.
 MAX_CSV_BYTES = 2_000_000
+# The most players a list adds at once: reading and matching a row takes about a millisecond, so the largest list
+# is previewed in 2 s; a longer one is refused by its line count before any row is read (issue 33: 100,000 rows
+# held a worker past its timeout).
+MAX_CSV_ROWS = 2_000
 DELIMITERS = ",;\t"
 
 CSV_COLUMNS = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone", "team"]
@@ -178,7 +182,7 @@ class CsvForm(forms.Form):
             "A header line, then one player a line. Columns: surname, first_name, patronymic, nickname, "
             "city, club, birth_date (YYYY-MM-DD), phone, team, or in Russian: фамилия, имя, отчество, ник, "
             "город, клуб, дата рождения, телефон, команда; only the surname is required. Teams the list names "
-            "are made. Commas, semicolons or tabs; UTF-8 or Windows-1251; at most 2 MB."
+            "are made. Commas, semicolons or tabs; UTF-8 or Windows-1251; at most 2 MB and 2,000 players."
         ),
     )
     upload = forms.FileField(label=gettext_lazy("or upload a CSV file"), required=False)
@@ -208,6 +212,11 @@ class CsvForm(forms.Form):
             raise forms.ValidationError(too_large)
         if not text.strip():
             raise forms.ValidationError(_("Paste a list or choose a file."))
+        lines = sum(1 for line in text.splitlines()[1:] if line.strip())
+        if lines > MAX_CSV_ROWS:
+            raise forms.ValidationError(
+                _("The list has %(lines)s lines of players; at most %(most)s are added at once: split it.")
+                % {"lines": lines, "most": MAX_CSV_ROWS})
         self.rows = self.parse(text)
         return data
 

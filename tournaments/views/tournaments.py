@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.views.generic import DetailView, ListView
 
+from .. import background
 from ..models import ParticipantStatus, Tournament
 from ..permissions import OrganizerRequiredMixin
 
@@ -53,4 +54,5 @@ class TournamentDetailView(OrganizerRequiredMixin, DetailView):  # type: ignore[
         )
         context["counts"] = {status: counts.get(status, 0) for status in ParticipantStatus.values}
         context["guests"] = t.participants.filter(status=ParticipantStatus.ACCEPTED, guest=True).count()
+        context["background"] = background.health()
         return context
