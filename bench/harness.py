@@ -100,12 +100,12 @@ def start_gunicorn(env: dict[str, str], workers: int, port: int, app: str = "maf
 WORKERS = (("stream", "0.1", 0), ("seating", "0.5", 0), ("documents", "0.5", 10))
 
 
-def start_workers(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
-    """``manage.py db_worker`` processes, one a queue, as the README runs them beside gunicorn."""
+def start_workers(env: dict[str, str], queues: tuple[str, ...] = ()) -> list[subprocess.Popen[bytes]]:
+    """``manage.py db_worker`` processes, one a queue (``queues``: only those), as the README runs them."""
     return [subprocess.Popen(
         [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "manage.py", "db_worker", "--queue-name", queue,
          "--interval", interval, "--no-reload", "--no-startup-delay", "--verbosity", "0"],
-        cwd=ROOT, env=env) for queue, interval, nice in WORKERS]
+        cwd=ROOT, env=env) for queue, interval, nice in WORKERS if not queues or queue in queues]
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

@@ -56,6 +56,7 @@ from harness import (
     production_env,
     recreate_database,
     setup_django,
+    start_workers,
 )
 
 SLUG = "bench-stream"
@@ -408,6 +409,7 @@ def main() -> None:
             probe.bind(("127.0.0.1", 0))
             args.port = int(probe.getsockname()[1])
     server = start_uvicorn(env, args.port)
+    workers = start_workers(env, ("stream",))  # the frames are built by the stream queue's worker (README)
     judge = Judge(game, user, ruleset_for(tournament), len(ROLES[args.ruleset]))
     viewers = None
     try:
@@ -436,7 +438,7 @@ def main() -> None:
         moments = [0.0]
 
         def note_frame() -> None:  # a frame kept with a new moment is a frame sent (publish keeps, then sends)
-            deadline = time.monotonic() + 2  # the process's publisher thread builds it after the commit
+            deadline = time.monotonic() + 2  # the stream queue's worker builds it after the commit
             while time.monotonic() < deadline:
                 kept = cache.get(key) or []
                 if kept and kept[-1][0] > moments[-1]:
@@ -507,6 +509,9 @@ def main() -> None:
             viewers.kill()
         server.terminate()
         server.wait(timeout=30)
+        for worker in workers:
+            worker.terminate()
+            worker.wait(timeout=30)
         delete_cache_keys(env["CACHE_KEY_PREFIX"])
         from django.db import connections
 

@@ -10,9 +10,9 @@ built by the documents' queue (``paper.tasks.build_document``, docs/background.m
 - found for the current version: served at once;
 - missing: the first request asks the worker for it (one task per document, language and hidden-or-public at a
   time, whatever the version: ``document_state_keys``' "building" flag), then serves the last copy built if
-  there is one (of an older version, a few seconds older at most), or, when the last build of that document was
-  quick (a CSV), waits for it at most ``MAX_WAIT_SECONDS``, or else answers at once "being prepared" (202 Accepted with
-  Retry-After, a page that reloads itself).
+  there is one (of an older version, a few seconds older at most), or else answers at once "being prepared"
+  (202 Accepted with Retry-After, a page that reloads itself: after the last build's time, at least 2 s). A
+  request never waits for a build.
 
 The worker builds the tournament's current version (a task asked for an older one makes the newest), skips a
 document already kept, takes one of ``DOCUMENT_BUILDS_AT_ONCE`` build slots shared by every worker, and a PDF's
@@ -46,9 +46,7 @@ DOCUMENT_FORMAT = 4  # raise it when what a document holds changes (a deployment
 DOCUMENT_SECONDS = 24 * 3600
 BUILD_LOCK_SECONDS = 300  # longer than a build waits in the queue and takes; a crashed worker's flag expires
 SLOT_SECONDS = 150  # a build slot's lease: longer than a build may take (DOCUMENT_BUILD_SECONDS)
-MAX_WAIT_SECONDS = 1.0  # the longest a request waits for another's build (only for quick documents)
-POLL_SECONDS = 0.05
-RETRY_AFTER_SECONDS = 10  # "being prepared": when to ask again, unless the last build says otherwise
+RETRY_AFTER_SECONDS = 3  # "being prepared": when to ask again, unless the last build says otherwise
 
 
 @dataclass(frozen=True)
@@ -132,13 +130,6 @@ def built_document(tournament: Tournament, name: str) -> Document:
     if older is not None:
         return older
     last_build = cache.get(took)
-    wait = 0.0 if last_build is None or last_build > MAX_WAIT_SECONDS else last_build * 1.5
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:  # only for a build known to be quick
-        time.sleep(POLL_SECONDS)
-        found = cached(key) or (cached(cache.get(newest)) if cache.get(newest) else None)
-        if found is not None:
-            return found
     raise BeingPrepared(name, RETRY_AFTER_SECONDS if last_build is None else min(60, max(2, round(last_build))))
 
 

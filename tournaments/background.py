@@ -132,13 +132,14 @@ def health(now: dt.datetime | None = None) -> list[QueueHealth]:
     if not queued_in_database():
         return []
     from django.db.models import Count, Max, Min, Q
-    from django_tasks_db.models import DBTaskResult
+    from django_tasks_db.models import DBTaskResult, get_date_max
 
     now = now or timezone.now()
     hour_ago = now - dt.timedelta(hours=1)
+    ready = Q(status="READY") & (Q(run_after=get_date_max()) | Q(run_after__lte=now))  # not deferred, or due
     rows = (DBTaskResult.objects.filter(queue_name__in=QUEUES).values("queue_name").order_by()
-            .annotate(waiting=Count("id", filter=Q(status="READY", run_after__lte=now)),
-                      oldest=Min("enqueued_at", filter=Q(status="READY", run_after__lte=now)),
+            .annotate(waiting=Count("id", filter=ready),
+                      oldest=Min("enqueued_at", filter=ready),
                       running=Count("id", filter=Q(status="RUNNING")),
                       failed=Count("id", filter=Q(status="FAILED", finished_at__gte=hour_ago)),
                       last=Max("finished_at")))

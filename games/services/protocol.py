@@ -234,6 +234,9 @@ def submit(game: Game, user: User, version: int) -> Game:
     now = timezone.now()
     row.state, row.submitted_by, row.submitted_at = GameState.SUBMITTED, user, now
     row.sent_back_comment = ""  # the chief judge's comment is answered by submitting again
+    # a reopening opened the protocol for its correction until it was submitted again (sent back to the judge,
+    # a draft, then submitted): from now on it is the judge's submission, closed to the judge like any other
+    row.reopen_reason = ""
     stamp(row, user, now, "submitted")
     return row
 

@@ -67,7 +67,7 @@ def test_a_list_at_the_cap_is_read(make_tournament: Any, organizer: Any) -> None
 
 def test_a_tournament_file_past_the_player_cap_is_refused_naming_it(make_user: Any) -> None:
     client = organizer_client(make_user("importer", can_create=True))
-    data = json.loads(example_text("fiim"))
+    data = json.loads(example_text("fiim-example.json"))
     players = [{"id": f"p{n}", "name": f"Player {n}"} for n in range(MAX_FILE_PLAYERS + 1)]
     data["players"] = players
     before = Player.objects.count()
