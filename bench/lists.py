@@ -28,11 +28,15 @@ def main() -> None:
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="bench-lists-")
     os.environ.update({"DJANGO_SETTINGS_MODULE": "mafia_tournament.settings",
-                       "DATABASE_URL": f"sqlite:///{folder}/db.sqlite3", "REDIS_URL": ""})
+                       "DATABASE_URL": f"sqlite:///{folder}/db.sqlite3", "REDIS_URL": "",
+                       "ALLOWED_HOSTS": "testserver"})
     sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
+    import logging
+
+    logging.disable(logging.WARNING)  # Django's "Bad Request" line per refused list
     from django.contrib.auth.models import Permission, User
     from django.core.management import call_command
     from django.test import Client
