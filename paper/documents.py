@@ -105,6 +105,38 @@ def variant(tournament: Tournament, name: str) -> str:
     return f"{name}:{int(tournament.standings_hidden)}:{get_language()}"
 
 
+class NotYet:
+    """The documents this process found with no copy at all, for ``NOT_YET_SECONDS``: a flood of requests for a
+    document being prepared is answered from here, without a trip to the cache each (issue 33's H1: eight
+    clients nonstop). The first copy is served at most that much later."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.seen: OrderedDict[str, tuple[float, int]] = OrderedDict()
+
+    def get(self, key: str) -> int | None:
+        """The Retry-After said for ``key`` under ``NOT_YET_SECONDS`` ago, or None."""
+        with self.lock:
+            found = self.seen.get(key)
+        return found[1] if found is not None and time.monotonic() < found[0] else None
+
+    def keep(self, key: str, retry_after: int) -> None:
+        with self.lock:
+            self.seen[key] = (time.monotonic() + NOT_YET_SECONDS, retry_after)
+            self.seen.move_to_end(key)
+            while len(self.seen) > self.size:
+                self.seen.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.seen.clear()
+
+
+NOT_YET_SECONDS = 1.0
+NOT_YET = NotYet()
+
+
 def built_document(tournament: Tournament, name: str) -> Document:
     """The document ``name`` of ``tournament`` (loaded with its results version) for this version, or the last
     copy built; asks the worker for it when missing. Raises ``BeingPrepared`` when there is none yet."""
@@ -112,6 +144,9 @@ def built_document(tournament: Tournament, name: str) -> Document:
 
     part = variant(tournament, name)
     key = document_key(tournament, DOCUMENT_FORMAT, part)
+    retry_after = NOT_YET.get(key)
+    if retry_after is not None:
+        raise BeingPrepared(name, retry_after)
     newest, building, took = document_state_keys(tournament, part)
     found = cached(key)
     if found is not None:
@@ -125,12 +160,13 @@ def built_document(tournament: Tournament, name: str) -> Document:
         found = cached(key)  # made already where tasks run at once (the tests)
         if found is not None:
             return found
-    older_key = cache.get(newest)
+    older_key, last_build = (cache.get_many([newest, took]).get(k) for k in (newest, took))
     older = cached(older_key) if older_key is not None else None
     if older is not None:
         return older
-    last_build = cache.get(took)
-    raise BeingPrepared(name, RETRY_AFTER_SECONDS if last_build is None else min(60, max(2, round(last_build))))
+    retry_after = RETRY_AFTER_SECONDS if last_build is None else min(60, max(2, round(last_build)))
+    NOT_YET.keep(key, retry_after)
+    raise BeingPrepared(name, retry_after)
 
 
 def store(tournament: Tournament, name: str) -> str:

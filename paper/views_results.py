@@ -6,11 +6,13 @@ Each answer is built once per results version by the documents' worker and serve
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -105,11 +107,29 @@ class ResultsPrintView(ResultsBase):
         return self.answer(request, self.document("print"), "text/html; charset=utf-8")
 
 
+PREPARED_PAGES: OrderedDict[tuple[str, str, int, bool], str] = OrderedDict()  # an anonymous visitor's, by its parts
+PREPARED_PAGES_KEPT = 64
+PREPARED_PAGES_LOCK = threading.Lock()
+
+
 def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> HttpResponse:
     """202 Accepted while the worker builds the first copy of a document (``results``: of the results): a page that
     reloads itself. Not a 503: nothing is unavailable, the work asked for is under way (a flood of such answers is
-    not an error, and no monitor counts it as one)."""
-    response = render(request, "paper/being_prepared.html", {"seconds": seconds, "results": results}, status=202)
+    not an error, and no monitor counts it as one). An anonymous visitor's page is the same for everyone (no CSRF
+    token, no query string: ``shared``), so it is rendered once a process and language: a flood costs no
+    template each."""
+    anonymous = not request.user.is_authenticated
+    key = (translation.get_language(), request.path, seconds, results)
+    body = PREPARED_PAGES.get(key) if anonymous else None
+    if body is None:
+        body = render_to_string("paper/being_prepared.html", {
+            "seconds": seconds, "results": results, "shared": anonymous, "here": request.path}, request=request)
+        if anonymous:
+            with PREPARED_PAGES_LOCK:
+                PREPARED_PAGES[key] = body
+                while len(PREPARED_PAGES) > PREPARED_PAGES_KEPT:
+                    PREPARED_PAGES.popitem(last=False)
+    response = HttpResponse(body, status=202)
     response["Retry-After"] = str(seconds)
     response["Cache-Control"] = "no-store"
     response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request

@@ -141,6 +141,32 @@ def test_malformed_json_to_the_token_endpoint(body: str) -> None:
     assert response["Content-Type"].startswith("application/json") and response.json()
 
 
+def test_a_json_body_past_the_bound_is_refused_unread() -> None:
+    """Issue 33: DRF reads the body's stream itself, so Django's 2.5 MB bound of every form never applied and the
+    anonymous ``POST /api/token/`` parsed a 10 MB JSON body whole; it is refused by its length, naming the bound."""
+    from unittest import mock
+
+    from rest_framework.test import APIClient
+
+    body = json.dumps({"username": "x" * 10_000_000, "password": "y"})
+    with mock.patch("json.loads") as parsed:
+        response = APIClient().post(reverse("api:token"), body, content_type="application/json",
+                                    HTTP_ACCEPT_LANGUAGE="en")
+    assert parsed.call_count == 0 and response.status_code == 400, response.content[:300]
+    # Django refuses it here before DRF reads it; the API's parser refuses a stream DRF would read itself
+    from django.test import RequestFactory
+    from rest_framework.exceptions import ParseError
+
+    from api.parsers import JSONParser
+
+    request = RequestFactory().post("/api/token/", "{}", content_type="application/json",
+                                    CONTENT_LENGTH=str(len(body)))
+    with pytest.raises(ParseError) as refused, mock.patch("json.load") as read:
+        JSONParser().parse(request, "application/json", {"request": request})
+    assert read.call_count == 0
+    assert str(refused.value.detail) == f"The body is {len(body)} bytes; the API reads at most 2621440."
+
+
 # Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
 def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
     """A body of 5,000 '[' made DRF's JSON parser raise RecursionError: a 500."""

@@ -30,10 +30,12 @@ URLS = {"pdf": f"/t/{SLUG}/results.pdf", "xlsx": f"/t/{SLUG}/results.xlsx", "csv
 
 
 @pytest.fixture(autouse=True)
-def local_cache(settings: Any) -> Any:
+def local_cache(settings: Any, monkeypatch: Any) -> Any:
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "paper-documents"}}
     cache.clear()
+    documents.NOT_YET.clear()
+    monkeypatch.setattr(documents, "NOT_YET_SECONDS", 0.0)  # test_a_flood_is_answered_without_the_cache sets it
     yield
     cache.clear()
 
@@ -118,6 +120,28 @@ def test_a_quick_document_is_not_waited_for_either(client: Any, published: Any) 
     cache.set(f"document:{documents.DOCUMENT_FORMAT}:{published_key(published)}:csv:0:en", copy, 60)
     again = client.get(URLS["csv"])
     assert again.status_code == 200 and again.content == copy.data
+
+
+def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monkeypatch: Any) -> None:
+    """For a second after a request found no copy, this process answers "being prepared" for that document
+    without asking the cache; the page of an anonymous visitor is rendered once."""
+    from paper import views_results
+
+    monkeypatch.setattr(documents, "NOT_YET_SECONDS", 1.0)
+    lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
+    assert cache.add(lock, True, 60)
+    first = client.get(URLS["pdf"])
+    assert first.status_code == 202
+    with mock.patch.object(documents, "cache") as untouched, \
+            mock.patch.object(views_results, "render_to_string") as unrendered:
+        again = [client.get(URLS["pdf"] + f"?x={n}") for n in range(5)]
+    assert untouched.method_calls == [] and unrendered.call_count == 0
+    assert all(a.status_code == 202 and a.content == first.content for a in again)
+    assert b"csrfmiddlewaretoken" not in first.content and b"?x=" not in first.content
+    time.sleep(1.05)
+    copy = documents.Document(b"%PDF-made by the worker", "x")
+    cache.set(f"document:{documents.DOCUMENT_FORMAT}:{published_key(published)}:pdf:0:en", copy, 60)
+    assert client.get(URLS["pdf"]).content == copy.data  # a second later, the copy the worker made
 
 
 def published_key(tournament: Any) -> str:
