@@ -97,7 +97,8 @@ def test_the_timer_title_fuzzed(make_tournament: Any, organizer: Any, fuzz_input
     url = f"/p/{tournament.slug}/screen/control/"
 
     @settings(FUZZ, max_examples=60)
-    @given(label=st.text(st.characters(blacklist_categories=("Cs",)), max_size=400) | st.sampled_from(["x" * 100, " " * 300, "x" * 100 + " " * 50, "ж" * 101]),
+    @given(label=st.text(st.characters(blacklist_categories=("Cs",)), max_size=400)
+           | st.sampled_from(["x" * 100, " " * 300, "x" * 100 + " " * 50, "ж" * 101]),
            minutes=st.sampled_from(["5", "0,5", "1e9", "-1", "", "nan"]))
     def run(label: str, minutes: str) -> None:
         fuzz_inputs()
