@@ -238,6 +238,9 @@ def h1_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> bool:
           f"on the mixed pages; load average {load_average()}")
     print(TABLE_HEADER + "  ×p95  5xx  the flood's answers (202: being prepared)")
     print(table_row("spectators quiet", quiet))
+    new_results_version()  # the control: a new version and no flood (the public pages' model is built again)
+    bumped = phase(args.port, mixed, args.clients, args.flood_seconds)
+    print(f"{table_row('new version alone', bumped)} {bumped['p95'] / quiet['p95']:>5.2f}")
     met = True
     for flooders, documents in ((8, H1_DOCUMENTS), (16, H1_DOCUMENTS), (16, H1_DOCUMENTS[:4])):
         new_results_version()

@@ -34,7 +34,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
-from public.cache import document_key, document_state_keys, release_lock, take_lock, version_tag
+from public.cache import document_key, document_key_of, document_state_keys, release_lock, take_lock, version_tag
 from tournaments.models import Tournament
 
 from .builds import build
@@ -102,7 +102,16 @@ def cached(key: str) -> Document | None:
 
 def variant(tournament: Tournament, name: str) -> str:
     """What tells copies of a document apart within a version: its name, hidden or public, the language."""
-    return f"{name}:{int(tournament.standings_hidden)}:{get_language()}"
+    return variant_of(name, tournament.standings_hidden, get_language())
+
+
+def variant_of(name: str, hidden: bool, language: str) -> str:
+    return f"{name}:{int(hidden)}:{language}"
+
+
+def public_document_key(scope: str, name: str, language: str) -> str:
+    """The key of a public copy of document ``name`` in ``language`` for the version ``scope`` names."""
+    return document_key_of(scope, DOCUMENT_FORMAT, variant_of(name, False, language))
 
 
 class NotYet:

@@ -22,7 +22,7 @@ from tournaments.filenames import attachment
 from tournaments.mixins import TournamentMixin
 
 from .access import may_see_results
-from .documents import BeingPrepared, Document, built_document
+from .documents import NOT_YET, BeingPrepared, Document, built_document, public_document_key
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -30,6 +30,35 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 class ResultsBase(TournamentMixin, View):
     http_method_names = ["get", "head"]
     tournament_related = ("results_version",)
+
+    @classmethod
+    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
+        """The document (``paper.builds``) an address asks for (``pdf``: the view's ``as_view(pdf=True)``), or
+        None: only the view can tell."""
+        return None
+
+    @classmethod
+    def early_answer(cls, request: HttpRequest, scope: str, hidden: bool, language: str) -> HttpResponse | None:
+        """An anonymous request (``public.middleware``, before the session and the view, after the tournament's
+        version was read) for a public document this process found being prepared under a second ago: the same
+        "being prepared" page again, from memory. A flood of requests for a document not yet built costs a
+        query each instead of a whole request (issue 33's H1); anything else goes on to the view."""
+        match = request.resolver_match
+        if hidden or match is None:
+            return None
+        name = cls.document_name(match.kwargs, getattr(match.func, "view_initkwargs", {}).get("pdf", False))
+        if name is None:
+            return None
+        language = cls.document_language(request) or language
+        retry_after = NOT_YET.get(public_document_key(scope, name, language))
+        if retry_after is None:
+            return None
+        body = PREPARED_PAGES.get((language, request.path, retry_after, True))
+        return None if body is None else prepared_response(body, retry_after)
+
+    @classmethod
+    def document_language(cls, request: HttpRequest) -> str | None:
+        return None
 
     def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         if not may_see_results(request.user, self.tournament):
@@ -74,6 +103,10 @@ class ResultsBase(TournamentMixin, View):
 class ResultsCsvView(ResultsBase):
     """``stage`` is a stage's id; none: the final results."""
 
+    @classmethod
+    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
+        return "csv" if kwargs.get("stage") is None else f"csv:{kwargs['stage']}"
+
     def get(self, request: HttpRequest, slug: str, stage: str | None = None) -> HttpResponseBase:
         if stage is not None and not self.tournament.stages.filter(ext_id=stage).exists():
             raise Http404(stage)
@@ -92,6 +125,10 @@ class TeamsCsvView(ResultsBase):
 
 
 class ResultsXlsxView(ResultsBase):
+    @classmethod
+    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
+        return "xlsx"
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         return self.answer(request, self.document("xlsx"), XLSX, "results.xlsx")
 
@@ -100,6 +137,10 @@ class ResultsPrintView(ResultsBase):
     """The winners, the final results and each stage's standings, print-ready; ``pdf`` downloads."""
 
     pdf = False
+
+    @classmethod
+    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
+        return "pdf" if pdf else "print"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         if self.pdf:
@@ -129,6 +170,10 @@ def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> 
                 PREPARED_PAGES[key] = body
                 while len(PREPARED_PAGES) > PREPARED_PAGES_KEPT:
                     PREPARED_PAGES.popitem(last=False)
+    return prepared_response(body, seconds)
+
+
+def prepared_response(body: str, seconds: int) -> HttpResponse:
     response = HttpResponse(body, status=202)
     response["Retry-After"] = str(seconds)
     response["Cache-Control"] = "no-store"
@@ -141,6 +186,15 @@ class DiplomasView(ResultsBase):
     language, whatever the page's (docs/rules/awards.md)."""
 
     pdf = False
+
+    @classmethod
+    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
+        return "diplomas-pdf" if pdf else "diplomas"
+
+    @classmethod
+    def document_language(cls, request: HttpRequest) -> str | None:
+        language = request.GET.get("lang")
+        return language if language in ("ru", "en") else None
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         language = request.GET.get("lang")

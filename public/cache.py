@@ -146,7 +146,12 @@ def api_key(tournament: Any, digest: str) -> str:
 
 def document_key(tournament: Any, document_format: int, part: str) -> str:
     """A results document of this version (``part``: its name, hidden or public, the language)."""
-    return f"document:{document_format}:{cache_scope(tournament)}:{part}"
+    return document_key_of(cache_scope(tournament), document_format, part)
+
+
+def document_key_of(scope: str, document_format: int, part: str) -> str:
+    """``document_key`` from the tournament's scope itself (``public.middleware`` reads it in one query)."""
+    return f"document:{document_format}:{scope}:{part}"
 
 
 def document_state_keys(tournament: Any, part: str) -> tuple[str, str, str]:

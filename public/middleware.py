@@ -2,7 +2,8 @@
 
 Placed before the session middleware: a request with no session, no pending message and no
 ``Authorization`` header, for an address whose view declares its answers shareable (``shared_answers``),
-is answered from the kept answer of the tournament's current version after one query, before the
+is answered from the kept answer of the tournament's current version after one query (or, for a view with an
+``early_answer``, from what that view keeps in the process's memory), before the
 session, authentication, CSRF and locale middleware and the view run. Anything else, and the first request
 of each version, goes on as usual; the view then says whether and under which version its answer may be
 kept (``answers.share``), and this middleware keeps it and sends the compressed copy the client accepts.
@@ -65,7 +66,8 @@ def shareable_view(request: HttpRequest) -> tuple[Any, str] | None:
         return None
     view = getattr(match.func, "view_class", None)
     slug = match.kwargs.get("slug")
-    if view is None or not getattr(view, "shared_answers", False) or slug is None:
+    early = getattr(view, "early_answer", None) is not None
+    if view is None or not (getattr(view, "shared_answers", False) or early) or slug is None:
         return None
     request.resolver_match = match  # as the handler would set it (the CSP middleware reads the namespace)
     return view, slug
@@ -209,6 +211,14 @@ class SharedAnswerMiddleware:
                 return outage_response(request, error)
         if stamp is None:
             return self.get_response(request)  # the view answers 404
+        if (early := getattr(view, "early_answer", None)) is not None:
+            # a view's own answer from this process's memory before the session and the view (the results
+            # documents while they are being prepared: paper.views_results.ResultsBase.early_answer)
+            answered: HttpResponseBase | None = early(request, stamp.scope, stamp.hidden, question.language)
+            if answered is not None:
+                return answered
+            if not getattr(view, "shared_answers", False):
+                return self.get_response(request)
         if (kept := answers.find(question.key(stamp.scope, stamp.hidden), request)) is not None:
             return kept
         building = slot = None

@@ -122,9 +122,11 @@ def test_a_quick_document_is_not_waited_for_either(client: Any, published: Any) 
     assert again.status_code == 200 and again.content == copy.data
 
 
-def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monkeypatch: Any) -> None:
+def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monkeypatch: Any,
+                                              django_assert_num_queries: Any) -> None:
     """For a second after a request found no copy, this process answers "being prepared" for that document
-    without asking the cache; the page of an anonymous visitor is rendered once."""
+    before the session and the view (``public.middleware``, ``ResultsBase.early_answer``): one query (the
+    tournament's version), no cache, no template; the page of an anonymous visitor is rendered once."""
     from paper import views_results
 
     monkeypatch.setattr(documents, "NOT_YET_SECONDS", 1.0)
@@ -133,10 +135,13 @@ def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monk
     first = client.get(URLS["pdf"])
     assert first.status_code == 202
     with mock.patch.object(documents, "cache") as untouched, \
-            mock.patch.object(views_results, "render_to_string") as unrendered:
+            mock.patch.object(views_results, "render_to_string") as unrendered, \
+            mock.patch("paper.views_results.ResultsBase.dispatch") as view, django_assert_num_queries(5):
         again = [client.get(URLS["pdf"] + f"?x={n}") for n in range(5)]
-    assert untouched.method_calls == [] and unrendered.call_count == 0
+    assert untouched.method_calls == [] and unrendered.call_count == 0 and view.call_count == 0
     assert all(a.status_code == 202 and a.content == first.content for a in again)
+    print_sheet = client.get(URLS["print"])  # another document of the same tournament: not answered early
+    assert print_sheet.status_code == 200
     assert b"csrfmiddlewaretoken" not in first.content and b"?x=" not in first.content
     time.sleep(1.05)
     copy = documents.Document(b"%PDF-made by the worker", "x")
