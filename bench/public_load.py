@@ -264,7 +264,8 @@ def h1_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> bool:
         met = met and ratio <= 2 and errors == 0
         answered = ", ".join(f"{status or 'failed'}: {n}" for status, n in sorted(counts.items()))
         name = f"{flooders} on {len(documents)} docs"
-        print(f"{table_row(name, flooded)} {ratio:>5.2f} {flooded['p95'] / bumped['p95']:>5.2f} {errors:>4}  {answered}")
+        against_new = flooded["p95"] / bumped["p95"]
+        print(f"{table_row(name, flooded)} {ratio:>5.2f} {against_new:>5.2f} {errors:>4}  {answered}")
     print(f"H1 aims (p95 at most 2x quiet, no 5xx): {'met' if met else 'NOT met'} (×p95: against the quiet run; "
           "×new: against a new version with no flood, what the flood itself adds)")
     print("after the flood, no one reading: seconds until each document is served (200): "
