@@ -63,6 +63,11 @@ class PenaltyForm(forms.Form):
         return points
 
 
+# The groups' bounds (issue 33: a list a form takes is bounded before it is read whole): tables of the next stage,
+# and tables named in all (a stage of a thousand tables is ten times the largest event).
+MOST_GROUPS, MOST_GROUPED_TABLES = 200, 1000
+
+
 class GroupsForm(forms.Form):
     """The groups of tables, one line per table of the next stage: the tables feeding it (``1-4`` or ``1 2 3 4``)."""
 
@@ -72,7 +77,16 @@ class GroupsForm(forms.Form):
 
     def clean_groups(self) -> list[list[int]]:
         lines = [line for line in str(self.cleaned_data["groups"]).splitlines() if line.strip()]
-        return [self.tables(number, line) for number, line in enumerate(lines, start=1)]
+        if len(lines) > MOST_GROUPS:
+            raise forms.ValidationError(_("%(lines)s lines: at most %(most)s groups, one a table of the next stage.")
+                                        % {"lines": len(lines), "most": MOST_GROUPS})
+        groups = []
+        for number, line in enumerate(lines, start=1):
+            groups.append(self.tables(number, line))
+            if sum(map(len, groups)) > MOST_GROUPED_TABLES:
+                raise forms.ValidationError(_("Line %(n)s: the groups name more than %(most)s tables in all.")
+                                            % {"n": number, "most": MOST_GROUPED_TABLES})
+        return groups
 
     @staticmethod
     def tables(number: int, line: str) -> list[int]:

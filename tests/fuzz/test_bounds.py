@@ -108,3 +108,35 @@ def test_the_timer_title_fuzzed(make_tournament: Any, organizer: Any, fuzz_input
             assert len(label.strip()) <= 100 and "\x00" not in label
 
     run()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("1-1000\n" * 300, "300 lines: at most 200 groups"),
+    ("1-1000\n1-1000\n", "Line 2: the groups name more than 1000 tables in all"),
+    ("1-900\n" + "5 " * 200_000, "Line 2: the groups name more than 1000 tables in all"),
+])
+def test_groups_of_tables_past_their_bounds_are_refused_naming_them(text: str, words: str) -> None:
+    """Tomsk's groups of tables (running/forms.py): a list of ranges, bounded before it is expanded whole (before,
+    a body of "1-1000" lines made hundreds of millions of numbers)."""
+    from running.forms import GroupsForm
+
+    started = time.monotonic()
+    form = GroupsForm({"groups": text})
+    assert not form.is_valid() and words in form.errors["groups"][0]
+    assert time.monotonic() - started < 2
+
+
+def test_groups_of_tables_fuzzed(fuzz_inputs: Any) -> None:
+    from running.forms import MOST_GROUPED_TABLES, MOST_GROUPS, GroupsForm
+
+    @settings(FUZZ, max_examples=200)
+    @given(lines=st.lists(st.sampled_from(["1-4", "5 6 7 8", "1-1000", "999-1000", "x", "", "3-1", "1,2", "0"]),
+                          max_size=250))
+    def run(lines: list[str]) -> None:
+        fuzz_inputs()
+        form = GroupsForm({"groups": "\n".join(lines)})
+        if form.is_valid():
+            groups = form.cleaned_data["groups"]
+            assert len(groups) <= MOST_GROUPS and sum(map(len, groups)) <= MOST_GROUPED_TABLES
+
+    run()
