@@ -39,8 +39,10 @@ def tap(page: Page, query: str) -> None:
     expect(row).to_have_class("checkin-row is-present")
 
 
-def test_a_volunteer_ticks_and_the_organizer_marks_the_missing_absent(open_page: Any, draft: Round, shot: Any
-                                                                       ) -> None:
+def test_a_volunteer_ticks_and_the_organizer_marks_the_missing_absent(open_page: Any, draft: Round, shot: Any,
+                                                                       real_workers: Any) -> None:
+    """The seating again after the absences runs on the seating queue's worker, as in production: the organizer
+    follows the job's page until the round is seated again."""
     tournament = draft.stage.tournament
     organizer = open_page(phone=True)
     login(organizer, tournament.organizers.get().username)
