@@ -35,6 +35,9 @@ QUEUES = (STREAM, SEATING, DOCUMENTS)
 POLL_SECONDS = {STREAM: 0.1, SEATING: 0.5, DOCUMENTS: 0.5}
 # Health: a task waiting longer than this means no worker takes its queue (or they cannot keep up).
 LATE_AFTER = dt.timedelta(seconds=60)
+# A task running longer than this lost its worker (a document's build stops after 100 s; the longest seating of the
+# benches takes a few minutes): the row says "running" for ever, the work is asked for again by its next request.
+STALLED_AFTER = dt.timedelta(minutes=15)
 KEEP_FINISHED = dt.timedelta(days=1)  # finished tasks' rows are kept this long (the health's last hour)
 
 
@@ -113,6 +116,7 @@ class QueueHealth:
     running: int
     failed_last_hour: int
     last_finished: dt.datetime | None
+    stalled: int = 0  # running for longer than STALLED_AFTER: their worker stopped mid-task
 
     @property
     def late(self) -> bool:
@@ -141,6 +145,7 @@ def health(now: dt.datetime | None = None) -> list[QueueHealth]:
             .annotate(waiting=Count("id", filter=ready),
                       oldest=Min("enqueued_at", filter=ready),
                       running=Count("id", filter=Q(status="RUNNING")),
+                      stalled=Count("id", filter=Q(status="RUNNING", started_at__lt=now - STALLED_AFTER)),
                       failed=Count("id", filter=Q(status="FAILED", finished_at__gte=hour_ago)),
                       last=Max("finished_at")))
     found: dict[str, dict[str, Any]] = {row["queue_name"]: dict(row) for row in rows}
@@ -149,18 +154,22 @@ def health(now: dt.datetime | None = None) -> list[QueueHealth]:
         row: dict[str, Any] = found.get(name, {})
         oldest = row.get("oldest")
         result.append(QueueHealth(name, row.get("waiting", 0), now - oldest if oldest else None,
-                                  row.get("running", 0), row.get("failed", 0), row.get("last")))
+                                  row.get("running", 0), row.get("failed", 0), row.get("last"), row.get("stalled", 0)))
     return result
 
 
 def prune(now: dt.datetime | None = None) -> int:
-    """Deletes the rows of tasks finished more than ``KEEP_FINISHED`` ago; how many."""
+    """Deletes the rows of tasks finished more than ``KEEP_FINISHED`` ago, and of tasks stalled that long; how
+    many."""
     if not queued_in_database():
         return 0
+    from django.db.models import Q
     from django_tasks_db.models import DBTaskResult
 
     cutoff = (now or timezone.now()) - KEEP_FINISHED
-    deleted, _kinds = DBTaskResult.objects.filter(status__in=("SUCCESSFUL", "FAILED"), finished_at__lt=cutoff).delete()
+    deleted, _kinds = DBTaskResult.objects.filter(
+        Q(status__in=("SUCCESSFUL", "FAILED"), finished_at__lt=cutoff)
+        | Q(status="RUNNING", started_at__lt=cutoff)).delete()
     return deleted
 
 

@@ -65,6 +65,22 @@ def test_health_counts_each_queue(settings: Any) -> None:
     assert found["seating"].last_finished == now
 
 
+def test_a_task_whose_worker_stopped_is_named(make_tournament: Any, organizer: Any, settings: Any) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    from running.tasks import run_seating
+
+    settings.TASKS = TASKS_IN_DATABASE
+    stuck = run_seating.enqueue(1, "ru")
+    DBTaskResult.objects.filter(pk=stuck.id).update(status="RUNNING",
+                                                    started_at=timezone.now() - dt.timedelta(minutes=20))
+    found = {queue.name: queue for queue in background.health()}
+    assert found["seating"].running == 1 and found["seating"].stalled == 1 and found["documents"].stalled == 0
+    page = dashboard(make_tournament("kostroma"), organizer, "ru").split('id="background-health"')[1]
+    assert "«Рассадка»: 1 задача выполняется дольше 15 минут" in page
+    assert 'data-queue="seating" class="table-warning"' in page
+
+
 def test_old_finished_rows_are_pruned(settings: Any) -> None:
     from django_tasks_db.models import DBTaskResult
 
