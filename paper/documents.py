@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -40,7 +40,9 @@ from tournaments.models import Tournament
 from .builds import build
 from .pdf import html_to_pdf
 
-log = logging.getLogger(__name__)
+K = TypeVar("K")
+V = TypeVar("V")
+
 
 DOCUMENT_FORMAT = 4  # raise it when what a document holds changes (a deployment must not serve older copies)
 DOCUMENT_SECONDS = 24 * 3600
@@ -65,30 +67,39 @@ class BeingPrepared(Exception):
         self.retry_after = retry_after
 
 
-class LocalDocuments:
-    """The last few documents this process served, by cache key (a key names one version, so a copy kept
-    here is never stale): a 1 MB PDF asked for again and again is not fetched from Redis each time. Used
-    only while the shared cache still holds the key, so clearing the cache clears this too."""
+class Recent(Generic[K, V]):
+    """The last ``size`` values this process kept, by key, thread-safe; each for ``seconds()`` when given, else
+    until pushed out. The documents served (``LOCAL_DOCUMENTS``), those found with no copy yet (``NOT_YET``) and
+    the anonymous "being prepared" pages (``views_results.PREPARED_PAGES``)."""
 
-    def __init__(self, size: int = 8) -> None:
-        self.size = size
+    def __init__(self, size: int, seconds: Callable[[], float] | None = None) -> None:
+        self.size, self.seconds = size, seconds
         self.lock = threading.Lock()
-        self.documents: OrderedDict[str, Document] = OrderedDict()
+        self.values: OrderedDict[K, tuple[V, float]] = OrderedDict()
 
-    def get(self, key: str) -> Document | None:
+    def get(self, key: K) -> V | None:
         with self.lock:
-            return self.documents.get(key)
+            found = self.values.get(key)
+        return found[0] if found is not None and time.monotonic() < found[1] else None
 
-    def keep(self, key: str, document: Document) -> Document:
+    def keep(self, key: K, value: V) -> V:
+        until = time.monotonic() + self.seconds() if self.seconds is not None else float("inf")
         with self.lock:
-            self.documents[key] = document
-            self.documents.move_to_end(key)
-            while len(self.documents) > self.size:
-                self.documents.popitem(last=False)
-        return document
+            self.values[key] = (value, until)
+            self.values.move_to_end(key)
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.values.clear()
 
 
-LOCAL_DOCUMENTS = LocalDocuments()
+# The last few documents this process served, by cache key (a key names one version, so a copy kept here is never
+# stale): a 1 MB PDF asked for again and again is not fetched from Redis each time. Used only while the shared cache
+# still holds the key, so clearing the cache clears this too.
+LOCAL_DOCUMENTS: Recent[str, Document] = Recent(8)
 
 
 def cached(key: str) -> Document | None:
@@ -114,36 +125,11 @@ def public_document_key(scope: str, name: str, language: str) -> str:
     return document_key_of(scope, DOCUMENT_FORMAT, variant_of(name, False, language))
 
 
-class NotYet:
-    """The documents this process found with no copy at all, for ``NOT_YET_SECONDS``: a flood of requests for a
-    document being prepared is answered from here, without a trip to the cache each (issue 33's H1: eight
-    clients nonstop). The first copy is served at most that much later."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self.lock = threading.Lock()
-        self.seen: OrderedDict[str, tuple[float, int]] = OrderedDict()
-
-    def get(self, key: str) -> int | None:
-        """The Retry-After said for ``key`` under ``NOT_YET_SECONDS`` ago, or None."""
-        with self.lock:
-            found = self.seen.get(key)
-        return found[1] if found is not None and time.monotonic() < found[0] else None
-
-    def keep(self, key: str, retry_after: int) -> None:
-        with self.lock:
-            self.seen[key] = (time.monotonic() + NOT_YET_SECONDS, retry_after)
-            self.seen.move_to_end(key)
-            while len(self.seen) > self.size:
-                self.seen.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.seen.clear()
-
-
+# The documents this process found with no copy at all (their Retry-After), for ``NOT_YET_SECONDS``: a flood of
+# requests for a document being prepared is answered from here, without a trip to the cache each (issue 33's H1:
+# eight clients nonstop); the first copy is served at most that much later.
 NOT_YET_SECONDS = 1.0
-NOT_YET = NotYet()
+NOT_YET: Recent[str, int] = Recent(256, lambda: NOT_YET_SECONDS)
 
 
 def built_document(tournament: Tournament, name: str) -> Document:

@@ -6,8 +6,6 @@ Each answer is built once per results version by the documents' worker and serve
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -22,7 +20,7 @@ from tournaments.filenames import attachment
 from tournaments.mixins import TournamentMixin
 
 from .access import may_see_results
-from .documents import NOT_YET, BeingPrepared, Document, built_document, public_document_key
+from .documents import NOT_YET, BeingPrepared, Document, Recent, built_document, public_document_key
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -148,9 +146,7 @@ class ResultsPrintView(ResultsBase):
         return self.answer(request, self.document("print"), "text/html; charset=utf-8")
 
 
-PREPARED_PAGES: OrderedDict[tuple[str, str, int, bool], str] = OrderedDict()  # an anonymous visitor's, by its parts
-PREPARED_PAGES_KEPT = 64
-PREPARED_PAGES_LOCK = threading.Lock()
+PREPARED_PAGES: Recent[tuple[str, str, int, bool], str] = Recent(64)  # an anonymous visitor's, by its parts
 
 
 def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> HttpResponse:
@@ -166,10 +162,7 @@ def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> 
         body = render_to_string("paper/being_prepared.html", {
             "seconds": seconds, "results": results, "shared": anonymous, "here": request.path}, request=request)
         if anonymous:
-            with PREPARED_PAGES_LOCK:
-                PREPARED_PAGES[key] = body
-                while len(PREPARED_PAGES) > PREPARED_PAGES_KEPT:
-                    PREPARED_PAGES.popitem(last=False)
+            PREPARED_PAGES.keep(key, body)
     return prepared_response(body, seconds)
 
 
