@@ -116,10 +116,16 @@ def settings_changed(tournament_id: int, hiding: bool) -> None:
 def enqueue_settings_changed(tournament_id: int, hiding: bool) -> None:
     from ..tasks import overlay_settings_changed
 
+    queue_frames(overlay_settings_changed, tournament_id, hiding)
+
+
+def queue_frames(task: Any, *args: Any) -> None:
+    """Queues a stream task for the stream queue's worker; a failure (the database gone) is logged, never raised:
+    the change that caused it is saved, and the frames follow on the next one."""
     try:
-        overlay_settings_changed.enqueue(tournament_id, hiding)
-    except Exception:  # the settings are saved; frames follow on the next change
-        log.exception("queueing the overlay's new settings of tournament %s failed", tournament_id)
+        task.enqueue(*args)
+    except Exception:
+        log.exception("queueing the stream task %s%s failed", getattr(task, "name", task), args)
 
 
 def hold_for_longer_delay(tournament_id: int, old: int, new: int, at: float) -> None:
@@ -217,12 +223,9 @@ def set_speaker(game: Game, seat: int) -> int | None:
         log.exception("marking the speaker of game %s failed", game.pk)
         raise StreamError(_("The stream cannot be reached now; the protocol is not affected.")) from None
     tournament_id, number = game.table.round.stage.tournament_id, game.table.number
-    try:
-        from ..tasks import publish_tables
+    from ..tasks import publish_tables
 
-        publish_tables.enqueue(tournament_id, [number])
-    except Exception:  # the speaker is marked; the frame follows on the next change
-        log.exception("queueing the stream frame of game %s failed", game.pk)
+    queue_frames(publish_tables, tournament_id, [number])
     return now
 
 
@@ -477,13 +480,14 @@ def run() -> None:
     if not (games or rounds):
         return
     try:
-        if cache.get(ANY_WATCHED) is None:
-            return
+        watched = cache.get(ANY_WATCHED) is not None
+    except Exception:  # after the commit: the change is saved, and the hooks after this one must still run
+        log.exception("reading whether an overlay watches failed")
+        return
+    if watched:
         from ..tasks import publish_changes
 
-        publish_changes.enqueue(sorted(games), sorted(rounds))
-    except Exception:  # after the commit: the change is saved, and the hooks after this one must still run
-        log.exception("queueing the stream frames of games %s and rounds %s failed", games, rounds)
+        queue_frames(publish_changes, sorted(games), sorted(rounds))
 
 
 def safely_publish_changed(games: set[int], rounds: set[int]) -> None:
