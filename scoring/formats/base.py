@@ -65,6 +65,11 @@ class Platform(ABC):
     def read(self, text: str, *, ruleset: str | None = None) -> Imported:
         """Our tournament from the platform's document; ``FormatError`` when it is not one or is broken."""
 
+    @abstractmethod
+    def kept(self, tournament: Tournament) -> Tournament:
+        """Our tournament reduced to what a round trip through this format keeps: ``read(export(t))`` equals
+        ``kept(t)`` (tests/scoring/formats/test_round_trip.py), and ``export(t).lost`` names the difference."""
+
 
 PLATFORMS: dict[str, Platform] = {}
 
