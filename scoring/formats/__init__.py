@@ -8,3 +8,5 @@ from __future__ import annotations
 from .base import PLATFORMS, Exported, FormatError, Imported, Platform, get_platform, register
 
 __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_platform", "register"]
+
+# platform modules:
