@@ -1,4 +1,5 @@
-"""``python -m scoring``: validate, standings, advance, explain, needs, seat and seating-report (docs/command-line.md).
+"""``python -m scoring``: validate, standings, advance, explain, needs, seat, seating-report and convert
+(docs/command-line.md).
 
 Exit status: 0 success; 2 the input is wrong (one line per problem on stderr); 1 a bug.
 """
@@ -77,11 +78,29 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("file")
     report.add_argument("--stage", default=None)
     report.set_defaults(handler=run_seating_report)
+    from .formats import PLATFORMS  # the platforms' names for --help: small pure modules
+
+    names = sorted(PLATFORMS)
+    convert = commands.add_parser(
+        "convert", help="to or from a rating platform's document (docs/formats.md): " + ", ".join(names),
+        description="--from FORMAT reads the platform's document FILE and writes our tournament file; --to FORMAT "
+                    "reads our tournament file FILE and writes the platform's document. What the target cannot "
+                    "hold is listed on standard error. Formats: " + ", ".join(names) + ".")
+    convert.add_argument("file")
+    direction = convert.add_mutually_exclusive_group(required=True)
+    direction.add_argument("--from", dest="source", choices=names, metavar="FORMAT")
+    direction.add_argument("--to", dest="target", choices=names, metavar="FORMAT")
+    convert.add_argument("--out", default=None, help="write here instead of standard output")
+    convert.add_argument("--ruleset", default=None, help="with --from: the regulation of the tournament read "
+                                                         "(default: the platform's usual one)")
+    convert.set_defaults(handler=None)
     return parser
 
 
-def run(args: argparse.Namespace) -> str:
+def run(args: argparse.Namespace, stderr: TextIO | None = None) -> str:
     """The command's output; ``ScoringError`` when the input is wrong."""
+    if args.command == "convert":
+        return run_convert(args, stderr or sys.stderr)
     handler: Callable[[argparse.Namespace, Tournament], str] = args.handler
     return handler(args, read_tournament(args.file))
 
@@ -154,6 +173,35 @@ def run_seating_report(args: argparse.Namespace, tournament: Tournament) -> str:
     return json.dumps(report, indent=1)
 
 
+def run_convert(args: argparse.Namespace, err: TextIO) -> str:
+    """Our file from a platform's document (``--from``) or the platform's document from our file (``--to``);
+    what the target cannot hold goes to ``err``, a line each. With ``--out`` the result is written there and
+    nothing is printed."""
+    from .filejson import dumps
+    from .fileio import loads, read_file
+    from .formats import FormatError, get_platform
+
+    if args.source is not None:
+        try:
+            text = read_file(args.file)  # at most the tournament file's size limit
+        except (OSError, UnicodeDecodeError) as error:
+            raise FormatError([f"{args.file}: cannot read the file ({error})"]) from None
+        imported = get_platform(args.source).read(text, ruleset=args.ruleset)
+        output = dumps(imported.tournament)
+        loads(output)  # what we write is a valid tournament file, or the problems are named (exit 2)
+        notes = [f"dropped: {line}" for line in imported.dropped]
+    else:
+        exported = get_platform(args.target).export(read_tournament(args.file))
+        output, notes = exported.document, [f"lost: {line}" for line in exported.lost]
+    for line in notes:
+        print(line, file=err)
+    if args.out is None:
+        return output
+    with open(args.out, "w", encoding="utf-8") as handle:
+        handle.write(output if output.endswith("\n") else output + "\n")
+    return ""
+
+
 def _check_stage(tournament: Tournament, stage: str | None) -> None:
     if stage is not None and stage not in {s.id for s in tournament.stages}:
         raise UnknownStage(stage)
@@ -163,7 +211,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     out, err = stdout or sys.stdout, stderr or sys.stderr
     args = build_parser().parse_args(argv)
     try:
-        print(run(args), file=out)
+        output = run(args, err)
+        if output or args.command != "convert":
+            print(output, file=out)
     except InvalidTournament as error:
         if error.problems:
             for problem in error.problems:
