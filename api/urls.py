@@ -22,6 +22,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/games/", views.GameListView.as_view(), name="games"),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("tournaments/<slug:slug>/awards/", views.AwardsView.as_view(), name="awards"),
+    path("tournaments/<slug:slug>/export/<str:platform>/", views.PlatformExportView.as_view(), name="export"),
     path("ratings/", ratings.RatingsView.as_view(), name="ratings"),
     path("token/", TokenView.as_view(), name="token"),
     path("tournaments/<slug:slug>/protocols/<int:table>/", protocols.ProtocolView.as_view(), name="protocol"),

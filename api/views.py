@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView, RetrieveAPIView
@@ -45,7 +46,9 @@ from public.places import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
 from scoring.errors import UnknownStage
+from scoring.formats import PLATFORMS
 from scoring.standings import standings_json
+from tournaments.filenames import attachment, safe_filename
 from tournaments.mixins import TournamentLoader
 from tournaments.models import Round, Tournament
 
@@ -260,6 +263,32 @@ class AwardsView(OneTournament, APIView):
             "awards": [{"kind": a.kind or None, "title": a.title, "players": list(a.players), "names": list(a.names),
                         "by_hand": a.by_hand, "reason": a.reason, "tied": a.tied} for a in snapshot.awards],
         }
+
+
+class PlatformExportView(OneTournament, APIView):
+    """docs/formats.md: the tournament in a rating platform's format (``python -m scoring convert --to``), for a
+    tournament whose results are final and public; the document as the platform reads it, not JSON of ours."""
+
+    def data_name(self, request: HttpRequest) -> str | None:
+        return None if self.tournament.standings_hidden else f"export:{self.kwargs.get('platform')}"
+
+    @extend_schema(responses={(200, "application/json"): OpenApiTypes.STR, 403: None, 404: None},
+                   parameters=[OpenApiParameter("platform", str, OpenApiParameter.PATH,
+                                                enum=sorted(PLATFORMS), description="the platform's format")])
+    def get(self, request: Request, slug: str, platform: str) -> HttpResponseBase:
+        if platform not in PLATFORMS:
+            raise NotFound("no such format: one of " + ", ".join(sorted(PLATFORMS)))
+        if self.tournament.standings_hidden:
+            raise PermissionDenied("The standings of this tournament are hidden.")
+        snapshot = Snapshot(self.tournament)
+        if not snapshot.final_over:
+            raise PermissionDenied("The results are not final yet.")
+        chosen = PLATFORMS[platform]
+        document = self.cached(f"export:{platform}", lambda: chosen.export(snapshot.model).document)
+        response = HttpResponse(document, content_type=f"{chosen.media_type}; charset=utf-8")
+        response["Content-Disposition"] = attachment(safe_filename(self.tournament.slug,
+                                                                   f"{chosen.name}.{chosen.extension}"))
+        return response
 
 
 def compute_default(snapshot: Snapshot) -> Any:

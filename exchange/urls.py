@@ -10,4 +10,6 @@ app_name = "exchange"
 
 urlpatterns = [
     path("export/", views.ExportTournamentView.as_view(), name="export"),
+    path("exports/", views.ExportsView.as_view(), name="exports"),
+    path("export/<str:platform>/", views.PlatformExportView.as_view(), name="export_platform"),
 ]

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 
 from games.models import Game as GameRow
 from games.models import GameSeat, GameState, Protest
+from scoring import gamelog
 from scoring import model as m
 from scoring.errors import InvalidTournament, Location, Problem
 from scoring.numbers import to_decimal
@@ -241,9 +242,18 @@ def save_round(stage: Stage, r: m.Round, participants: dict[str, Participant], w
         save_game(round_row, game, participants, f"{where}, table {game.table}")
 
 
+# How a seat left, in the game log's words (scoring.gamelog) → the protocol's (games.models.Left).
+LEFT_OF = {"voted_out": "voted", "killed": "killed", "removed": "removed"}
+
+
 def save_game(round_row: Round, game: m.Game, participants: dict[str, Participant], where: str) -> None:
+    """One game of the file. A game with a log (the judge's, or a whole-game platform's) gets its departures and
+    its day/night counter from the log, so that reopened on the judge's screen it derives what the screen derives
+    (docs/formats.md); the facts recorded stay what the standings read."""
     table = Table.objects.create(round=round_row, number=game.table)
+    left = gamelog.departures(game.log)
     row = GameRow.objects.create(
+        phase=max((e.phase for e in game.log), default=1),
         table=table,
         state=GameState.CONFIRMED,
         winner=game.winner.value if game.winner else "",
@@ -271,6 +281,8 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
             best=s.best,
             days_survived=s.days_survived,
             subjective=s.subjective,
+            left=LEFT_OF[left[s.seat].kind] if s.seat in left else "",
+            left_number=left[s.seat].number if s.seat in left else None,
         )
         for s, seat_row in zip(game.seats, seat_rows, strict=True)
     )

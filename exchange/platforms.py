@@ -1,0 +1,67 @@
+"""The rating platforms' documents in the app (docs/formats.md): the organizer's downloads, the public API's
+exports of a final, public tournament, and a platform's document read into our tournament file on the import
+page. The conversions themselves are ``scoring.formats``'; here only which tournament model they see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.utils.translation import gettext_lazy as _lazy
+
+from scoring import model as m
+from scoring.filejson import dumps
+from scoring.formats import PLATFORMS, Exported, Imported, Platform
+from tournaments.filenames import safe_filename
+from tournaments.models import Tournament
+
+from .reading import to_model
+
+# The import page's choice: our own file, or one of the platforms' documents.
+OUR_FILE = "file"
+
+
+@dataclass(frozen=True)
+class Download:
+    """One platform's document of the tournament, as the exports page offers it."""
+
+    platform: Platform
+    exported: Exported
+
+
+def model_of(tournament: Tournament) -> m.Tournament:
+    """The tournament as of one moment (one snapshot on PostgreSQL, as the file's export)."""
+    if connection.in_atomic_block:
+        return to_model(tournament)
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return to_model(tournament)
+
+
+def export(tournament: Tournament, platform: Platform) -> Exported:
+    return platform.export(model_of(tournament))
+
+
+def downloads(tournament: Tournament) -> list[Download]:
+    """Every platform's document of the tournament, from one model."""
+    model = model_of(tournament)
+    return [Download(PLATFORMS[name], PLATFORMS[name].export(model)) for name in sorted(PLATFORMS)]
+
+
+def download_name(tournament: Tournament, platform: Platform) -> str:
+    return safe_filename(tournament.slug, f"{platform.name}.{platform.extension}")
+
+
+def platform_choices() -> list[tuple[str, str]]:
+    """The import page's formats: ours first, then each platform by the name people know it by."""
+    return [(OUR_FILE, str(_lazy("Tournament file (mafia-tournament/1, JSON)"))),
+            *((name, PLATFORMS[name].title) for name in sorted(PLATFORMS))]
+
+
+def read_document(text: str, name: str, ruleset: str | None) -> tuple[str, tuple[str, ...]]:
+    """A platform's document as our tournament file's text, and what of it our model does not hold.
+    ``scoring.formats.FormatError`` names the problems of a document that cannot be read."""
+    imported: Imported = PLATFORMS[name].read(text, ruleset=ruleset or None)
+    return dumps(imported.tournament), imported.dropped
