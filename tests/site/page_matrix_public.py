@@ -301,3 +301,22 @@ def check_api_protocol(world: World) -> None:
 
 
 # organizer pages
+
+
+def check_api_export(world: World) -> None:
+    """A platform's document through the public API: only for results final and public (403 otherwise, to
+    everyone), and then the platform's document of what the public sees."""
+    from public.snapshot import Snapshot
+    from scoring.formats import PLATFORMS
+
+    final = Snapshot(world.tournament).final_over
+    for name, platform in PLATFORMS.items():
+        url = f"/api/tournaments/{world.slug}/export/{name}/"
+        if world.hidden or not final:
+            assert "detail" in api(world, world.anonymous, url, 403)
+            continue
+        document = get(world.anonymous, url).content.decode()
+        back = platform.read(document, ruleset=world.truth.ruleset).tournament
+        assert [s.id for s in back.stages] == [s.id for s in platform.kept(world.truth).stages]
+        assert document == platform.export(Snapshot(world.tournament).model).document
+    api(world, world.anonymous, f"/api/tournaments/{world.slug}/export/nowhere/", 404)

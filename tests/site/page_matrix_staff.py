@@ -400,3 +400,28 @@ def check_merge(world: World) -> None:
     first, last = (p.player for p in world.tournament.participants.order_by("number")[:2])
     html = page(registry_client(), f"/players/merge/?keep={first.pk}&merge={last.pk}")
     assert 'id="shared-tournament"' in html and 'id="merge-form"' not in html
+
+
+def check_exports(world: World) -> None:
+    """The exports page offers our file and every platform's document, each with what it cannot hold."""
+    from scoring.formats import PLATFORMS
+
+    html = page(world.organizer, f"/t/{world.slug}/exports/")
+    assert f'href="/t/{world.slug}/export/"' in html
+    for name, platform in PLATFORMS.items():
+        assert f'href="/t/{world.slug}/export/{name}/"' in html and platform.title in html
+
+
+def check_export_platform(world: World) -> None:
+    """Each platform's download is the platform's document of the tournament's file: read back, it is what the
+    format keeps of the file the world was imported from (its standings: the file's, through the format)."""
+    from scoring.formats import PLATFORMS
+
+    exported = fileio.loads(get(world.organizer, f"/t/{world.slug}/export/").content.decode())
+    for name, platform in PLATFORMS.items():
+        response = get(world.organizer, f"/t/{world.slug}/export/{name}/")
+        assert response["Content-Disposition"].endswith(f'{name}.{platform.extension}"')
+        document = response.content.decode()
+        assert document == platform.export(exported).document
+        assert platform.read(document, ruleset=world.truth.ruleset).tournament == platform.kept(exported)
+    get(world.organizer, f"/t/{world.slug}/export/nowhere/", 404)

@@ -51,10 +51,12 @@ LANGUAGES = ("ru", "en")
 # Answers that show ids on purpose, and why; never read.
 NOT_WORDS: dict[str, str] = {
     "exchange:export": "the tournament file: JSON whose ids are its format (docs/tournament-file.md)",
+    "exchange:export_platform": "a rating platform's document: its field names and codes are the platform's",
     "api:schema": "the API's OpenAPI schema: field names and enum values are the interface",
     "api:tournaments": "API JSON: enum values are the interface (labels come with them where shown)",
     "api:tournament": "API JSON", "api:stages": "API JSON", "api:rounds": "API JSON", "api:seating": "API JSON",
     "api:games": "API JSON", "api:standings": "API JSON", "api:awards": "API JSON", "api:protocol": "API JSON",
+    "api:export": "a rating platform's document through the API: the platform's field names and codes",
     "paper:seating_pdf": "a PDF of the print page walked here", "paper:forms_pdf": "a PDF of the print page",
     "paper:results_pdf": "a PDF of the print page", "paper:diplomas_pdf": "a PDF of the print page",
     "games:private_link": "signs its holder in and sends them on to the judge's screen, walked here",

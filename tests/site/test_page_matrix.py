@@ -30,6 +30,7 @@ from tests.site.page_matrix_beyond import (
 )
 from tests.site.page_matrix_public import (
     check_api_awards,
+    check_api_export,
     check_api_games,
     check_api_lists,
     check_api_protocol,
@@ -60,6 +61,8 @@ from tests.site.page_matrix_staff import (
     check_diplomas,
     check_duplicates,
     check_export,
+    check_export_platform,
+    check_exports,
     check_history,
     check_import,
     check_import_players,
@@ -111,6 +114,8 @@ PAGES: dict[str, Check] = {
     "site:player": check_registry_player,
     "tournaments:detail": check_detail,
     "exchange:export": check_export,
+    "exchange:exports": check_exports,
+    "exchange:export_platform": check_export_platform,
     "tournaments:participants": check_participants,
     "tournaments:import_players": check_import_players,
     "tournaments:participant_edit": check_participant_edit,
@@ -142,6 +147,7 @@ PAGES: dict[str, Check] = {
     "api:games": check_api_games,
     "api:standings": check_api_standings,
     "api:awards": check_api_awards,
+    "api:export": check_api_export,
     "api:protocol": check_api_protocol,
     "games:staff": check_staff,
     "games:protocols": check_protocols,

@@ -28,6 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.models import Protest
 from games.services import protocol as protocol_service
 from running.services import checkin
+from scoring.formats import PLATFORMS
 from series.models import Series, SeriesTournament
 from tests.helpers import table
 from tournaments.models import SeatingJob, Tournament
@@ -80,7 +81,7 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
     values = {"slug": tournament.slug, "pk": participant.pk, "decision": "accept", "stage": round_.stage.ext_id,
               "number": round_.number, "table": first.pk, "protest": protest.pk, "player": participant.ext_id,
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
-              "token": "no-such-token", "series": league.slug}
+              "token": "no-such-token", "series": league.slug, "platform": next(iter(sorted(PLATFORMS)), "none")}
     check_in = checkin.open_check_in(tournament, people["organizer"])
     overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number},
                  "ratings:player": {"player": participant.player_id},
@@ -126,6 +127,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "site:start": ((302,) * 7, (302,) + (405,) * 6),
     "tournaments:detail": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "exchange:export": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    "exchange:exports": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    "exchange:export_platform": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "tournaments:participants": (ORGANIZER, ORGANIZER_POST),
     "tournaments:import_players": (ORGANIZER, ORGANIZER_POST),
     "tournaments:participant_edit": (ORGANIZER, ORGANIZER_POST),
@@ -179,6 +182,8 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "api:games": PUBLIC,
     "api:standings": PUBLIC,
     "api:awards": PUBLIC,
+    # a platform's document of final, public results: this round is in play, so refused to everyone
+    "api:export": ((403,) * 7, (405,) * 7),
     "api:ratings": PUBLIC,
     "ratings:list": PUBLIC,
     "ratings:player": PUBLIC,
