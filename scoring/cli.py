@@ -177,8 +177,8 @@ def run_convert(args: argparse.Namespace, err: TextIO) -> str:
     """Our file from a platform's document (``--from``) or the platform's document from our file (``--to``);
     what the target cannot hold goes to ``err``, a line each. With ``--out`` the result is written there and
     nothing is printed."""
-    from .filejson import dumps
     from .fileio import loads, read_file
+    from .filejson import dumps
     from .formats import FormatError, get_platform
 
     if args.source is not None:
