@@ -10,3 +10,4 @@ from .base import PLATFORMS, Exported, FormatError, Imported, Platform, get_plat
 __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_platform", "register"]
 
 # platform modules:
+from . import mafiaratings  # noqa: E402,F401
