@@ -11,3 +11,4 @@ __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_
 
 # platform modules:
 from . import mafiaratings  # noqa: E402,F401
+from . import mwt  # noqa: E402,F401
