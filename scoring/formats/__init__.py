@@ -12,4 +12,5 @@ __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_
 # platform modules:
 from . import gomafia  # noqa: E402,F401
 from . import mafiaratings  # noqa: E402,F401
+from . import imafia  # noqa: E402,F401
 from . import mwt  # noqa: E402,F401
