@@ -3,6 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CHECKERS := node_modules/.installed
 HOST ?= 127.0.0.1:8000
 
 .PHONY: run test lint typecheck bench messages clean chromium
@@ -29,11 +30,18 @@ run: $(STAMP)
 TEST_WORKERS ?= auto
 # compileall: the processes the tests start (gunicorn, manage.py, the PDF child) read the project's bytecode instead of
 # compiling it each time (a machine with PYTHONDONTWRITEBYTECODE set writes none by itself): about 0.2 s a process.
-test: $(STAMP) chromium
+test: $(STAMP) chromium $(CHECKERS)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m compileall -q -j 0 -x '/\.venv/' .
 	$(PY) -m pytest -q -rs -n $(TEST_WORKERS) --dist worksteal
+
+# The checkers tests/e2e/test_checkers.py runs over the pages: axe-core and the Nu validator (vnu.jar, run by Debian's
+# headless Java from scripts/system-packages.sh), at the exact versions of package-lock.json from the npm registry,
+# into node_modules/. --ignore-scripts: vnu-jar's install script would download a Java of its own.
+$(CHECKERS): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $(CHECKERS)
 
 # The browser of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
 chromium:
@@ -56,4 +64,4 @@ messages: $(STAMP)
 	$(PY) manage.py compilemessages -l ru -i .venv
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules
