@@ -207,8 +207,9 @@ class MWT(Platform):
         chosen = tables(tournament)
         names = shown_names(tournament, seated(chosen))
         games = [self._game(table, names) for table in chosen]
-        document = json.dumps({"success": games}, ensure_ascii=False, indent=1)
-        return Exported(document + "\n", tuple(losses(tournament, chosen, names)))
+        # A game a line: the document stays readable and diffable without spreading each array over ten lines.
+        document = '{"success": [' + ",".join(f"\n{json.dumps(game, ensure_ascii=False)}" for game in games) + "\n]}\n"
+        return Exported(document, tuple(losses(tournament, chosen, names)))
 
     def _game(self, table: Table, names: dict[str, str]) -> dict[str, Any]:
         game = table.game
@@ -241,6 +242,11 @@ class MWT(Platform):
             checks = {e.phase // 2: e.seat for e in log if e.kind == kind}
             result[key] = [checks.get(night) for night in range(1, max(checks, default=0) + 1)]
         result["leaves"] = leaves(log, seats)
+        if any(e.kind in LEAVE_KINDS.values() for e in log):  # who is left at the end, as mafiaratings counts it
+            gone = {leave["p_num"] for leave in result["leaves"]}
+            staying = [s for s in seats if s.seat not in gone]
+            result["black_count"] = sum(1 for s in staying if s.role in (Role.MAFIA, Role.DON))
+            result["red_count"] = len(staying) - result["black_count"]
         if game.first_killed is not None:
             result["killed_first"] = game.first_killed
             if game.best_move:
