@@ -52,7 +52,8 @@ def test_the_document_reads_with_every_fact_it_holds() -> None:
     assert (game.first_killed, game.best_move, game.mafia_missed_three_nights) == (5, (4, 8, 9), False)
     assert game.log == (
         LogEvent("killed", 2, 5), LogEvent("don_check", 2, 2), LogEvent("sheriff_check", 2, 9),
-        LogEvent("nominated", 3, 9), LogEvent("nominated", 3, 8), LogEvent("votes", 3, 9, 5), LogEvent("votes", 3, 8, 4),
+        LogEvent("nominated", 3, 9), LogEvent("nominated", 3, 8),
+        LogEvent("votes", 3, 9, 5), LogEvent("votes", 3, 8, 4),
         LogEvent("voted_out", 3, 9), LogEvent("killed", 4, 2), LogEvent("sheriff_check", 4, 8),
         LogEvent("nominated", 5, 8), LogEvent("nominated", 5, 4),
         LogEvent("votes", 5, 8, 3), LogEvent("votes", 5, 4, 3), LogEvent("votes", 5, 8, 3), LogEvent("votes", 5, 4, 3),
