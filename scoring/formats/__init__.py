@@ -10,6 +10,7 @@ from .base import PLATFORMS, Exported, FormatError, Imported, Platform, get_plat
 __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_platform", "register"]
 
 # platform modules:
+from . import polemica  # noqa: E402,F401
 from . import gomafia  # noqa: E402,F401
 from . import mafiaratings  # noqa: E402,F401
 from . import imafia  # noqa: E402,F401
