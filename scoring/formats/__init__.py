@@ -14,4 +14,4 @@ from . import polemica  # noqa: E402,F401
 from . import gomafia  # noqa: E402,F401
 from . import mafiaratings  # noqa: E402,F401
 from . import imafia  # noqa: E402,F401
-from . import mwt  # noqa: E402,F401
+from . import mwt  # noqa: F401
