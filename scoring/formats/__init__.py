@@ -12,6 +12,6 @@ __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_
 # platform modules:
 from . import polemica  # noqa: E402,F401
 from . import gomafia  # noqa: E402,F401
-from . import mafiaratings  # noqa: E402,F401
-from . import imafia  # noqa: E402,F401
+from . import mafiaratings  # noqa: F401
+from . import imafia  # noqa: F401
 from . import mwt  # noqa: F401
