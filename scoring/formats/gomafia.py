@@ -343,7 +343,8 @@ def player_lines(t: Tournament) -> list[str]:
             said.append("in no game gomafia holds, so not written at all")
         if said:
             lines.append(f"player {p.id}: {', '.join(said)}")
-    renamed = [p.id for p in t.players if p.id in seated and gomafia_id(p.id) is None]
+    renamed = [p.id for p in t.players if p.id in seated and gomafia_id(p.id) is None
+               and p.id != id_from_login(login_of(p))]
     if renamed:
         lines.append(f"player ids {', '.join(renamed)}: gomafia holds only its own user ids (gomafia-N), so these "
                      f"read back as ids made from the logins")
@@ -363,7 +364,8 @@ def stage_lines(t: Tournament) -> list[str]:
         number = 0
         for stage in t.stages:
             if stage.rounds:
-                runs.append(f"{stage.id} as games {number + 1}-{number + len(stage.rounds)}")
+                first, last = number + 1, number + len(stage.rounds)
+                runs.append(f"{stage.id} as game {first}" if first == last else f"{stage.id} as games {first}-{last}")
             number += len(stage.rounds)
         lines.append(f"stages {', '.join(s.id for s in t.stages)}: gomafia numbers the games through the tournament "
                      f"({'; '.join(runs) or 'no games'}), read back as one stage {STAGE_ID}")
