@@ -498,7 +498,7 @@ class Reader:
         self.tournament(body["tournament"])
         seen: dict[int, int] = {}
         for i, entry in enumerate(body["games"]):
-            self.game_number(entry, f"data.games[{i}]", seen)
+            self.game_number(entry, i, seen)
         results = body.get("tournament_result")
         if results is not None:
             self.results(results)
@@ -529,7 +529,8 @@ class Reader:
             self.draft.dropped.append(f"{where}.{key}: {value!r} is not a date, not read")
             return None
 
-    def game_number(self, entry: Any, where: str, seen: dict[int, int]) -> None:
+    def game_number(self, entry: Any, index: int, seen: dict[int, int]) -> None:
+        where = f"data.games[{index}]"
         if not isinstance(entry, dict):
             self.fail(where, f"{kind(entry)}, not an object {{gameNum, game}}")
             return
@@ -550,7 +551,7 @@ class Reader:
         if number in seen:
             self.fail(f"{where}.gameNum", f"game {number} again (also data.games[{seen[number]}])")
             return
-        seen[number] = int(where.rsplit("[", 1)[1].rstrip("]"))
+        seen[number] = index
         read: list[Table] = []
         at_table: dict[str, int] = {}
         for j, obj in enumerate(tables):
