@@ -605,6 +605,8 @@ def _read_game(raw: Any, index: int, ruleset: str, names: dict[str, str], proble
             problems.append(f"{at}.moderator: not a moderator ({{id, name}})")
         elif isinstance(moderator.get("name"), str) and moderator["name"].strip():
             judge = moderator["name"]
+            if moderator.get("id"):
+                dropped.append(f"{at}.moderator.id: the judge's user id (our judge is a name)")
         elif moderator.get("id"):
             dropped.append(f"{at}.moderator: user id {moderator.get('id')!r} without a name")
     notes = raw.get("comment")
