@@ -10,7 +10,7 @@ from .base import PLATFORMS, Exported, FormatError, Imported, Platform, get_plat
 __all__ = ["PLATFORMS", "Exported", "FormatError", "Imported", "Platform", "get_platform", "register"]
 
 # platform modules:
-from . import polemica  # noqa: E402,F401
+from . import polemica  # noqa: F401
 from . import gomafia  # noqa: E402,F401
 from . import mafiaratings  # noqa: F401
 from . import imafia  # noqa: F401

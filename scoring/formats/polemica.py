@@ -62,6 +62,7 @@ STAGE_TYPES = frozenset({"dealing", "briefing", "comIntro", "speech", "voting", 
                          "donCheck", "comCheck", "guess", "comKill", "gameOver"})
 NIGHT_STAGES = frozenset({"shooting", "checks", "donCheck", "comCheck", "toDay"})
 ZERO_VOTING = frozenset({"respeech", "liftOnly", "none"})
+ZERO_VOTING_WRITTEN = "liftOnly"  # on day 1 only a lift of the tied votes anyone out (GameUtils.getFinalVotes)
 
 # PolemicaGame's and PolemicaPlayer's fields (both @JsonIgnoreProperties(ignoreUnknown = true)): those we read,
 # those the DTO defines that our model does not hold.
@@ -304,6 +305,8 @@ def day_votes(play: Play, number: int, here: Sequence[LogEvent], voters: Sequenc
         tied = voted_out(rounds, total, total, False)
         if len(out) > 1 and sorted(tied) == sorted(out):
             lifts = total // 2 + 1
+        elif not out and number == 1:
+            play.zero_voting = True  # day 1's leader stays: Polemica's zero voting (written "liftOnly")
         elif not out:
             lost.append(f"day {number}: votes {format_votes(rounds)} (no one was voted out; polemica would vote "
                         f"the leader out)")
@@ -553,7 +556,7 @@ def document_of(table: Table, started: str) -> dict[str, Any]:
         "bonuses": [{"position": s.seat, "text": EXTRA_TEXT, "scores": float(s.extra), "basic": False}
                     for s in game.seats if s.extra != 0],
         "result": None if game.winner is None else CODE_OF_WINNER[game.winner],
-    }
+    } | ({"zeroVoting": ZERO_VOTING_WRITTEN} if play.zero_voting else {})
 
 
 # ---- reading --------------------------------------------------------------------------------------------------
@@ -627,11 +630,12 @@ class Reader:
 
 
 def is_game(node: Any) -> bool:
-    """A Polemica game: an object with a list of players (each with a position and a role) and one of the game's
-    own fields."""
+    """A Polemica game: an object with a list of players (with a position and a role) and one of the game's own
+    fields."""
     if not isinstance(node, dict) or not isinstance(node.get("players"), list) or not GAME_MARKERS & set(node):
         return False
-    return all(isinstance(p, dict) and "position" in p and "role" in p for p in node["players"])
+    players = node["players"]
+    return not players or any(isinstance(p, dict) and "position" in p and "role" in p for p in players)
 
 
 @dataclass
@@ -753,7 +757,7 @@ def read_game(reader: Reader, node: Mapping[str, Any], where: str) -> Read | Non
             reader.fail(f"{at}.position", f"seat {seat} twice")
             continue
         if our_id in ids_at:
-            reader.fail(f"{at}.player", f"{username} is already at seat {ids_at[our_id]}")
+            reader.fail(f"{at}.player", f"{our_id} ({username}) is already at seat {ids_at[our_id]}")
             continue
         ids_at[our_id] = str(seat)
         seats[seat] = (our_id, role, len(fouls), removed)
@@ -765,13 +769,13 @@ def read_game(reader: Reader, node: Mapping[str, Any], where: str) -> Read | Non
     for at, v in reader.items(node, "votes", where):
         reader.closed(v, VOTE_KEYS, at)
         day = reader.int_at(v, "day", at)
-        num = reader.int_at(v, "num", at, required=False)
+        voting = reader.int_at(v, "num", at, required=False)
         voter = reader.position(v, "voter", at)
         candidate = None if v.get("candidate") == 0 else reader.position(v, "candidate", at, required=False)
         if day is not None and voter is not None:
-            if day < 1 or (num is not None and num < 0):
-                reader.fail(at, f"day {day}, round {num}: out of range")
-            votes.append(Vote(day, num, voter, candidate))
+            if day < 1 or (voting is not None and voting < 0):
+                reader.fail(at, f"day {day}, round {voting}: out of range")
+            votes.append(Vote(day, voting, voter, candidate))
     shots = []
     for at, s in reader.items(node, "shots", where):
         reader.closed(s, SHOT_KEYS, at)
