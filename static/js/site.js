@@ -116,7 +116,7 @@
     }
   });
 
-  // hx-trigger="every …" with data-poll-only-visible: a phone whose page is in the background does not poll.
+  // data-hx-trigger="every …" with data-poll-only-visible: a phone whose page is in the background does not poll.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var element = event.detail && event.detail.elt;
     if (element && element.hasAttribute("data-poll-only-visible") && document.visibilityState !== "visible") {

@@ -174,7 +174,7 @@
     var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
     if (input) { return input.value; }
     try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+      return JSON.parse(document.body.getAttribute("data-hx-headers") || "{}")["X-CSRFToken"] || "";
     } catch (error) {
       return "";
     }

@@ -99,7 +99,7 @@ def test_spectator_login_and_language(watched: Callable[..., Page], round_: Any,
     page.clock.install()
     # the public standings poll their fragment every 20 s (htmx), only while the page is visible
     visit(page, f"/p/{slug}/standings/")
-    expect(page.locator("#live[hx-trigger]")).to_have_count(1)
+    expect(page.locator("#live[data-hx-trigger]")).to_have_count(1)
     mark_old(page, "#live > *")
     with page.expect_response(lambda r: f"/p/{slug}/standings/" in r.url and r.request.headers.get("hx-request")):
         page.clock.run_for(21_000)

@@ -67,7 +67,7 @@ class Forms(HTMLParser):
         self.select: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
+        a = {k.removeprefix("data-") if k.startswith("data-hx-") else k: v or "" for k, v in attrs}  # data-hx-*: htmx's
         if tag == "form" and (a.get("method", "").lower() == "post" or "hx-post" in a):
             self.form = urlsplit(a.get("hx-post") or a.get("action") or self.path).path
             self.found[self.form]

@@ -93,7 +93,7 @@ def test_publishing_a_round_bumps_the_version(client: Any, fiim: Any, organizer:
 def test_htmx_polls_get_the_fragment_alone(client: Any, fiim: Any) -> None:
     url = reverse("public:round_seating", args=[SLUG, "final", 1])
     page = client.get(url).content.decode()
-    assert f'hx-get="{url}"' in page and 'hx-trigger="every' in page and "<html" in page
+    assert f'data-hx-get="{url}"' in page and 'data-hx-trigger="every' in page and "<html" in page
     fragment = client.get(url, HTTP_HX_REQUEST="true")
     assert "<html" not in fragment.content.decode() and 'id="by-table"' in fragment.content.decode()
     assert "HX-Request" in fragment["Vary"]

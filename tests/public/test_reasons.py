@@ -35,7 +35,7 @@ def why_of(t: Any, player: str, stage: str) -> str:
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
     section = page.split(f'id="why-{stage}"')[1].split("</details>")[0]
     url = f"/p/{t.slug}/players/{player}/why/{stage}/"
-    assert f'hx-get="{url}"' in page and "Почему я на этом месте?" in section and f'href="{url}"' in section
+    assert f'data-hx-get="{url}"' in page and "Почему я на этом месте?" in section and f'href="{url}"' in section
     return Client(HTTP_ACCEPT_LANGUAGE="ru").get(url, HTTP_HX_REQUEST="true").content.decode()
 
 
@@ -238,7 +238,7 @@ def test_the_poll_leaves_an_open_why_open(import_file: Any) -> None:
     player = t.participants.order_by("ext_id").first().ext_id
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
     live = re.search(r'<div id="live"[^>]*>', page)
-    assert live and "hx-trigger" in live.group(0) and "data-poll-paused-while-open" in live.group(0)
+    assert live and "data-hx-trigger" in live.group(0) and "data-poll-paused-while-open" in live.group(0)
     assert f'id="why-{stage.ext_id}"' in page
 
 

@@ -33,7 +33,7 @@ def test_every_ruleset_shows_seating_and_standings_unless_hidden(import_file: An
     kinds = re.findall(r'data-key="(\w+)-\d+"', page)
     assert "tables" in kinds and "alphabetical" in kinds and "standings" in kinds, kinds
     assert any(p.player.full_name in page for p in t.participants.select_related("player"))
-    assert "venue-screen.js" in page and 'hx-trigger="every 5s"' in page
+    assert "venue-screen.js" in page and 'data-hx-trigger="every 5s"' in page
     t.standings_hidden = True
     t.save()
     hidden = screen(t.slug)

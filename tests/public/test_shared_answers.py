@@ -74,7 +74,7 @@ def test_a_page_shared_by_every_reader_carries_no_token_no_cookie_and_nobody_s_q
     assert first.status_code == 200 and not first.cookies
     page = first.content.decode()
     assert "csrfmiddlewaretoken" not in page and "X-CSRFToken" not in page
-    assert "utm_source" not in page and f'hx-get="{url}"' in page
+    assert "utm_source" not in page and f'data-hx-get="{url}"' in page
     kept = client.get(url + "?fbclid=another")  # another query string the page does not read: the same answer
     assert kept.content == first.content
 

@@ -93,7 +93,7 @@ def test_a_stale_job_is_reported_and_no_longer_blocks(client: Any, qualifying: S
     SeatingJob.objects.filter(pk=job.pk).update(updated=timezone.now() - dt.timedelta(minutes=6))
     html = client.get(job_url(job)).content.decode()
     assert 'id="job-error"' in html and "stopped without finishing" in html and "seat again" in html
-    assert 'hx-trigger="every 1s"' not in html
+    assert 'data-hx-trigger="every 1s"' not in html
     job.refresh_from_db()
     assert job.state == JobState.FAILED
     assert client.post(stage_url(qualifying), {"method": "random", "rounds": "1"}).status_code == 302
@@ -102,7 +102,7 @@ def test_a_stale_job_is_reported_and_no_longer_blocks(client: Any, qualifying: S
 def test_a_live_job_is_not_expired(client: Any, qualifying: Stage, organizer: Any) -> None:
     job = SeatingJob.objects.create(stage=qualifying, method="balanced", seed=1, state=JobState.RUNNING,
                                     created_by=organizer)
-    assert 'hx-trigger="every 1s"' in client.get(job_url(job)).content.decode()
+    assert 'data-hx-trigger="every 1s"' in client.get(job_url(job)).content.decode()
     job.refresh_from_db()
     assert job.state == JobState.RUNNING
 

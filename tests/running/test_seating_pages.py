@@ -181,7 +181,7 @@ def test_a_real_worker_and_htmx_polling(client: Any, organizer: Any, make_tourna
         poll = client.get(job_url, HTTP_HX_REQUEST="true")
         if poll.status_code == 204:
             break
-        assert poll.status_code == 200 and 'hx-trigger="every 1s"' in poll.content.decode()
+        assert poll.status_code == 200 and 'data-hx-trigger="every 1s"' in poll.content.decode()
         assert time.monotonic() < deadline
         time.sleep(0.2)
     assert poll["HX-Redirect"] == round_url(stage.rounds.get(number=1))
