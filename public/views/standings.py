@@ -103,11 +103,29 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     }
 
 
+# The rows a standings page shows at first: a phone styles and lays out a thousand rows in seconds (issue 34), so
+# the rest wait, unstyled, in a hidden part of the table that "Show all" (or "find me") opens; ``?all=1`` shows them
+# all at once, without a script.
+FIRST_ROWS = 100
+MOST_TIE_ROWS = 50
+
+
+def rest_from(rows: list[dict[str, Any]]) -> int | None:
+    """Where the hidden part of a long table begins: after ``FIRST_ROWS`` rows and the rest of the tie at the last
+    of them (a group of equal places is not split, up to ``MOST_TIE_ROWS`` more: before the first game everyone
+    shares the first place), or None when the table is not longer."""
+    index, most = FIRST_ROWS, min(len(rows), FIRST_ROWS + MOST_TIE_ROWS)
+    while index < most and rows[index]["rank"] is not None and rows[index]["rank"] == rows[index - 1]["rank"]:
+        index += 1
+    return index if index < len(rows) else None
+
+
 class StandingsView(PublicTournamentView):
     page_template = "public/standings_page.html"  # page.html with "find me" (static/js/find-me.js)
     fragment_template = "public/standings.html"
     live = True
     tab = "standings"
+    query_keys = ("all",)
 
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         snapshot = self.snapshot
@@ -122,6 +140,8 @@ class StandingsView(PublicTournamentView):
                                    known[pid].nickname if pid in known else None) for pid in players]
             return context
         context.update(standings_context(snapshot, stage))
+        if self.request.GET.get("all") != "1":
+            context["rest_from"] = rest_from(context["rows"])
         answers = needs_of(snapshot, stage)  # while rounds are left: safe, out of reach, the points needed
         for row in context["rows"]:
             row["need"] = answers.get(row["player"]) if answers else None

@@ -8,6 +8,9 @@
 //   alphabetical list of hidden standings) is scrolled to, marked and opened; several: a list to choose from;
 //   none: a message. The choice is kept in localStorage for this tournament and found again after every htmx
 //   poll (the fragment is swapped every 20 s) and on the next visit, until "forget me".
+// - the rest of a long table: past the first hundred rows the table goes on in a hidden part (#standings-rest: a
+//   phone styles and lays out none of it) that "Show all" opens, as does finding a player there; it stays open
+//   through the polls. Without this script "Show all" is a link to the whole table (?all=1).
 // Everything happens here, in the browser: the page comes from a cache shared by every spectator. Its words are
 // the form's data-* attributes, translated by the template.
 (function () {
@@ -44,9 +47,13 @@
   function playerRows() {
     var standings = table();
     if (standings) {
-      return Array.prototype.filter.call(standings.tBodies[0] ? standings.tBodies[0].rows : [], function (row) {
-        return !row.classList.contains("standing-detail");
+      var rows = [];
+      Array.prototype.forEach.call(standings.tBodies, function (body) {
+        Array.prototype.forEach.call(body.rows, function (row) {
+          if (!row.classList.contains("standing-detail")) { rows.push(row); }
+        });
       });
+      return rows;
     }
     var list = document.getElementById("hidden-players");
     return list ? Array.prototype.slice.call(list.children) : [];
@@ -79,7 +86,7 @@
     model.setAttribute("aria-expanded", "false");
     model.setAttribute("aria-label", words("toggle"));
     playerRows().forEach(function (row) {
-      if (row.tagName === "TR" && !row.cells[0].querySelector(".fold-toggle")) {
+      if (row.tagName === "TR" && !row.parentNode.hidden && !row.cells[0].querySelector(".fold-toggle")) {
         row.cells[0].appendChild(model.cloneNode(false));
       }
     });
@@ -145,6 +152,27 @@
     var button = target.closest(".fold-toggle");
     if (!button && (!phone.matches || target.closest("a, button, summary"))) { return; }
     setOpen(row, !detailOf(row));
+  });
+
+  // --- the rest of a long table -----------------------------------------------------------------------------------
+
+  var restShown = false;
+
+  function showRest() {
+    var rest = document.getElementById("standings-rest");
+    var more = document.getElementById("standings-more-line");
+    restShown = true;
+    if (!rest || !rest.hidden) { return; }
+    rest.hidden = false;
+    if (more) { more.hidden = true; }
+    addToggles();
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#standings-more")) {
+      event.preventDefault();
+      showRest();
+    }
   });
 
   // --- find me -------------------------------------------------------------------------------------------------
@@ -214,6 +242,7 @@
       say(words("absent", {name: choice.name}));
       return;
     }
+    if (player.element.parentNode.hidden) { showRest(); }
     player.element.classList.add("found");
     if (player.element.tagName === "TR" && phone.matches && !detailOf(player.element)) {
       autoOpened = player.href;
@@ -273,6 +302,7 @@
   // --- on load and after every poll ------------------------------------------------------------------------------
 
   function refresh(scroll) {
+    if (restShown) { showRest(); }
     addToggles();
     var again = Object.keys(opened);
     opened = {};

@@ -191,3 +191,55 @@ def test_find_me_in_the_alphabetical_list_of_hidden_standings(
     expect(page.locator("#hidden-players li.found")).to_contain_text("Морозова Алёна")
     shot(page, "found")
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+def test_a_long_table_shows_its_top_and_opens_the_rest(open_page: Callable[..., Page], shot: Any,
+                                                       import_file: Any) -> None:
+    """150 players: the first 100 rows (and the rest of a tie at the hundredth) are laid out, the others wait in a
+    hidden part (a phone styles none of
+    them, issue 34); "find me" of a player down there opens it and marks the row; it stays open through the poll;
+    "Show all" opens it on a fresh visit; ``?all=1`` (the link itself, without a script) shows every row."""
+    from scoring import fileio
+    from scoring.generate import generate
+
+    data = fileio.dump(generate("fiim", players=150, rounds=2, seed=3))
+    data["tournament"] = {"name": "Большой турнир", "standings_hidden": False}
+    tournament = import_file(data, "phone-long")
+    page = open_page(phone=True)
+    page.clock.install()
+    page.goto(f"/p/{tournament.slug}/standings/")
+    first = page.locator("#standings > tbody:first-of-type > tr").count()
+    assert 100 <= first < 150  # the tie at row 100 is not split
+    rest = page.locator("#standings-rest")
+    expect(rest).to_be_hidden()
+    expect(rest.locator("tr")).to_have_count(150 - first)
+    rank = "tr > td:first-child"
+    assert page.locator(f"#standings > tbody:first-of-type > {rank}").last.text_content() != \
+        rest.locator(rank).first.text_content()
+    expect(page.locator("#standings-more")).to_have_text("Показать всю таблицу (150 игроков)")
+    last = rest.locator("tr:not(.standing-detail)").last
+    name = last.locator("a").inner_text()
+    shot(page, "long-1-top")
+    find(page, name)
+    expect(rest).to_be_visible()
+    expect(page.locator("#standings tr.found")).to_contain_text(name)
+    expect(page.locator("#standings-more")).to_be_hidden()
+    expect(last.locator(".fold-toggle")).to_have_count(1)  # the rows opened fold like the first ones
+    shot(page, "long-2-found-below")
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        page.clock.run_for(21_000)
+    expect(page.locator("#standings-rest")).to_be_visible()
+    expect(page.locator("#standings tr.found")).to_contain_text(name)
+    page.click("#find-me-forget")
+
+    fresh = open_page(phone=True)
+    fresh.goto(f"/p/{tournament.slug}/standings/")
+    expect(fresh.locator("#standings-rest")).to_be_hidden()
+    fresh.click("#standings-more")
+    expect(fresh.locator("#standings-rest")).to_be_visible()
+    expect(fresh.locator("#standings-more")).to_be_hidden()
+    assert fresh.url.endswith("/standings/")  # opened in place, no new page
+    fresh.goto(f"/p/{tournament.slug}/standings/?all=1")
+    expect(fresh.locator("#standings > tbody > tr:not(.standing-detail)")).to_have_count(150)
+    expect(fresh.locator("#standings-rest")).to_have_count(0)
+    assert not page.js_errors and not fresh.js_errors  # type: ignore[attr-defined]
