@@ -325,6 +325,9 @@ def day_votes(play: Play, number: int, here: Sequence[LogEvent], voters: Sequenc
                 play.votes.append(Vote(number, num, voters[turn % len(voters)], seat))
                 turn += 1
     play.votes += [Vote(number, None, voters[i % len(voters)], out[0]) for i in range(lifts)]
+    if nominated or rounds or lifts:  # Polemica's votes name their voters; ours are counts: say whose they are not
+        lost.append(f"day {number}: who nominated and who voted (written from the seats at the table in seat order; "
+                    f"the candidates and the counts are the log's)")
     for seat in out:
         alive.discard(seat)
     return lost
