@@ -33,6 +33,12 @@ class AccountForm(forms.Form):
     chief = forms.BooleanField(label=_("chief judge"), required=False)
     link = forms.BooleanField(label=_("give a private link now"), required=False, initial=True)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # ids of its own: the judges page also holds JudgeForm, whose user name and chief would share id_username and
+        # id_chief (a duplicate id: the Nu validator's error, a label naming the other form's field)
+        kwargs.setdefault("auto_id", "id_account_%s")
+        super().__init__(*args, **kwargs)
+
     def clean_username(self) -> str:
         username: str = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():

@@ -70,6 +70,7 @@
         : frame.speaking === seat.n ? words.speaking : "";
       item.appendChild(element("div", "so-status", status));
       var fouls = element("div", "so-fouls", seat.fouls ? new Array(seat.fouls + 1).join("●") : "");
+      fouls.setAttribute("role", "img");  // the dots are a picture of the count: named by it (a plain div may not be)
       fouls.setAttribute("aria-label", words.fouls + ": " + seat.fouls);
       item.appendChild(fouls);
       if (frame.roles && seat.role) {

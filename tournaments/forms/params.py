@@ -86,6 +86,16 @@ class ChainWidget(forms.MultiWidget):
         super().__init__([forms.Select(choices=choices, attrs={"class": "form-select form-select-sm"})
                           for _slot in range(CHAIN_SLOTS)])
 
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        """Each slot's select named by the field's label and its number (``chain-label``: the label of
+        tournaments/_params_fields.html; a label has one field, the chain ten)."""
+        context = super().get_context(name, value, attrs)
+        for slot in context["widget"]["subwidgets"]:
+            if slot["attrs"].get("id"):
+                slot["number_id"] = f"{slot['attrs']['id']}-number"
+                slot["attrs"]["aria-labelledby"] = f"chain-label {slot['number_id']}"
+        return dict(context)
+
     def decompress(self, value: Any) -> list[str]:
         items = list(value or [])
         return items + [""] * (CHAIN_SLOTS - len(items))
