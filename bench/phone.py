@@ -72,8 +72,8 @@ def build(env: dict[str, str]) -> tuple[int, str]:
     """The three tournaments; the judge's table and a signed session of that judge."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
-
     from public_load import load_tournament
+
     from tests.conftest import new_people, new_round, new_user
     from tests.helpers import table
 

@@ -4,6 +4,7 @@ page. The conversions themselves are ``scoring.formats``'; here only which tourn
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -58,6 +59,17 @@ def platform_choices() -> list[tuple[str, str]]:
     """The import page's formats: ours first, then each platform by the name people know it by."""
     return [(OUR_FILE, str(_lazy("Tournament file (mafia-tournament/1, JSON)"))),
             *((name, PLATFORMS[name].title) for name in sorted(PLATFORMS))]
+
+
+def compact(lines: tuple[str, ...], most: int = 8) -> list[str]:
+    """The converter's lines for a message: lines that differ only in a position (``games[3]``) said once with
+    how many times (``games[…]: ... ×62``), at most ``most`` of them, then how many more."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        key = re.sub(r"\[\d+\]", "[…]", line)
+        counts[key] = counts.get(key, 0) + 1
+    said = [line if n == 1 else f"{line} ×{n}" for line, n in counts.items()]
+    return said if len(said) <= most else [*said[:most], f"… +{len(said) - most}"]
 
 
 def read_document(text: str, name: str, ruleset: str | None) -> tuple[str, tuple[str, ...]]:

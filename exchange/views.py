@@ -62,9 +62,10 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
                 return self.imported(request, import_text(text, organizers=[request.user]))
         except UnicodeDecodeError:
             return self.refused(request, [_("The file is not UTF-8 text.")])
-        except FormatError as error:
-            return self.refused(request, [_("Not a document of %(platform)s: %(problem)s") % {
-                "platform": PLATFORMS[source].title, "problem": problem} for problem in error.problems])
+        except FormatError as error:  # the converter's words (scoring is English): introduced in the reader's
+            return self.refused(request, [
+                _("The document cannot be read as one of %(platform)s; the converter says (in English):")
+                % {"platform": PLATFORMS[source].title}, *error.problems])
         except InvalidTournament as error:
             return self.refused(request, [problem_text(p) for p in error.problems])
         token = secrets.token_urlsafe(16)
@@ -82,7 +83,7 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         if dropped:
             messages.info(request, _("%(platform)s: %(count)s facts of the document have no place in a tournament "
                                      "and were left out: %(list)s") % {
-                "platform": platform, "count": len(dropped), "list": "; ".join(dropped)})
+                "platform": platform, "count": len(dropped), "list": "; ".join(platforms.compact(dropped))})
 
     def confirm(self, request: AuthenticatedHttpRequest) -> HttpResponseBase:
         token = request.POST.get("token", "")

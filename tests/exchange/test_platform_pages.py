@@ -13,6 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from exchange.files import import_text
 from games.models import GameSeat
@@ -64,11 +65,12 @@ def test_a_bad_document_names_its_problem_and_saves_nothing(client: Client, orga
     response = upload(client, document[: len(document) // 2], name, "fiim", language="ru")
     assert response.status_code == 400
     text = response.content.decode()
-    assert "Ничего не импортировано" in text and f"Это не документ {PLATFORMS[name].title}" in text
+    assert "Ничего не импортировано" in text and f"не читается как документ {PLATFORMS[name].title}" in text
+    assert f"not a {name} document" in text  # the converter's words, naming the place
     assert not Tournament.objects.exists()
     # another platform's document, or our own file, given as this platform's
     response = upload(client, example("fiim"), name, "fiim")
-    assert response.status_code == 400 and "Not a document of" in response.content.decode()
+    assert response.status_code == 400 and "cannot be read as one of" in response.content.decode()
     assert not Tournament.objects.exists()
 
 
@@ -93,7 +95,7 @@ def test_the_import_page_offers_every_format(client: Client, organizer: Any, lan
     client.force_login(organizer)
     html = client.get(reverse("site:import_tournament"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for name in NAMES:
-        assert f'<option value="{name}">{PLATFORMS[name].title}</option>' in html
+        assert f'<option value="{name}" lang="en">{PLATFORMS[name].title}</option>' in html
     assert ("Формат" in html) is (language == "ru")
 
 
@@ -107,7 +109,7 @@ def test_the_exports_page_lists_every_platform_and_what_it_leaves_out(client: Cl
     for name in NAMES:
         assert f'id="export-{name}"' in html
         for line in PLATFORMS[name].export(model).lost:
-            assert json.dumps(line)[1:-1].replace('\\"', "&quot;") in html or line.replace("'", "&#x27;") in html
+            assert escape(line) in html
     assert ("Скачать" in html) is (language == "ru")
 
 
@@ -165,3 +167,13 @@ def test_an_imported_game_log_gives_the_protocol_its_departures(organizer: Any) 
     assert facts.derived_first_killed() == 7
     assert {s.number: facts.derived_days(s) for s in facts.seats} == {
         1: 3, 2: 3, 3: 1, 4: 3, 5: 2, 6: 3, 7: 1, 8: 3, 9: 2, 10: 3}
+
+
+def test_the_dropped_facts_are_said_compactly() -> None:
+    """62 games each dropping the same keys are one line with its count; past eight lines, how many more."""
+    from exchange.platforms import compact
+
+    lines = (*tuple(f"games[{i}]: master, version (not held by our game)" for i in range(62)), "award: 3")
+    assert compact(lines) == ["games[…]: master, version (not held by our game) ×62", "award: 3"]
+    many = tuple(f"key{i}" for i in range(12))
+    assert compact(many) == [*many[:8], "… +4"]
