@@ -4,6 +4,18 @@
 (function () {
   "use strict";
 
+  // The phone's menu (<button data-bs-toggle="collapse" data-bs-target="#main-nav">): the one behaviour of Bootstrap's
+  // script the pages used, here instead of its 80 KB bundle (issue 34); Bootstrap's CSS hides .collapse without .show.
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest ? event.target.closest('[data-bs-toggle="collapse"]') : null;
+    var menu = toggle ? document.querySelector(toggle.getAttribute("data-bs-target")) : null;
+    if (menu) {
+      var open = menu.classList.toggle("show");
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      toggle.classList.toggle("collapsed", !open);
+    }
+  });
+
   // <select data-submit-on-change>: choosing submits its form (the language, the regulation's preset).
   document.addEventListener("change", function (event) {
     var select = event.target;
