@@ -185,6 +185,10 @@ TASKS = {
 }
 TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", False)
 
+# How long the reverse proxy (deploy/nginx/) may answer anonymous readers from its cache before it asks the app
+# again: the ``s-maxage`` of every shared public answer (public.middleware.for_the_proxy). Browsers revalidate each
+# time (max-age=0, the version's ETag); only a shared cache in front of the app keeps the answer.
+PROXY_CACHE_SECONDS = int(os.environ.get("PROXY_CACHE_SECONDS", "2"))
 # After a change, public pages build the tournament's model again at most this often (seconds) and show
 # the last one built meanwhile (public.snapshot); 0: every change shows at once.
 PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))

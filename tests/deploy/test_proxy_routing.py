@@ -7,15 +7,11 @@ The three upstreams are small HTTP servers here that answer which one they are a
 
 from __future__ import annotations
 
-import getpass
 import http.client
 import json
-import os
 import shutil
-import socket
 import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -27,11 +23,7 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import RequestFactory
 
 from public.middleware import personal
-
-ROOT = Path(__file__).resolve().parents[2]
-DEPLOY = ROOT / "deploy" / "nginx"
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
-UPSTREAM_PORTS = {"mafia_public": 8000, "mafia_stream": 8001, "mafia_staff": 8002}  # as pools.conf has them
+from tests.deploy.nginx_run import DEPLOY, NGINX, UPSTREAM_PORTS, load_modules, running, shipped_files
 
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-packages.sh)")
 
@@ -58,60 +50,21 @@ class Echo(BaseHTTPRequestHandler):
         pass
 
 
-def worker_user() -> str:
-    """nginx's workers as whoever runs the test (as root they would be ``nobody``, who cannot write the request
-    bodies it buffers into the test's private temporary directory)."""
-    return f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """nginx with the shipped pools and locations in front of three echo servers; its port."""
-    assert NGINX is not None
     root = tmp_path_factory.mktemp("nginx")
-    servers = []
-    pools = (DEPLOY / "pools.conf").read_text()
-    for name, port in UPSTREAM_PORTS.items():
+    servers, ports = [], {}
+    for name in UPSTREAM_PORTS:
         handler = type(name, (Echo,), {"pool": name})
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
-        assert f"server 127.0.0.1:{port};" in pools, f"pools.conf no longer has {name} on {port}"
-        pools = pools.replace(f"server 127.0.0.1:{port};", f"server 127.0.0.1:{server.server_address[1]};")
-    (root / "mafia").mkdir()
-    (root / "mafia" / "pools.conf").write_text(pools)
-    shutil.copy(DEPLOY / "locations.conf", root / "mafia" / "locations.conf")
-    port = free_port()
-    temp = {f"{kind}_temp_path": root / kind for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
-    (root / "nginx.conf").write_text(
-        f"daemon off;\n{worker_user()}pid {root}/nginx.pid;\nerror_log {root}/error.log;\nevents {{}}\n"
-        f"http {{\n  access_log off;\n" + "".join(f"  {k} {v};\n" for k, v in temp.items())
-        + f"  include mafia/pools.conf;\n  server {{\n    listen 127.0.0.1:{port};\n"
-        f"    include mafia/locations.conf;\n  }}\n}}\n")
-    nginx = subprocess.Popen([NGINX, "-p", str(root), "-c", str(root / "nginx.conf")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        ports[name] = server.server_address[1]
     try:
-        deadline = time.monotonic() + 15
-        while True:
-            if nginx.poll() is not None:
-                raise AssertionError(f"nginx stopped: {nginx.stderr.read().decode() if nginx.stderr else ''}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-        yield port
+        with running(root, ports) as port:
+            yield port
     finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
         for server in servers:
             server.shutdown()
 
@@ -185,15 +138,14 @@ def test_the_whole_site_file_is_valid_nginx(tmp_path: Path) -> None:
     subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=test",
                     "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem")],
                    check=True, capture_output=True)
-    (tmp_path / "mafia").mkdir()
-    for name in ("pools.conf", "locations.conf"):
-        shutil.copy(DEPLOY / name, tmp_path / "mafia" / name)
+    shipped_files(tmp_path, {})
     site = (DEPLOY / "site.conf").read_text()
     site = site.replace("/etc/letsencrypt/live/mafia.example.org/fullchain.pem", str(tmp_path / "cert.pem"))
     site = site.replace("/etc/letsencrypt/live/mafia.example.org/privkey.pem", str(tmp_path / "key.pem"))
     (tmp_path / "site.conf").write_text(site)
     (tmp_path / "nginx.conf").write_text(
-        f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\nhttp {{\n  include site.conf;\n}}\n")
+        f"{load_modules()}pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\n"
+        f"events {{}}\nhttp {{\n  include site.conf;\n}}\n")
     checked = subprocess.run([NGINX, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr

@@ -1,0 +1,151 @@
+"""The readers' cache of the shipped nginx files (deploy/nginx/), run by a real nginx in front of the real app
+(issue 34): a reader's second request within the validity is answered by nginx without reaching the app; a signed-in
+request is never answered from the cache nor stored in it; two languages, and a page and its htmx fragment, never
+get each other's answer; hidden standings stay hidden through the cache; text answers are compressed, the signed-in
+pages too.
+
+Both pools of ``pools.conf`` point at the app's live server here; only the ports and the cache's folder change."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.core.signals import request_started
+from django.test import Client
+
+from tests.deploy.nginx_run import BROTLI_MODULE, NGINX, UPSTREAM_PORTS, running
+
+pytestmark = [pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-packages.sh)"),
+              pytest.mark.django_db(transaction=True)]
+
+SLUG = "cached-cup"
+
+
+@pytest.fixture
+def proxy(live_server: Any, tmp_path: Path, settings: Any) -> Iterator[int]:
+    """nginx with the shipped pools and locations in front of the app; its port. The validity is 30 s here, so that
+    "within the validity" holds on a slow machine."""
+    settings.PROXY_CACHE_SECONDS = 30
+    app_port = int(live_server.url.rsplit(":", 1)[1])
+    with running(tmp_path, dict.fromkeys(UPSTREAM_PORTS, app_port)) as port:
+        yield port
+
+
+@pytest.fixture
+def reached() -> Iterator[list[str]]:
+    """The requests that reached the app (its live server runs in this process)."""
+    seen: list[str] = []
+
+    def started(sender: Any, environ: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        seen.append((environ or {}).get("PATH_INFO", ""))
+
+    request_started.connect(started)
+    yield seen
+    request_started.disconnect(started)
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
+    response = conn.getresponse()
+    body = response.read()
+    found = {k.lower(): v for k, v in response.getheaders()}
+    if found.get("content-encoding") == "gzip":
+        body = gzip.decompress(body)
+    conn.close()
+    return response.status, found, body.decode()
+
+
+def session_of(user: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    return str(client.cookies[settings.SESSION_COOKIE_NAME].value)
+
+
+def test_a_readers_second_request_is_answered_by_the_proxy(proxy: int, reached: list[str], import_file: Any) -> None:
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    status, headers, first = get(proxy, path, {"Accept-Language": "ru"})
+    assert status == 200 and headers["x-cache"] == "MISS"
+    assert headers["cache-control"] == "public, max-age=0, s-maxage=30"
+    assert reached.count(path) == 1
+    status, headers, again = get(proxy, path, {"Accept-Language": "ru"})
+    assert (status, headers["x-cache"], again) == (200, "HIT", first)
+    assert reached.count(path) == 1  # the app never heard of it
+    # the public API too
+    api = f"/api/tournaments/{SLUG}/standings/"
+    get(proxy, api)
+    status, headers, _body = get(proxy, api)
+    assert (status, headers["x-cache"], reached.count(api)) == (200, "HIT", 1)
+
+
+def test_a_signed_in_request_is_never_answered_from_the_cache_nor_kept(proxy: int, reached: list[str],
+                                                                       import_file: Any, organizer: Any) -> None:
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    cookie = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_of(organizer)}", "Accept-Language": "en"}
+    for _ in range(2):
+        status, headers, body = get(proxy, path, cookie)
+        assert status == 200 and headers["x-cache"] == "BYPASS"
+        assert "public" not in headers.get("cache-control", "")
+        assert organizer.username in body  # their own page: the navbar names them
+    assert reached.count(path) == 2
+    status, headers, body = get(proxy, path, {"Accept-Language": "en"})  # a reader: not the organizer's page
+    assert headers["x-cache"] == "MISS" and organizer.username not in body and reached.count(path) == 3
+
+
+def test_languages_and_fragments_are_kept_apart(proxy: int, import_file: Any) -> None:
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    _s, _h, russian = get(proxy, path, {"Accept-Language": "ru"})
+    _s, headers, english = get(proxy, path, {"Accept-Language": "en"})
+    assert headers["x-cache"] == "MISS"
+    assert 'lang="ru"' in russian and 'lang="en"' in english
+    _s, headers, by_cookie = get(proxy, path, {"Cookie": "django_language=en", "Accept-Language": "ru"})
+    assert headers["x-cache"] == "MISS" and 'lang="en"' in by_cookie
+    _s, headers, fragment = get(proxy, path, {"Accept-Language": "ru", "HX-Request": "true"})
+    assert headers["x-cache"] == "MISS" and "<html" not in fragment and 'id="standings"' in fragment
+    _s, headers, page = get(proxy, path, {"Accept-Language": "ru"})
+    assert headers["x-cache"] == "HIT" and page == russian
+
+
+def test_hidden_standings_stay_hidden_through_the_cache(proxy: int, import_file: Any, organizer: Any) -> None:
+    """The organizer reads the hidden standings' figures (the API answers them theirs); a reader after them gets
+    the refusal and the alphabetical list, never the organizer's answer."""
+    import_file("fiim-example.json", SLUG, standings_hidden=True)
+    api = f"/api/tournaments/{SLUG}/standings/"
+    cookie = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_of(organizer)}", "Accept-Language": "en"}
+    status, headers, theirs = get(proxy, api, cookie)
+    assert status == 200 and '"standings"' in theirs and headers["x-cache"] == "BYPASS"
+    for _ in range(2):
+        status, _headers, body = get(proxy, api, {"Accept-Language": "en"})
+        assert status == 403 and '"standings"' not in body
+    for _ in range(2):
+        status, _headers, body = get(proxy, f"/p/{SLUG}/standings/", {"Accept-Language": "en"})
+        assert status == 200 and 'id="standings-hidden"' in body and 'id="standings"' not in body
+
+
+def test_text_answers_are_compressed_signed_in_pages_too(proxy: int, import_file: Any, organizer: Any) -> None:
+    t = import_file("fiim-example.json", SLUG)
+    cookie = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_of(organizer)}", "Accept-Encoding": "gzip"}
+    status, headers, body = get(proxy, f"/t/{t.slug}/participants/", cookie)
+    assert status == 200 and headers.get("content-encoding") == "gzip" and "<html" in body
+    status, headers, _body = get(proxy, "/static/css/site.css", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers.get("content-encoding") == "gzip"
+
+
+@pytest.mark.skipif(not BROTLI_MODULE.exists(), reason="Debian's nginx Brotli module is not installed")
+def test_brotli_where_the_phone_takes_it(proxy: int, import_file: Any, organizer: Any) -> None:
+    t = import_file("fiim-example.json", SLUG)
+    cookie = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_of(organizer)}", "Accept-Encoding": "gzip, br"}
+    conn = http.client.HTTPConnection("127.0.0.1", proxy, timeout=30)
+    conn.request("GET", f"/t/{t.slug}/participants/", headers={"Host": "127.0.0.1", **cookie})
+    response = conn.getresponse()
+    response.read()
+    assert response.status == 200 and response.getheader("Content-Encoding") == "br"
