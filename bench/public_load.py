@@ -25,14 +25,17 @@ deleted at the end, and the database ``--database`` (default ``mafia_bench``) is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
 import random
 import signal
 import sys
+import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from harness import (
@@ -332,7 +335,7 @@ def public_phases(args: argparse.Namespace) -> None:
         h1_phase(args, urls)
         return
     phases = [*urls.items(), ("mixed", [u for some in urls.values() for u in some])]
-    floor_port = args.port + 1
+    floor_port = args.floor_port
     for kind, some in phases:
         ours = phase(args.port, some, args.clients, args.seconds)
         floor = phase(floor_port, [f"/bytes/{sizes[u][0]}" for u in some], args.clients, args.seconds)
@@ -368,6 +371,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765, help="the app's port; the floor's is the next one")
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="mafia_bench")
+    parser.add_argument("--proxy", action="store_true",
+                        help="nginx with the shipped deploy/nginx/ files in front of both pools (its cache and "
+                             "compression): every client then goes through it, as at an event")
     parser.add_argument("--reuse-static", action="store_true",
                         help="skip collectstatic when staticfiles/ is newer than static/ (the smoke test)")
     which = parser.add_mutually_exclusive_group()
@@ -379,6 +385,7 @@ def main() -> None:
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn and clean up on kill too
 
+    args.floor_port = args.port + 1  # the floor is asked directly, past the proxy
     env = production_env(args.server_url, args.database)
     print(f"load average {load_average()} (1, 5, 15 min) on {os.cpu_count()} cores")
     recreate_database(args.server_url, args.database)
@@ -400,7 +407,15 @@ def main() -> None:
     floor = None if args.day_only else start_gunicorn(env, args.workers, args.port + 1, "floor:app", "/bytes/1")
     workers = start_workers(env)
     failed = False
+    proxy = contextlib.ExitStack()
     try:
+        if args.proxy:
+            from tests.deploy.nginx_run import running
+
+            folder = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
+            front = proxy.enter_context(running(folder, {"mafia_public": args.port, "mafia_staff": args.staff_port}))
+            print(f"nginx (deploy/nginx/: the readers' cache, gzip and Brotli) in front of both pools on port {front}")
+            args.port = args.staff_port = front
         if staff is None:
             print(f"gunicorn {args.workers} sync workers for everyone, loopback, production profile, Redis cache")
         else:
@@ -412,6 +427,7 @@ def main() -> None:
         if day is not None:
             failed = not tournament_day.run(day, args)
     finally:
+        proxy.close()
         stop(server)
         if staff is not None:
             stop(staff)

@@ -200,7 +200,8 @@ PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))
 PUBLIC_WORK_SHARE = max(1, int(os.environ.get("PUBLIC_WORK_SHARE", "1")))
 # How many of a tournament's public pages may be rendered again at once (public.middleware.take_slot). More
 # render the pages read now and then (a player's own) sooner while results pour in, and leave fewer workers to
-# answer from the kept pages: bench/README.md has the figures of 2.
+# answer from the kept pages: bench/README.md has the figures of 2. Behind nginx's cache (deploy/nginx/) the workers
+# hardly answer readers themselves: 3 there (the README's commands) keeps the pages about a second behind at the median.
 PUBLIC_RENDER_SLOTS = max(1, int(os.environ.get("PUBLIC_RENDER_SLOTS", "1")))
 # Above 0: a kept public page older than this (seconds) is rendered again when read even if no slot is free, which
 # bounds how far behind a page read now and then may be, at the cost of a render on most such reads (and each
