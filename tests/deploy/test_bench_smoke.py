@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.deploy.nginx_run import NGINX
+
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0"
@@ -71,6 +73,8 @@ def test_the_tournament_day_bench_runs_checks_and_has_no_error(tmp_path: Path) -
                "--rounds", "2", "--day-window", "1", "--think", "0.2", "--clients", "4", "--workers", "2",
                "--staff-workers", "1", "--day-timeout", "60", "--port", str(free_port()),
                "--staff-port", str(free_port()), "--database", database, "--json", str(figures)]
+    if NGINX is not None:  # through the shipped nginx files, their cache in front, as at an event (issue 34)
+        command.append("--proxy")
     try:
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     finally:
@@ -82,6 +86,7 @@ def test_the_tournament_day_bench_runs_checks_and_has_no_error(tmp_path: Path) -
     # as deploy/nginx/ splits them: the judges on a staff pool of their own, the readers on a public pool under nice
     assert day["setup"] == {"public_workers": 2, "staff_workers": 1, "public_nice": 10, "warmed": True}
     assert "warmed: the" in run.stdout
+    assert ("nginx (deploy/nginx/" in run.stdout) is (NGINX is not None)
     assert day["tables"] == day["confirmed"] == 2
     assert day["errors"] == 0 and day["conflicts"] == 0
     # Each table: the judge's GET, one or three PUTs and the submit; the chief's GET and confirm.
