@@ -29,6 +29,10 @@ class Download:
     platform: Platform
     exported: Exported
 
+    @property
+    def lost(self) -> tuple[list[Said], int]:
+        return compact(self.exported.lost)
+
 
 def model_of(tournament: Tournament) -> m.Tournament:
     """The tournament as of one moment (one snapshot on PostgreSQL, as the file's export)."""
@@ -61,15 +65,29 @@ def platform_choices() -> list[tuple[str, str]]:
             *((name, PLATFORMS[name].title) for name in sorted(PLATFORMS))]
 
 
-def compact(lines: tuple[str, ...], most: int = 8) -> list[str]:
-    """The converter's lines for a message: lines that differ only in a position (``games[3]``) said once with
-    how many times (``games[…]: ... ×62``), at most ``most`` of them, then how many more."""
-    counts: dict[str, int] = {}
+@dataclass(frozen=True)
+class Said:
+    """Lines of a converter that differ only in their numbers (a player's, a table's, a position's), said once:
+    the first of them and how many there are."""
+
+    line: str
+    count: int
+
+    @property
+    def others(self) -> int:
+        return self.count - 1
+
+
+def compact(lines: tuple[str, ...], most: int = 30) -> tuple[list[Said], int]:
+    """The converter's lines as a person reads them: those alike (the same but for numbers: 1,000 players' "nickname
+    not held") once with their count, at most ``most`` of them; and how many kinds more were not shown."""
+    groups: dict[str, Said] = {}
     for line in lines:
-        key = re.sub(r"\[\d+\]", "[…]", line)
-        counts[key] = counts.get(key, 0) + 1
-    said = [line if n == 1 else f"{line} ×{n}" for line, n in counts.items()]
-    return said if len(said) <= most else [*said[:most], f"… +{len(said) - most}"]
+        key = re.sub(r"\d+", "#", line)
+        found = groups.get(key)
+        groups[key] = Said(line, 1) if found is None else Said(found.line, found.count + 1)
+    said = list(groups.values())
+    return said[:most], max(0, len(said) - most)
 
 
 def read_document(text: str, name: str, ruleset: str | None) -> tuple[str, tuple[str, ...]]:

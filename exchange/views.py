@@ -83,7 +83,7 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         if dropped:
             messages.info(request, _("%(platform)s: %(count)s facts of the document have no place in a tournament "
                                      "and were left out: %(list)s") % {
-                "platform": platform, "count": len(dropped), "list": "; ".join(platforms.compact(dropped))})
+                "platform": platform, "count": len(dropped), "list": said_in_words(dropped)})
 
     def confirm(self, request: AuthenticatedHttpRequest) -> HttpResponseBase:
         token = request.POST.get("token", "")
@@ -117,6 +117,14 @@ class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
     def imported(self, request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
         messages.success(request, _("The tournament is imported."))
         return redirect(tournament)
+
+
+def said_in_words(lines: tuple[str, ...]) -> str:
+    """A converter's lines for a message: those alike once, with how many more there are like them."""
+    said, more = platforms.compact(lines, most=8)
+    text = "; ".join(s.line if not s.others else _("%(line)s (and %(count)s more like it)") % {
+        "line": s.line, "count": s.others} for s in said)
+    return text + (_("; and %(count)s other kinds") % {"count": more} if more else "")
 
 
 # The uploaded file waits for the organizer's answers this long, under a random token of theirs.

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from exchange.files import import_text
+from exchange.platforms import compact
 from games.models import GameSeat
 from games.services.facts import facts_of
 from scoring import fileio
@@ -108,8 +109,9 @@ def test_the_exports_page_lists_every_platform_and_what_it_leaves_out(client: Cl
     model = fileio.loads(client.get(reverse("exchange:export", args=[t.slug])).content.decode())
     for name in NAMES:
         assert f'id="export-{name}"' in html
-        for line in PLATFORMS[name].export(model).lost:
-            assert escape(line) in html
+        said, _more = compact(PLATFORMS[name].export(model).lost)
+        for kind in said:
+            assert f'<span lang="en">{escape(kind.line)}</span>' in html
     assert ("Скачать" in html) is (language == "ru")
 
 
@@ -170,10 +172,25 @@ def test_an_imported_game_log_gives_the_protocol_its_departures(organizer: Any) 
 
 
 def test_the_dropped_facts_are_said_compactly() -> None:
-    """62 games each dropping the same keys are one line with its count; past eight lines, how many more."""
-    from exchange.platforms import compact
+    """Lines alike but for their numbers are said once with how many there are; past the most, how many kinds more."""
+    from exchange.platforms import Said, compact
 
-    lines = (*tuple(f"games[{i}]: master, version (not held by our game)" for i in range(62)), "award: 3")
-    assert compact(lines) == ["games[…]: master, version (not held by our game) ×62", "award: 3"]
-    many = tuple(f"key{i}" for i in range(12))
-    assert compact(many) == [*many[:8], "… +4"]
+    lines = (*(f"games[{i}]: master, version (not held by our game)" for i in range(62)), "award: 3",
+             *(f"player p{n:04d}: nickname (not held)" for n in range(1, 1001)))
+    assert compact(lines) == ([Said("games[0]: master, version (not held by our game)", 62), Said("award: 3", 1),
+                               Said("player p0001: nickname (not held)", 1000)], 0)
+    many = tuple(f"key {chr(97 + i)}" for i in range(12))
+    said, more = compact(many, most=8)
+    assert [s.line for s in said] == list(many[:8]) and more == 4
+
+
+def test_a_large_tournaments_exports_page_stays_small(client: Client, organizer: Any) -> None:
+    """200 players: thousands of lines left out, said in a few dozen."""
+    from scoring.generate import generate
+
+    data = fileio.dump(generate("fiim", players=200, rounds=3, seed=2))
+    t = import_text(json.dumps(data), organizers=[organizer])
+    client.force_login(organizer)
+    html = client.get(reverse("exchange:exports", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert html.count("<li>") <= 5 * 31
+    assert "таких же" in html

@@ -52,8 +52,8 @@ ELSEWHERE = {
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "paper:")
-READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "exchange:exports", "exchange:export_platform",
-             "games:protocols", "games:history",
+READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "exchange:exports",
+             "exchange:export_platform", "games:protocols", "games:history",
              "series:list", "series:detail", "series:csv", "series:xlsx"}
 
 
