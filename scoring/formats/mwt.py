@@ -36,8 +36,9 @@ RESULT_CODES = {side: code for code, side in RESULTS.items()}
 VOTED_OUT, KILLED, REMOVED, TEAM_REMOVED = 1, 2, 3, 4
 LEAVE_KINDS = {VOTED_OUT: "voted_out", KILLED: "killed", REMOVED: "removed", TEAM_REMOVED: "removed"}
 
+# ``referee``: the ``success`` of /api/protocol/load carries it beside ``protocol`` (api/ops/mwt.php).
 GAME_KEYS = frozenset({"tournament_id", "part_number", "table_number", "session_number", "referee_user_id",
-                       "protocol", "result"})
+                       "referee", "protocol", "result"})
 PROTOCOL_KEYS = frozenset({"user_id", "nickname"})
 SEAT_ARRAYS = ("players", "is_replacement", "player_roles", "game_autobonus", "game_bonus", "penalty",
                "penalty_disciplinary", "player_fouls")
@@ -359,6 +360,9 @@ def losses(t: Tournament, chosen: Sequence[Table], names: dict[str, str]) -> lis
         lost.append(f"parameters {', '.join(name for name, _ in t.params)} (mwt holds no regulation)")
     if t.teams:
         lost.append(f"teams {', '.join(team.id for team in t.teams)} (mwt has no teams)")
+    if any(table.result for table in chosen):
+        lost.append("every game with a result: tournament_id, result.start_time and result.end_time (MWT requires "
+                    "them; our file holds no MWT tournament id nor game times: add them before posting)")
     exported = {id(table.game): table for table in chosen}
     shown = set(names)
     for player in t.players:
@@ -517,6 +521,8 @@ class Reader:
         if item.get("referee_user_id") is not None:
             referee = self.integer(f"{where}.referee_user_id", item["referee_user_id"])
             judge = f"mwt-{referee}" if referee is not None else None
+        if "referee" in item:
+            judge = self.referee(f"{where}.referee", item["referee"], judge)
         result = item.get("result")
         if result is not None and not isinstance(result, dict):
             self.bad(f"{where}.result", "not an object")
@@ -536,6 +542,18 @@ class Reader:
         read = self.result(f"{where}.result", result, table, players, judge)
         if read is not None:
             self.games[(part, session, table)] = read
+
+    def referee(self, where: str, value: Any, judge: str | None) -> str | None:
+        """The judge from the protocol answer's ``referee`` (an MWT user id, or an object with ``user_id`` as a
+        protocol entry has), where ``referee_user_id`` gives none or the same; anything else is dropped."""
+        user = value.get("user_id") if isinstance(value, dict) else value
+        if isinstance(user, int) and not isinstance(user, bool) and user >= 1 and judge in (None, f"mwt-{user}"):
+            return f"mwt-{user}"
+        if value is not None:
+            why = "referee_user_id names the judge" if judge is not None else "not an MWT user id"
+            self.dropped.append(f"{where} {json.dumps(value, ensure_ascii=False)}: the protocol's referee, not read "
+                                f"({why})")
+        return judge
 
     def seating(self, where: str, protocol: Any, result: dict[str, Any] | None) -> list[str] | None:
         """The game's players, seat by seat: from the protocol (user id and nickname), else the result's ids."""
@@ -656,8 +674,12 @@ class Reader:
             killed = self.seat_number(f"{where}.killed_first", result["killed_first"])
         if result.get("best_move_value") is not None:
             value = result["best_move_value"]
-            if not isinstance(value, list):
-                self.bad(f"{where}.best_move_value", "not a list of seats")
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                # mafiaratings writes a number for a simplified legacy (include/mwt_game.php): the count only
+                self.dropped.append(f"{where}.best_move_value {json.dumps(value)}: a guess count only (no seats: "
+                                    "our best move is the seats guessed)")
+            elif not isinstance(value, list):
+                self.bad(f"{where}.best_move_value", "not a list of seats nor a guess count")
             else:
                 best = tuple(n for i, v in enumerate(value)
                              if (n := self.seat_number(f"{where}.best_move_value[{i}]", v)) is not None)

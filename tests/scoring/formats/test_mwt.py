@@ -22,6 +22,8 @@ from scoring.model import Game, LogEvent, Penalty, Role, Side, Tournament
 DATA = Path(__file__).resolve().parents[1] / "data"
 DOCUMENTS = Path(__file__).resolve().parent / "documents" / "mwt"
 PLATFORM = MWT()
+REQUIRED = ("every game with a result: tournament_id, result.start_time and result.end_time (MWT requires them; "
+            "our file holds no MWT tournament id nor game times: add them before posting)")
 
 
 def example(ruleset: str) -> Tournament:
@@ -91,7 +93,7 @@ def test_the_game_document_exports_back_the_same_facts() -> None:
     original = document()
     t = PLATFORM.read(text(original)).tournament
     exported = PLATFORM.export(t)
-    assert exported.lost == ()
+    assert exported.lost == (REQUIRED,)
     [game] = json.loads(exported.document)["success"]
     [source] = original["success"]
     for key in ("part_number", "table_number", "session_number", "referee_user_id", "protocol"):
@@ -407,3 +409,49 @@ def test_our_log_goes_out_as_leaves_and_checks_and_the_rest_is_named() -> None:
                         LogEvent("don_check", 2, 4), LogEvent("sheriff_check", 2, 8), LogEvent("removed", 3, 5))
     assert read.first_killed == 2 and read.seats[4].removed
     assert [s.days_survived for s in read.seats][:6] == [2, 1, 2, 2, 2, 1]
+
+
+# -- (f) what mafiaratings' code requires, writes or answers beyond the definitions above --------------------------
+
+
+def test_what_mwt_requires_and_we_cannot_write_is_named() -> None:
+    """convert_mwt_game (include/mwt_game.php) refuses a game without tournament_id, start_time or end_time; we
+    hold none of them and invent none."""
+    exported = PLATFORM.export(example("fiim"))
+    assert REQUIRED in exported.lost
+    for game in json.loads(exported.document)["success"]:
+        assert "tournament_id" not in game
+        assert "start_time" not in game.get("result", {}) and "end_time" not in game.get("result", {})
+    seating = PLATFORM.export(seating_only(example("fiim")))
+    assert REQUIRED not in seating.lost  # a seating is not posted as results
+
+
+def test_a_best_move_given_as_a_count_is_dropped_not_refused() -> None:
+    doc, game = game0()
+    game["result"]["best_move_value"] = 2
+    imported = PLATFORM.read(text(doc))
+    assert only_game(imported.tournament).best_move == ()
+    assert "success[0].result.best_move_value 2: a guess count only (no seats: our best move is the seats " \
+        "guessed)" in imported.dropped
+    doc, game = game0()
+    game["result"]["best_move_value"] = "2, 5, 7"
+    assert refused(text(doc)) == "success[0].result.best_move_value: not a list of seats nor a guess count"
+
+
+def test_the_protocol_answers_referee_is_read() -> None:
+    doc, game = game0()
+    del game["referee_user_id"]
+    game["referee"] = {"user_id": 5002, "nickname": "Judge"}
+    imported = PLATFORM.read(text(doc))
+    assert only_game(imported.tournament).judge == "mwt-5002"
+    doc, game = game0()
+    game["referee"] = 5001
+    imported = PLATFORM.read(text(doc))
+    assert only_game(imported.tournament).judge == "mwt-5001"
+    assert not any(".referee " in line for line in imported.dropped)
+    doc, game = game0()
+    game["referee"] = "Judge"
+    imported = PLATFORM.read(text(doc))
+    assert only_game(imported.tournament).judge == "mwt-5001"
+    assert 'success[0].referee "Judge": the protocol\'s referee, not read (referee_user_id names the judge)' \
+        in imported.dropped
