@@ -46,7 +46,7 @@ WINNER_CODES = {Side.RED: "civ", Side.BLACK: "maf"}
 CODE_WINNERS = {code: side for side, code in WINNER_CODES.items()}
 # The answer's envelope (include/api.php) and the keys a game and a player may carry (include/game.php,
 # js/src/game.js, api/ops/game.php, api/ops/imafia.php).
-ENVELOPE_KEYS = frozenset({"games", "count", "version", "logged_in", "message"})
+ENVELOPE_KEYS = frozenset({"games", "count", "version", "logged_in", "message", "error"})
 GAME_KEYS = frozenset({"id", "version", "features", "clubId", "eventId", "tournamentId", "tableNum", "gameNum",
                        "language", "rules", "rating", "startTime", "endTime", "timezone", "winner", "moderator",
                        "players", "comment", "time", "streaming", "hideRoles", "obsScene"})
@@ -365,9 +365,13 @@ def _player_json(seat: Seat, game: Game, player: Player, roles: bool) -> dict[st
 
 
 def _features(game: Game) -> str:
-    if game.winner is None:
-        return ""
-    letters = set("dutw")  # every death with its round and type, every player's warnings
+    """The feature letters of what ``_player_json`` writes: mafiaratings' ``cleanup_features`` deletes every field
+    whose letter is missing, so a game without a result names its warnings, deaths and checks too."""
+    letters: set[str] = set()
+    if game.winner is not None or any(s.fouls for s in game.seats):
+        letters.add("w")  # a finished game: every player's warnings (0 where none is written)
+    if game.winner is not None or any(e.kind in gamelog.DEPARTURES for e in game.log):
+        letters.update("dut")  # every death with its round and type
     kinds = {e.kind for e in game.log}
     if game.best_move:
         letters.add("l")
@@ -418,6 +422,7 @@ class _GameReader:
     at: str
     problems: list[str]
     dropped: list[str]
+    warnings_time: Any = None  # the player's 4th warning's time: a "warnings" death without a time has it
 
     def fail(self, text: str) -> None:
         self.problems.append(text)
@@ -444,6 +449,8 @@ class _GameReader:
             if "round" in raw:
                 number = _round_number(raw["round"], f"{at}.round", self.problems)
             time = raw.get("time")
+            if kind == "warnings" and time is None:
+                time = self.warnings_time
         else:
             self.fail(f"{at}: {raw!r} is not a death")
             return None, False
@@ -654,6 +661,8 @@ def _read_game(raw: Any, index: int, ruleset: str, names: dict[str, str], proble
             continue
         fouls = reader.fouls(player.get("warnings", 0), f"{pat}.warnings")
         extra, best = reader.bonus(player["bonus"], f"{pat}.bonus") if "bonus" in player else (ZERO, False)
+        warned = player.get("warnings")
+        reader.warnings_time = warned[3] if isinstance(warned, list) and len(warned) > 3 else None
         if "death" in player:
             departure, was_removed = reader.death(player["death"], number, f"{pat}.death", fouls)
             if departure is not None:

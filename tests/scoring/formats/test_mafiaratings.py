@@ -5,6 +5,7 @@ reads with every seat, role, warning, death, check, nomination and vote; the sha
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -210,3 +211,54 @@ def test_a_removal_by_night_reads_back_on_the_next_day() -> None:
     game = imported.tournament.stages[0].rounds[0].games[0]
     assert game.winner is None and LogEvent("removed", 4, 8) in game.log and game.seats[7].removed
     assert "games[0]: a tie (read as a game without a result: we have no tie)" in imported.dropped
+
+
+def test_a_game_without_a_result_names_the_features_it_writes() -> None:
+    """mafiaratings' cleanup_features() deletes each field whose letter is missing: a game not yet won still
+    names its warnings, deaths and checks."""
+    ours = example("fiim")
+    stage = ours.stages[0]
+    game = stage.rounds[0].games[0]
+    game = dataclasses.replace(game, winner=None, best_move=(), first_killed=None, mafia_missed_three_nights=False,
+                               log=(LogEvent("voted_out", 1, 3), LogEvent("killed", 2, 5),
+                                    LogEvent("don_check", 2, 1), LogEvent("sheriff_check", 2, 4)),
+                               seats=tuple(dataclasses.replace(s, fouls=2 if s.seat == 6 else 0, best=False,
+                                                               extra=s.extra * 0, removed=False,
+                                                               days_survived=None) for s in game.seats))
+    round_ = dataclasses.replace(stage.rounds[0], games=(game,))
+    ours = dataclasses.replace(ours, stages=(dataclasses.replace(stage, rounds=(round_,)),))
+    [written] = json.loads(PLATFORM.export(ours).document)["games"]
+    assert "winner" not in written
+    letters = {"warnings": "w", "death": "dut", "don": "g", "sheriff": "s", "legacy": "l"}
+    fields = {key for player in written["players"] for key in player}
+    assert {"warnings", "death", "don", "sheriff"} <= fields
+    assert written["features"] == "gsdutw"
+    assert all(letter in written["features"] for key in fields & set(letters) for letter in letters[key])
+    back = PLATFORM.read(PLATFORM.export(ours).document).tournament
+    assert back == PLATFORM.kept(ours) and back.stages[0].rounds[0].games[0].log == game.log
+    empty = dataclasses.replace(game, log=(), seats=tuple(dataclasses.replace(s, fouls=0) for s in game.seats))
+    ours = dataclasses.replace(ours, stages=(dataclasses.replace(stage, rounds=(
+        dataclasses.replace(round_, games=(empty,)),)),))
+    assert json.loads(PLATFORM.export(ours).document)["games"][0]["features"] == ""
+
+
+def test_an_error_answer_is_named_as_the_platforms_error() -> None:
+    assert refused({"error": "Unknown tournament", "version": 1}) == \
+        "mafiaratings answered an error: Unknown tournament"
+
+
+def test_a_death_by_warnings_takes_its_time_from_the_fourth_warning() -> None:
+    """game.php get_player_death_time: a "warnings" death without a time has the time of warnings[3]."""
+    doc = deaths_game({2: {"round": 1, "type": "night"}, 8: {"round": 2, "type": "warnings"}}, "civ")
+    night = {"round": 2, "time": "shooting"}
+    doc["games"][0]["players"][7]["warnings"] = [{"round": 0, "time": "speaking"}, {"round": 1, "time": "voting"},
+                                                 {"round": 2, "time": "speaking"}, night]
+    game = PLATFORM.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0]
+    assert LogEvent("removed", 4, 8) in game.log and game.seats[7].removed and game.seats[7].fouls == 4
+    doc["games"][0]["players"][7]["warnings"][3] = {"round": 2, "time": "speaking"}
+    game = PLATFORM.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0]
+    assert LogEvent("removed", 5, 8) in game.log
+    doc["games"][0]["players"][7]["death"]["time"] = {"round": 2, "time": "speaking"}
+    doc["games"][0]["players"][7]["warnings"][3] = night  # the death's own time comes first
+    game = PLATFORM.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0]
+    assert LogEvent("removed", 5, 8) in game.log
