@@ -174,6 +174,8 @@ class _Reader:
             else:
                 numbers[key] = _whole(raw[key], f"{at}.{key}", problems)
         result: Any = raw.get("result")
+        if isinstance(result, str) and result.strip().isdigit():  # the reader compares loosely: "1" is 1
+            result = int(result.strip())
         if not is_int(result):
             problems.append(f"{at}.result: {result!r} is not a result (1 civ, 2 maf, 3 tie)")
         elif result == 3:
@@ -218,6 +220,8 @@ class _Reader:
                 problems.append(f"{pat}: unknown key(s) {', '.join(map(repr, unknown))}")
                 continue
             user, name = player.get("players_id"), player.get("name")
+            if isinstance(user, str) and user.strip().isdigit():  # a PHP array key: "25" is 25
+                user = int(user.strip())
             if user is not None and (not is_int(user) or user < 0):
                 problems.append(f"{pat}.players_id: {user!r} is not a user id")
                 continue
@@ -237,9 +241,13 @@ class _Reader:
             sitting[pid] = number
             names.setdefault(pid, shown)
             code = player.get("roles_id", ROLE_IDS[Role.CIVILIAN])
+            if isinstance(code, str) and code.strip().isdigit():  # the reader's switch compares loosely
+                code = int(code.strip())
             if code not in ID_ROLES or not is_int(code):
-                problems.append(f"{pat}.roles_id: unknown role code {code!r}")
-                continue
+                # mafiaratings' switch has cases 2, 3, 4 only: any other id is a civilian there, and here
+                dropped.append(f"{pat}.roles_id: unknown role code {code!r}, read as a civilian (as mafiaratings "
+                               "reads it)")
+                code = ROLE_IDS[Role.CIVILIAN]
             extra = _points(player.get("points_plus"), f"{pat}.points_plus", problems) \
                 + _points(player.get("points_minus"), f"{pat}.points_minus", problems)
             seats.append(Seat(seat=number, player=pid, role=ID_ROLES[code], extra=extra))

@@ -119,7 +119,9 @@ def test_another_platforms_document_is_refused() -> None:
 
 def test_bad_input_is_refused_naming_the_place() -> None:
     assert refused(DOCUMENT.read_text()[:100]).startswith("not a imafia document: invalid JSON at line")
-    assert refused(edited(1, ["players", "4", "roles_id"], 7)) == "games[1].players['4'].roles_id: unknown role code 7"
+    assert refused(edited(1, ["result"], "red")) == "games[1].result: 'red' is not a result (1 civ, 2 maf, 3 tie)"
+    assert refused(edited(1, ["players", "4", "players_id"], "-4")) == \
+        "games[1].players['4'].players_id: '-4' is not a user id"
     doc = edited(1, ["players", "11"], {"players_id": 999, "name": "Extra", "roles_id": 1})
     assert refused(doc) == "games[1].players['11']: seat 11 is not a seat 1 to 10"
     assert refused(edited(1, ["players", "7", "players_id"], 201)) == \
@@ -129,3 +131,25 @@ def test_bad_input_is_refused_naming_the_place() -> None:
     assert refused(edited(1, ["first_blood"], 12)) == "games[1].first_blood: seat 12 is not a seat 1 to 10"
     assert refused(edited(1, ["players", "3"], KeyError)) == \
         "games[1].players: seat(s) 3 missing (imafia games here have seats 1 to 10)"
+
+
+def test_numbers_as_text_are_read_as_mafiaratings_casts_them() -> None:
+    """api/ops/imafia.php compares result and roles_id loosely and keys players by players_id: "3" is 3."""
+    doc = edited(1, ["result"], "1")
+    for player in doc["games"][1]["players"].values():
+        player["roles_id"] = f" {player.get('roles_id', 1)} "
+        if player.get("players_id") is not None:
+            player["players_id"] = str(player["players_id"])
+    assert PLATFORM.read(json.dumps(doc)) == PLATFORM.read(DOCUMENT.read_text())
+    game = PLATFORM.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0]
+    assert game.winner is Side.RED and (game.seats[3].role, game.seats[3].player) == (Role.MAFIA, "imafia-204")
+
+
+def test_an_unknown_role_id_is_a_civilian_as_mafiaratings_reads_it() -> None:
+    imported = PLATFORM.read(json.dumps(edited(1, ["players", "1", "roles_id"], 7)))
+    assert imported.tournament.stages[0].rounds[0].games[0].seats[0].role is Role.CIVILIAN
+    assert "games[1].players['1'].roles_id: unknown role code 7, read as a civilian (as mafiaratings reads it)" \
+        in imported.dropped
+    imported = PLATFORM.read(json.dumps(edited(1, ["players", "1", "roles_id"], None)))
+    assert "games[1].players['1'].roles_id: unknown role code None, read as a civilian (as mafiaratings reads " \
+        "it)" in imported.dropped
