@@ -37,6 +37,7 @@ from .base import Exported, FormatError, Imported, Platform, parse_json, registe
 NAME = "gomafia"
 SEATS = range(1, 11)  # gomafia's tables are the ФСМ's tables of ten
 STAGE_ID = "gomafia"  # gomafia has no stages: its games become one stage of this id
+MAX_ID = 2**31 - 1  # PlayerDto.id is a Kotlin Int: gomafia's ids go no further
 
 ROLE_CODES: dict[Role, str] = {Role.CIVILIAN: "red", Role.SHERIFF: "sheriff", Role.MAFIA: "mafia", Role.DON: "don"}
 CODE_ROLES: dict[str, Role] = {code: role for role, code in ROLE_CODES.items()}
@@ -101,9 +102,15 @@ class Draft:
 
 
 def gomafia_id(player_id: str) -> int | None:
-    """The gomafia user id an imported player's id carries (``gomafia-1234``), else None."""
+    """The gomafia user id an imported player's id carries (``gomafia-1234``, at most ``MAX_ID``), else None."""
     found = re.fullmatch(r"gomafia-([1-9][0-9]{0,17})", player_id)
-    return int(found.group(1)) if found else None
+    return int(found.group(1)) if found and int(found.group(1)) <= MAX_ID else None
+
+
+def too_big(player_id: str) -> bool:
+    """An id of gomafia's shape whose number no gomafia id can be (past ``MAX_ID``)."""
+    found = re.fullmatch(r"gomafia-([1-9][0-9]*)", player_id)
+    return found is not None and int(found.group(1)) > MAX_ID
 
 
 def id_from_login(login: str) -> str:
@@ -343,7 +350,10 @@ def player_lines(t: Tournament) -> list[str]:
             said.append("in no game gomafia holds, so not written at all")
         if said:
             lines.append(f"player {p.id}: {', '.join(said)}")
-    renamed = [p.id for p in t.players if p.id in seated and gomafia_id(p.id) is None
+    lines += [f"player {p.id}: its id, past gomafia's largest ({MAX_ID}: PlayerDto.id is a 32-bit Int), written "
+              f"as id null with the login, read back as {id_from_login(login_of(p))}"
+              for p in t.players if p.id in seated and too_big(p.id)]
+    renamed = [p.id for p in t.players if p.id in seated and gomafia_id(p.id) is None and not too_big(p.id)
                and p.id != id_from_login(login_of(p))]
     if renamed:
         lines.append(f"player ids {', '.join(renamed)}: gomafia holds only its own user ids (gomafia-N), so these "
@@ -662,6 +672,9 @@ class Reader:
         if user is not None:
             if user < 1:
                 self.fail(f"{where}.id", f"{user}: gomafia's ids start at 1")
+                return None
+            if user > MAX_ID:
+                self.fail(f"{where}.id", f"{user}: past gomafia's largest id {MAX_ID} (PlayerDto.id is a 32-bit Int)")
                 return None
             pid = f"gomafia-{user}"
             login = self.names.setdefault(user, login)

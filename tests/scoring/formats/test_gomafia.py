@@ -135,6 +135,34 @@ def test_ids_and_logins() -> None:
     assert GOMAFIA.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0].seats[0].player == "gomafia-1101"
 
 
+def test_an_id_past_gomafias_int_is_refused_and_not_written() -> None:
+    """PlayerDto.id is a Kotlin Int: no gomafia id is past 2147483647."""
+    doc = document()
+    doc["data"]["games"][0]["game"][0]["table"][0]["id"] = 2147483648
+    assert refused(doc) == ("data.games[0].game[0].table[0].id: 2147483648: past gomafia's largest id 2147483647 "
+                            "(PlayerDto.id is a 32-bit Int)")
+    doc["data"]["games"][0]["game"][0]["table"][0]["id"] = 2147483647
+    assert GOMAFIA.read(json.dumps(doc)).tournament.stages[0].rounds[0].games[0].seats[0].player == \
+        "gomafia-2147483647"
+    ours = GOMAFIA.read(DOCUMENT.read_text()).tournament
+    big = "gomafia-99999999999"
+    ours = dataclasses.replace(ours, players=tuple(dataclasses.replace(p, id=big) if p.id == "gomafia-1101" else p
+                                                   for p in ours.players),
+                               stages=tuple(dataclasses.replace(st, rounds=tuple(dataclasses.replace(r, games=tuple(
+                                   dataclasses.replace(g, seats=tuple(dataclasses.replace(
+                                       seat, player=big if seat.player == "gomafia-1101" else seat.player)
+                                       for seat in g.seats)) for g in r.games)) for r in st.rounds))
+                                   for st in ours.stages))
+    exported = GOMAFIA.export(ours)
+    written = json.loads(exported.document)["data"]["games"][0]["game"][0]["table"][0]
+    assert (written["id"], written["login"]) == (None, "Самурай")
+    assert (f"player {big}: its id, past gomafia's largest (2147483647: PlayerDto.id is a 32-bit Int), written as "
+            f"id null with the login, read back as {id_from_login('Самурай')}") in exported.lost
+    back = GOMAFIA.read(exported.document).tournament
+    assert back == GOMAFIA.kept(ours)
+    assert back.stages[0].rounds[0].games[0].seats[0].player == id_from_login("Самурай")
+
+
 # --- (b) the four examples ----------------------------------------------------------------------------------
 
 
