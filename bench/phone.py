@@ -11,7 +11,8 @@ Without ``--base`` the benchmark builds what it measures: a fresh PostgreSQL dat
 has a judge, served by gunicorn under the production profile (``bench/harness.py``), as an event runs it. With
 ``--base URL`` it measures a server already running that holds those tournaments (``--keep`` leaves them behind).
 
-Run from the repository root: ``python bench/phone.py [--base URL] [--runs N]``. The last line printed is one JSON
+Run from the repository root: ``python bench/phone.py [--base URL] [--runs N] [--proxy]`` (``--proxy``: through
+nginx with the shipped deploy/nginx/ files, as at an event). The last line printed is one JSON
 object: ``{"PAGE": {"lcp_ms": n, "dcl_ms": n, "bytes": n, "requests": n}, ...}`` including ``"standings_1000"``.
 Goals (issue 34): every public page's LCP ≤ 2.0 s, the 1,000-player standings ≤ 2.5 s, the table screen ≤ 2.0 s.
 """
@@ -19,10 +20,12 @@ Goals (issue 34): every public page's LCP ≤ 2.0 s, the 1,000-player standings 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -135,6 +138,8 @@ def main() -> None:
     parser.add_argument("--server-url", default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"))
     parser.add_argument("--database", default="mafia_phone")
     parser.add_argument("--reuse-static", action="store_true", help="skip collectstatic when staticfiles/ is current")
+    parser.add_argument("--proxy", action="store_true",
+                        help="through nginx with the shipped deploy/nginx/ files (its cache and compression)")
     args = parser.parse_args()
 
     from harness import (
@@ -166,7 +171,15 @@ def main() -> None:
         # localhost, not 127.0.0.1: Chromium sends the production profile's secure cookies to it over plain HTTP
         base = f"http://localhost:{args.port}"
     results: dict[str, dict[str, float]] = {}
+    proxy = contextlib.ExitStack()
     try:
+        if args.proxy and server is not None:
+            from tests.deploy.nginx_run import running
+
+            front = proxy.enter_context(running(Path(tempfile.mkdtemp(prefix="phone-nginx-")),
+                                                {"mafia_public": args.port, "mafia_staff": args.port}))
+            base = f"http://localhost:{front}"
+            print(f"through nginx (deploy/nginx/) on port {front}")
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
@@ -187,6 +200,7 @@ def main() -> None:
                       f"{results[name]['requests']:.0f} requests", flush=True)
             browser.close()
     finally:
+        proxy.close()
         if server is not None:
             stop(server)
             drop_database(args.server_url, args.database)
