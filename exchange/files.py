@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db import DataError, connection, transaction
 from django.utils.translation import gettext as _
@@ -21,10 +22,12 @@ from .reading import awards_data, keep_apart_data, lot_draws_data, tables_in_pla
 from .writing import save_model
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Iterable, Mapping
 
     from django.contrib.auth.models import User
 
+
+T = TypeVar("T")
 
 # The most players a tournament file brings (a large event has 1,000): a file past it is refused before it is
 # checked, in well under 2 s, instead of holding a worker while a hundred thousand rows are validated (issue 33).
@@ -114,17 +117,21 @@ def nul_at(node: Any, where: str = "file") -> str | None:
     return None
 
 
-def export_data(tournament: Tournament) -> dict[str, Any]:
-    """The tournament's file as of one moment. Its queries share one transaction, on PostgreSQL one snapshot
-    (REPEATABLE READ): an export or a backup taken while judges save protocols never mixes a game row from
-    before a save with its seats from after it."""
+def at_one_moment(read: Callable[[], T]) -> T:
+    """``read()``'s queries in one transaction, on PostgreSQL one snapshot (REPEATABLE READ): an export or a backup
+    taken while judges save protocols never mixes a game row from before a save with its seats from after it."""
     if connection.in_atomic_block:  # a caller's transaction: its snapshot is the caller's business
-        return file_data(tournament)
+        return read()
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        return file_data(tournament)
+        return read()
+
+
+def export_data(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's file as of one moment (``at_one_moment``)."""
+    return at_one_moment(lambda: file_data(tournament))
 
 
 def file_data(tournament: Tournament) -> dict[str, Any]:

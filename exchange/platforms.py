@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.db import connection, transaction
 from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import model as m
@@ -16,6 +15,7 @@ from scoring.formats import PLATFORMS, Exported, Imported, Platform
 from tournaments.filenames import safe_filename
 from tournaments.models import Tournament
 
+from .files import at_one_moment
 from .reading import to_model
 
 # The import page's choice: our own file, or one of the platforms' documents.
@@ -35,14 +35,8 @@ class Download:
 
 
 def model_of(tournament: Tournament) -> m.Tournament:
-    """The tournament as of one moment (one snapshot on PostgreSQL, as the file's export)."""
-    if connection.in_atomic_block:
-        return to_model(tournament)
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        return to_model(tournament)
+    """The tournament as of one moment, as the file's export reads it."""
+    return at_one_moment(lambda: to_model(tournament))
 
 
 def export(tournament: Tournament, platform: Platform) -> Exported:
