@@ -588,4 +588,9 @@ def test_the_stream_worker_sends_the_frames_in_the_order_of_the_commits(real_wor
         while len(done) < 5 and time.monotonic() < deadline:
             time.sleep(0.05)
     assert done == [0, 1, 2, 3, 4]
-    assert not DBTaskResult.objects.filter(status="SUCCESSFUL").exists()  # the stream's done rows go at once
+    # the stream's done rows go at once: the worker deletes each when its task has finished, a moment after the last
+    # frame was sent (the frame is sent inside the task), so the check waits for that moment, not for a poll
+    finished = time.monotonic() + 5
+    while DBTaskResult.objects.filter(status="SUCCESSFUL").exists() and time.monotonic() < finished:
+        time.sleep(0.02)
+    assert not DBTaskResult.objects.filter(status="SUCCESSFUL").exists()
