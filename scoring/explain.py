@@ -46,8 +46,10 @@ def explain_standings(tournament: Tournament, standings: Standings, player: str)
     # a thousand rows only to find those level with the player cost more than the rest of a player's page
     primary_of = primary_key(standings.rank_by)
     level = primary_of(mine.tally)
+    above, below = ranked_neighbours(rows, index)
     others = [i for i in range(len(rows)) if i != index and
-              (abs(i - index) == 1 or primary_of(rows[i].tally) == level)]
+              (i in (above, below) or (mine.rank is not None and rows[i].rank == mine.rank)
+               or primary_of(rows[i].tally) == level)]
     out: dict[str, object] = {
         "stage": standings.stage,
         "player": player,
@@ -60,6 +62,24 @@ def explain_standings(tournament: Tournament, standings: Standings, player: str)
         out["disqualified"] = True
     out["against"] = [_against(my_steps, rows[i], ranking_steps(standings, rows[i])) for i in others]
     return out
+
+
+def ranked_neighbours(rows: list[StandingRow], index: int) -> tuple[int | None, int | None]:
+    """The rows of the player ranked just above and just below ``rows[index]``: the nearest rows outside the
+    players sharing its rank (docs/explain.md). A row next to it in the list may share its rank (a tie nothing
+    breaks): the one ranked just above is then further up. The disqualified (no rank) are each their own place."""
+    def place(i: int) -> object:
+        rank = rows[i].rank
+        return ("disqualified", i) if rank is None else rank
+
+    mine = place(index)
+    first = index
+    while first > 0 and place(first - 1) == mine:
+        first -= 1
+    last = index
+    while last + 1 < len(rows) and place(last + 1) == mine:
+        last += 1
+    return (first - 1 if first > 0 else None), (last + 1 if last + 1 < len(rows) else None)
 
 
 def _against(my_steps: list[RankingStep], row: StandingRow, their_steps: list[RankingStep]) -> dict[str, object]:

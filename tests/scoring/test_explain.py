@@ -37,8 +37,16 @@ def check_against_standings(t: Tournament, stage_id: str, player: str) -> dict[s
     names = [entry["player"] for entry in against]
     level = [row.player for row in rows if row.player != player and (
         row.tally.average == mine.tally.average if standings.rank_by == "average" else row.points == mine.points)]
-    neighbours = [rows[i].player for i in (index - 1, index + 1) if 0 <= i < len(rows)]
-    assert set(names) == set(level) | set(neighbours)
+    # the players ranked just above and just below: past those who share P's rank (docs/explain.md), not merely the
+    # rows next to P's
+    def place(i: int) -> object:
+        return ("disqualified", i) if rows[i].rank is None else rows[i].rank
+
+    higher = [i for i in range(index) if place(i) != place(index)]
+    lower = [i for i in range(index + 1, len(rows)) if place(i) != place(index)]
+    neighbours = [rows[i].player for i in ([max(higher)] if higher else []) + ([min(lower)] if lower else [])]
+    shared = [row.player for row in rows if row.player != player and mine.rank is not None and row.rank == mine.rank]
+    assert set(names) == set(level) | set(neighbours) | set(shared)
     assert names == [row.player for row in rows if row.player in names]  # in standings order
     for entry in against:
         theirs = rows[next(i for i, row in enumerate(rows) if row.player == entry["player"])]
@@ -132,6 +140,23 @@ def test_only_the_lots_separate() -> None:
     assert out["rank"] == 3  # the sheriff p04 first (a win as sheriff), then the drawn p07, p05
     assert entry(out, "p07")["steps"][-1] == {"metric": "lots", "mine": 2, "theirs": 1, "decides": True}
     assert entry(out, "p06")["steps"][-1] == {"metric": "lots", "mine": 2, "theirs": None, "decides": True}
+
+
+def test_the_players_ranked_just_above_and_below_are_named_past_a_shared_rank() -> None:
+    # Reds win: the sheriff p04 first, then p05-p10 level on everything (rank 2); the blacks p01-p03 level on
+    # nothing but lots (rank 8). The rows next to p02 (p01, p03) share its rank: the one ranked just above is the
+    # last civilian, 2 points more (issue 35: 7 of 63 players' explanations lacked the rank above or below).
+    t = load(tournament("fiim", [stage("q", [round_(1, [game("fiim", TEN, "red")])])]))
+    rows = list(compute_standings(t, "q").rows)
+    assert [row.rank for row in rows] == [1, 2, 2, 2, 2, 2, 2, 8, 8, 8]
+    out = check_against_standings(t, "q", "p02")
+    names = [e["player"] for e in out["against"]]
+    assert rows[6].player in names and rows[6].rank == 2
+    assert entry(out, rows[6].player)["steps"] == [{"metric": "points", "mine": "0", "theirs": "2", "decides": True}]
+    middle = check_against_standings(t, "q", "p07")  # shares rank 2: above is p04 (rank 1), below the first black
+    assert {"p04", rows[7].player} <= {e["player"] for e in middle["against"]}
+    bottom = check_against_standings(t, "q", "p03")
+    assert rows[6].player in {e["player"] for e in bottom["against"]}
 
 
 def test_average_ranked_stage_names_the_average() -> None:
