@@ -69,6 +69,8 @@ class SeatingMethod(StrEnum):
     BALANCED = "balanced"
     SWISS_TENS = "swiss_tens"
     SWISS_ZVEZDY = "swiss_zvezdy"
+    # the 5 + 5 rule with the draw that adds the fewest repeated meetings: an organizer's choice, not the regulation's
+    SWISS_ZVEZDY_SPREAD = "swiss_zvezdy_spread"
 
 
 class ProtestDecision(StrEnum):

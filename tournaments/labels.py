@@ -61,6 +61,8 @@ SEATING_METHODS: dict[m.SeatingMethod, Promise] = {
     m.SeatingMethod.BALANCED: _("balanced (computer sample)"),
     m.SeatingMethod.SWISS_TENS: _("Swiss by tens"),
     m.SeatingMethod.SWISS_ZVEZDY: _("Swiss, “Forward to the stars”"),
+    m.SeatingMethod.SWISS_ZVEZDY_SPREAD: _("Swiss, “Forward to the stars”, draw with the fewest repeated meetings "
+                                           "(the organizer's choice)"),
 }
 
 PROTEST_DECISIONS: dict[m.ProtestDecision, Promise] = {
