@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import SeatingMethod, Stage, StageKind, Tournament
-from .seating import PlannedRound, SeatingHistory, SeatingRequest, plan, report
+from .seating import METHODS, PlannedRound, SeatingHistory, SeatingRequest, plan, report
 from .standings import compute_standings
 from .validation import ruleset_for
 
@@ -52,18 +52,21 @@ def _listed_to_seat(tournament: Tournament, stage: Stage) -> tuple[str, ...]:
     return compute_standings(tournament, tournament.stages[index - 1].id).advance
 
 
+ZVEZDY_METHODS = frozenset({SeatingMethod.SWISS_ZVEZDY, SeatingMethod.SWISS_ZVEZDY_SPREAD})
+
+
 def swiss_order(tournament: Tournament, stage: Stage, method: SeatingMethod) -> tuple[str, ...]:
     """Players best first for the Swiss methods (docs/rules/seating-methods.md).
 
     ``swiss_tens``: the stage's current standings (its tie-break chain included).
-    ``swiss_zvezdy``: the stage's key — in qualifying the extra points (circle marks + judge's mark
-    + best move), otherwise the points — with ties in standings order. Guests, who are not
+    ``swiss_zvezdy`` (and ``swiss_zvezdy_spread``): the stage's key — in qualifying the extra points (circle
+    marks + judge's mark + best move), otherwise the points — with ties in standings order. Guests, who are not
     ranked, go to the bottom in id order.
     """
     players = players_to_seat(tournament, stage)
     standings = compute_standings(tournament, stage.id)
     ranked = [row for row in standings.rows if row.player in set(players)]
-    if method is SeatingMethod.SWISS_ZVEZDY and tournament.stage_kind(stage) is StageKind.QUALIFYING:
+    if method in ZVEZDY_METHODS and tournament.stage_kind(stage) is StageKind.QUALIFYING:
         def extra_key(player: str) -> Fraction:
             row = standings.row(player)
             assert row is not None
@@ -102,7 +105,7 @@ def plan_rounds(tournament: Tournament, stage_id: str, method: SeatingMethod, *,
     """Plan the next ``rounds`` rounds of a stage with ``method`` from the whole history."""
     stage = tournament.stage(stage_id)
     ruleset, _ = ruleset_for(tournament)
-    swiss = method in (SeatingMethod.SWISS_TENS, SeatingMethod.SWISS_ZVEZDY)
+    swiss = METHODS[method.value].swiss
     request = SeatingRequest(
         players=players_to_seat(tournament, stage),
         table_size=ruleset.params.table_size,

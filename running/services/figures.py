@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -25,6 +26,9 @@ class Figures:
     report: dict[str, Any]
     shape_bound: int
     rounds: int
+    # pairs at one table of this round who already sat together in an earlier round of the stage: what this
+    # round's draw adds to the repeated meetings (shown beside the method and its seed)
+    met_again: int = 0
 
     @property
     def early(self) -> dict[str, int]:
@@ -51,7 +55,14 @@ def round_figures(round_: Round) -> Figures:
     this = rounds.get(round_.number, {})
     players = sum(len(t) for t in this.values()) + round_.byes.count()
     bound = shape_bound(players, table_size, len(history), len(this) or None) if players >= table_size else 0
-    return Figures(figures, bound, len(history))
+    earlier: set[frozenset[str]] = set()
+    for number, by_table in rounds.items():
+        if number != round_.number:
+            for group in by_table.values():
+                earlier.update(frozenset((a, b)) for (_s, a), (_t, b) in combinations(group, 2))
+    met_again = sum(frozenset((a, b)) in earlier
+                    for group in this.values() for (_s, a), (_t, b) in combinations(group, 2))
+    return Figures(figures, bound, len(history), met_again)
 
 
 def planned_rounds(stage: Stage) -> int:

@@ -55,9 +55,21 @@ def test_swiss_zvezdy_orders_qualifying_by_extra_points() -> None:
 
     ranked = [p for p in order if standings.row(p) is not None]
     assert [extra(p) for p in ranked] == sorted((extra(p) for p in ranked), reverse=True)
-    block = plan_rounds(t, "qualifying", SeatingMethod.SWISS_ZVEZDY, seed=3)
-    first_table = set(block.rounds[0].tables[0])
-    assert set(ranked[:5]) <= first_table  # places 1–5 always sit at table 1
+    assert swiss_order(t, t.stage("qualifying"), SeatingMethod.SWISS_ZVEZDY_SPREAD) == order
+    for method in (SeatingMethod.SWISS_ZVEZDY, SeatingMethod.SWISS_ZVEZDY_SPREAD):
+        block = plan_rounds(t, "qualifying", method, seed=3)
+        first_table = set(block.rounds[0].tables[0])
+        assert set(ranked[:5]) <= first_table  # places 1–5 always sit at table 1
+
+
+def test_the_cli_seats_with_every_method_name_the_contract_fixes_and_the_organizers_choice() -> None:
+    path = str(DATA / "zvezdy-example.json")
+    for method in ("random", "balanced", "swiss_tens", "swiss_zvezdy", "swiss_zvezdy_spread"):
+        out = seat(path, "--stage", "qualifying", "--method", method, "--seed", "4")
+        assert out["stage"] == "qualifying" and out["rounds"][0]["tables"]  # type: ignore[index]
+    draws = {frozenset(seat(path, "--stage", "qualifying", "--method", "swiss_zvezdy", "--seed", str(s))
+                       ["rounds"][0]["tables"][0]["seats"]) for s in (1, 2, 3)}  # type: ignore[index]
+    assert len(draws) > 1  # the regulation's draw is random: the seed changes table 1
 
 
 def test_a_later_stage_without_players_or_rounds_seats_who_advanced() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from scoring.seating import METHODS, SeatingError, SeatingHistory, SeatingRequest, plan, report
@@ -9,7 +11,7 @@ from tests.scoring.seating.helpers import check_round, ids
 
 
 def test_the_four_methods_are_registered() -> None:
-    assert set(METHODS) == {"random", "balanced", "swiss_tens", "swiss_zvezdy"}
+    assert set(METHODS) == {"random", "balanced", "swiss_tens", "swiss_zvezdy", "swiss_zvezdy_spread"}
     for cls in METHODS.values():
         assert "docs/rules/seating-methods.md" in (cls.__doc__ or "")
 
@@ -71,10 +73,11 @@ def test_swiss_needs_an_order_of_exactly_the_players_and_one_round() -> None:
         plan(SeatingRequest(ids(20), 10, "swiss_zvezdy", order=ids(20), rounds=2))
 
 
-def test_swiss_zvezdy_follows_the_five_plus_five_draw() -> None:
+@pytest.mark.parametrize("method", ["swiss_zvezdy", "swiss_zvezdy_spread"])
+def test_swiss_zvezdy_follows_the_five_plus_five_draw(method: str) -> None:
     order = order_of(40)
     for seed in range(5):
-        (rnd,) = plan(SeatingRequest(ids(40), 10, "swiss_zvezdy", order=order, seed=seed))
+        (rnd,) = plan(SeatingRequest(ids(40), 10, method, order=order, seed=seed))
         t1, t2, t3, t4 = (set(t) for t in rnd.tables)
         places = {p: i + 1 for i, p in enumerate(order)}
         assert {places[p] for p in t1 if places[p] <= 5} == {1, 2, 3, 4, 5}
@@ -89,22 +92,41 @@ def test_swiss_zvezdy_follows_the_five_plus_five_draw() -> None:
         assert {places[p] for p in t4} == set(range(26, 41)) - drawn3
 
 
-def test_swiss_zvezdy_draw_avoids_meeting_again() -> None:
+def test_swiss_zvezdy_spread_draw_avoids_meeting_again() -> None:
     order = order_of(20)
     top, rest = order[:5], order[5:15]
     # each of places 6-10 already met one of the top five; only the draw 11-15 avoids repeats
     history = SeatingHistory((tuple((a, b) for a, b in zip(top, rest[:5], strict=True)),))
-    (rnd,) = plan(SeatingRequest(ids(20), 10, "swiss_zvezdy", history, order=order))
-    assert set(rnd.tables[0]) == set(top + rest[5:])
+    for seed in range(4):
+        (rnd,) = plan(SeatingRequest(ids(20), 10, "swiss_zvezdy_spread", history, order=order, seed=seed))
+        assert set(rnd.tables[0]) == set(top + rest[5:])
 
 
-def test_swiss_zvezdy_draw_varies_with_the_seed() -> None:
+def test_swiss_zvezdy_draws_at_random_as_written_whatever_the_meetings() -> None:
+    # zvezdy 004: "5 случайных" from places 6-15. The regulation's method draws at random: the history that makes
+    # one draw the only one without repeats does not choose it (issue 35: seeds 1 and 2 gave the same table 1).
     order = order_of(20)
-    draws = {
-        frozenset(plan(SeatingRequest(ids(20), 10, "swiss_zvezdy", order=order, seed=s))[0].tables[0])
-        for s in range(8)
-    }
-    assert len(draws) > 1
+    top, rest = order[:5], order[5:15]
+    history = SeatingHistory((tuple((a, b) for a, b in zip(top, rest[:5], strict=True)),))
+    tables = [frozenset(plan(SeatingRequest(ids(20), 10, "swiss_zvezdy", history, order=order, seed=s))[0].tables[0])
+              for s in range(40)]
+    assert tables[1] != tables[2]
+    assert len(set(tables)) > 20  # C(10, 5) = 252 draws: forty seeds rarely repeat one
+    drawn = Counter(p for table in tables for p in table if p in rest)
+    assert set(drawn) == set(rest)  # every one of places 6-15 is drawn by some seed, those who met the top too
+    assert all(8 <= drawn[p] <= 32 for p in rest)  # about half of the forty draws each
+
+
+def test_swiss_zvezdy_draw_varies_with_the_seed_and_repeats_with_it() -> None:
+    order = order_of(20)
+    for method in ("swiss_zvezdy", "swiss_zvezdy_spread"):
+        draws = {
+            frozenset(plan(SeatingRequest(ids(20), 10, method, order=order, seed=s))[0].tables[0])
+            for s in range(8)
+        }
+        assert len(draws) > 1
+        again = [plan(SeatingRequest(ids(20), 10, method, order=order, seed=5))[0] for _ in range(2)]
+        assert again[0] == again[1]
 
 
 def test_swiss_seats_avoid_the_seats_taken_before() -> None:

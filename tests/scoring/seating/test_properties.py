@@ -13,7 +13,7 @@ from tests.scoring.seating.helpers import check_round, ids
 def requests(draw: st.DrawFn) -> SeatingRequest:
     k = draw(st.integers(2, 12))
     n = draw(st.integers(k, 4 * k + k - 1))
-    method = draw(st.sampled_from(["random", "balanced", "swiss_tens", "swiss_zvezdy"]))
+    method = draw(st.sampled_from(["random", "balanced", "swiss_tens", "swiss_zvezdy", "swiss_zvezdy_spread"]))
     swiss = method.startswith("swiss")
     rounds = 1 if swiss else draw(st.integers(1, 4))
     players = ids(n)
