@@ -4,7 +4,6 @@ and the full rules summary of its ruleset with its parameters."""
 from __future__ import annotations
 
 import hashlib
-import inspect
 from typing import Any
 
 from django.db.models import Count
@@ -19,9 +18,9 @@ from tournaments import param_words
 from tournaments.labels import SEATING_METHODS, STAGE_KINDS, metric_label
 from tournaments.models import Tournament
 from tournaments.rules import ruleset_for
+from tournaments.summaries import HOW_TIES, summary
 
-from .. import labels
-from ..cache import conditional, etag_for
+from ..conditional import conditional, etag_for
 from .base import PublicTournamentView
 
 
@@ -52,7 +51,7 @@ class HomeView(PublicTournamentView):
         current, following = snapshot.current_rounds()
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
-            "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
+            "summary": summary(self.tournament.ruleset),
             "program": [(stage, rounds_of.get(stage.pk, []), snapshot.scheduled.get(stage.pk, []))
                         for stage in snapshot.stages],
             "current": current,
@@ -82,13 +81,12 @@ class RulesView(PublicTournamentView):
         chain = ruleset.chain(black_wins=0, red_wins=0)
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
-            "summary": labels.SUMMARIES.get(self.tournament.ruleset, []),
+            "summary": summary(self.tournament.ruleset),
             # the regulation's words for its own chain; a tournament's ``tiebreaks`` is its chain
-            "how_ties": (ruleset.params.tiebreaks is None and labels.HOW_TIES.get(cls.id))
+            "how_ties": (ruleset.params.tiebreaks is None and HOW_TIES.get(cls.id))
             or ", ".join(metric_label(m) for m in chain),
             "params": params, "formats": formats, "any_changed": any(p.changed for p in params),
             "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
-            "original": inspect.cleandoc(cls.__doc__ or ""),
         }
 
     def stage_rounds(self, ruleset: Ruleset) -> list[param_words.StageRounds]:

@@ -21,8 +21,8 @@ from tournaments.labels import (
     standing_note,
 )
 from tournaments.models import Stage
+from tournaments.summaries import HOW_TIES
 
-from .. import labels
 from ..reasons import needs_legend, needs_of, rounds_left
 from ..snapshot import Snapshot, final_done
 from .base import PublicTournamentView
@@ -37,8 +37,8 @@ def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
 
 def how_ties(ruleset: Ruleset, chain: tuple[str, ...], rank_by: str) -> str:
     """The chain in words: the regulation's own text where it has one and the tournament keeps its chain."""
-    if ruleset.params.tiebreaks is None and ruleset.id in labels.HOW_TIES:
-        return str(labels.HOW_TIES[ruleset.id])
+    if ruleset.params.tiebreaks is None and ruleset.id in HOW_TIES:
+        return str(HOW_TIES[ruleset.id])
     steps = ", ".join(metric_label(metric) for metric in chain)
     if not steps:
         return _("equal places are drawn by lots.")

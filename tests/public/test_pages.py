@@ -80,9 +80,16 @@ def test_game_page_shows_the_protocol(client: Any, fiim: Any) -> None:
     assert 'id="winner"' in html and "Fouls" in html
 
 
-def test_rules_page_lists_parameters_and_original_summary(client: Any, fiim: Any) -> None:
+def test_rules_page_lists_parameters_and_the_summary_in_the_readers_language(client: Any, fiim: Any) -> None:
+    """One summary of the regulation (``tournaments.summaries``), translated: no English docstring, no ids."""
+    client.cookies["django_language"] = "en"
     html = client.get(f"/p/{SLUG}/rules/").content.decode()
-    assert "Points for a win" in html and "absence_points" in html and "Zelenograd open championship" in html
+    assert "Points for a win" in html and 'id="param-absence_points"' in html and "70 players at 7 tables" in html
+    assert "<code" not in html.split("<main", 1)[-1]  # the parameters by their labels, not their ids
+    client.cookies["django_language"] = "ru"
+    html = client.get(f"/p/{SLUG}/rules/").content.decode()
+    assert "70 игроков за 7 столами" in html and "Tables of 10" not in html
+    assert not re.search(r"\b(balanced|qualifying|mafia|maniac|swiss_tens)\b", html.split("<main", 1)[-1])
 
 
 def test_a_draft_protocol_is_not_public(client: Any, fiim: Any) -> None:

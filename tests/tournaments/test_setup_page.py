@@ -22,7 +22,7 @@ def test_create_page_proposes_the_preset(client: Any, organizer: Any) -> None:
     assert 'name="param-absence_points"' in html and 'value="-2"' in html
     client.cookies["django_language"] = "en"
     html = client.get(reverse("site:new_tournament") + "?ruleset=zvezdy").content.decode()
-    assert "Bye (a table would be incomplete): +3" in html
+    assert "A bye gives 3 points, at most once a tournament." in html
 
 
 def create_post(**extra: Any) -> dict[str, Any]:
