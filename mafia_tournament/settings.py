@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "public",
+    "entries",
     "api",
     "paper",
 ]

@@ -31,11 +31,13 @@ tournament_urlpatterns = [
     path("", include("games.urls")),
     path("", include("exchange.urls")),
     path("", include("paper.urls")),
+    path("", include("entries.urls")),
 ]
 
 urlpatterns = [
     path("", include((site_urlpatterns, "site"))),
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
+    path("p/<slug:slug>/", include("entries.urls_public")),  # the players' own pages (docs/players-channel.md)
     path("p/", include("public.urls")),
     path("ratings/export/", include("paper.urls_ratings")),
     path("ratings/rules/", include("ratings.urls")),

@@ -1,0 +1,99 @@
+"""The public registration form and the organizer's settings of it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Player, Tournament
+from tournaments.rules import ruleset_for
+
+from .models import SelfRegistration
+
+MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+TELEGRAM = re.compile(r"^[A-Za-z][A-Za-z0-9_]{4,31}$")
+# the hidden field a person never sees nor fills; a form that fills it is a bot's
+HONEYPOT = "website"
+
+
+class RegistrationForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Name, nickname, club, city, the birth date where the regulation limits ages, an e-mail and/or a Telegram
+    name, consent to the rules; and a field left empty by people (``HONEYPOT``)."""
+
+    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False)
+    telegram = forms.CharField(label=gettext_lazy("Telegram"), max_length=64, required=False,
+                               help_text=gettext_lazy("Your user name, such as @ivan_petrov."))
+    consent = forms.BooleanField(label=gettext_lazy("I have read the tournament's rules and agree to them"))
+    website = forms.CharField(label=gettext_lazy("Leave this field empty"), required=False)
+
+    class Meta:
+        model = Player
+        fields = ["surname", "first_name", "patronymic", "nickname", "club", "city", "birth_date"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        ruleset = ruleset_for(tournament)
+        self.fields["first_name"].required = True
+        if ruleset.min_age is None and ruleset.max_age is None:
+            del self.fields["birth_date"]
+        else:
+            self.fields["birth_date"].required = True
+            self.fields["birth_date"].help_text = _("The regulation limits ages.")
+        if ruleset.residents_only:
+            self.fields["city"].required = True
+            self.fields["city"].help_text = _("The city of residence: the regulation admits residents only.")
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+        self.fields["telegram"].widget.attrs.update({"autocomplete": "off", "autocapitalize": "none"})
+        self.fields[HONEYPOT].widget.attrs.update({"autocomplete": "off", "tabindex": "-1"})
+        for name, value in (("surname", "family-name"), ("first_name", "given-name"),
+                            ("patronymic", "additional-name"), ("nickname", "nickname"),
+                            ("club", "organization"), ("city", "address-level2"), ("birth_date", "bday")):
+            if name in self.fields:
+                self.fields[name].widget.attrs["autocomplete"] = value
+
+    def clean_telegram(self) -> str:
+        value = str(self.cleaned_data.get("telegram") or "").strip()
+        value = re.sub(r"^(https?://)?(t\.me/|telegram\.me/)", "", value).lstrip("@")
+        if value and not TELEGRAM.match(value):
+            raise forms.ValidationError(_("A Telegram user name has 5 to 32 Latin letters, digits or '_', starting "
+                                          "with a letter."))
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("email") and not data.get("telegram") and "email" not in self.errors \
+                and "telegram" not in self.errors:
+            self.add_error("email", _("Give an e-mail or a Telegram name: the organizer tells you your seat there."))
+        return data
+
+    def _post_clean(self) -> None:
+        """The player row is not saved by the form (the registration service makes it): no model validation."""
+
+    def details(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        birth = data.get("birth_date")
+        return {**{name: data.get(name) or "" for name in ("surname", "first_name", "patronymic", "nickname",
+                                                            "club", "city")},
+                "birth_date": birth.isoformat() if birth else None}
+
+
+class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = SelfRegistration
+        fields = ["opens", "closes", "coming_names"]
+        widgets = {"opens": MOMENT, "closes": MOMENT}
+        help_texts = {"opens": gettext_lazy("Empty: the form is closed."),
+                      "closes": gettext_lazy("Empty: open until you close it.")}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        opens, closes = data.get("opens"), data.get("closes")
+        if opens and closes and closes <= opens:
+            self.add_error("closes", _("Registration cannot close before it opens."))
+        return data

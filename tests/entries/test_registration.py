@@ -1,0 +1,205 @@
+"""Players registering themselves (/p/SLUG/register/): the organizer's times, the regulation's own rules under each
+of the four regulations, the waiting list promoted in order, duplicates, the honeypot and the rate limit; nothing
+half-saved when refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from entries.models import Entry, EntryState, SelfRegistration
+from entries.services import registering
+from tests.entries.helpers import open_registration, typed
+from tournaments.models import Participant, ParticipantStatus, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def register(client: Any, tournament: Any, n: int, **fields: Any) -> Any:
+    return client.post(f"/p/{tournament.slug}/register/", typed(n, **fields))
+
+
+def counts(tournament: Any) -> tuple[int, int, int]:
+    return (Participant.objects.filter(tournament=tournament).count(),
+            Entry.objects.filter(tournament=tournament).count(), Player.objects.count())
+
+
+def test_the_form_is_closed_until_the_organizer_opens_it(make_tournament: Any, client: Any) -> None:
+    tournament = make_tournament("zvezdy")
+    page = client.get(f"/p/{tournament.slug}/register/").content.decode()
+    assert "Online registration is not open" in page and 'id="register-form"' not in page
+    before = counts(tournament)
+    answer = register(client, tournament, 1)
+    assert answer.status_code == 400 and "not open" in answer.content.decode()
+    assert counts(tournament) == before
+    now = timezone.now()
+    SelfRegistration.objects.create(tournament=tournament, opens=now + dt.timedelta(hours=2))
+    assert "opens on" in register(client, tournament, 1).content.decode()
+    SelfRegistration.objects.filter(tournament=tournament).update(opens=now - dt.timedelta(days=2),
+                                                                  closes=now - dt.timedelta(days=1))
+    assert "closed on" in register(client, tournament, 1).content.decode()
+    assert counts(tournament) == before
+
+
+def test_fiim_cap_puts_the_next_on_the_waiting_list_promoted_in_order(make_tournament: Any, client: Any) -> None:
+    tournament = make_tournament("fiim", participant_cap=2)
+    open_registration(tournament)
+    for n in (1, 2):
+        answer = register(client, tournament, n)
+        assert answer.status_code == 302, answer.content.decode()[:2000]
+    third = register(client, tournament, 3, telegram="@third_player", email="")
+    assert third.status_code == 302
+    page = client.get(third["Location"]).content.decode()
+    assert "waiting list, number 1" in page
+    register(client, tournament, 4)
+    waiting = registering.waiting(tournament)
+    assert [e.detail("surname") for e in waiting] == ["Орлов3", "Орлов4"]
+    assert waiting[0].telegram == "third_player" and waiting[0].participant is None
+    assert Participant.objects.filter(tournament=tournament).count() == 2
+    coming = client.get(f"/p/{tournament.slug}/coming/").content.decode()
+    assert "2 participants" in coming and "2 on the waiting list" in coming and "Павел О." in coming
+
+    first = Entry.objects.get(tournament=tournament, details__surname="Орлов1")
+    answer = client.post(f"/p/{tournament.slug}/me/{first.token}/", {"action": "withdraw", "sure": "yes"})
+    assert answer.status_code == 302
+    first.refresh_from_db()
+    assert first.state == EntryState.WITHDRAWN and first.withdrawn_at is not None and first.participant is None
+    promoted = Entry.objects.get(pk=waiting[0].pk)
+    assert promoted.state == EntryState.ENTERED and promoted.promoted_at is not None
+    assert promoted.promoted_after == first and promoted.participant is not None
+    assert promoted.participant.status == ParticipantStatus.ACCEPTED
+    assert registering.position(Entry.objects.get(pk=waiting[1].pk)) == 1
+    assert "Moved up from the waiting list" in client.get(f"/p/{tournament.slug}/me/{promoted.token}/").content \
+        .decode()
+
+
+def test_a_refused_withdrawal_needs_the_tick_and_the_start_ends_it(make_round: Any, client: Any) -> None:
+    round_ = make_round("fiim", tables=1)
+    tournament = round_.stage.tournament
+    registering.ensure_entries(tournament)
+    entry = Entry.objects.filter(tournament=tournament).first()
+    assert entry is not None
+    answer = client.post(f"/p/{tournament.slug}/me/{entry.token}/", {"action": "withdraw"})
+    assert answer.status_code == 400 and "Tick the box" in answer.content.decode()
+    answer = client.post(f"/p/{tournament.slug}/me/{entry.token}/", {"action": "withdraw", "sure": "yes"})
+    assert answer.status_code == 400 and "has started" in answer.content.decode()
+    entry.refresh_from_db()
+    assert entry.state == EntryState.ENTERED and entry.participant is not None
+
+
+def test_tomsk_needs_18_and_makes_guests_beyond_96(make_tournament: Any, client: Any, add_participants: Any) -> None:
+    tournament = make_tournament("tomsk")
+    open_registration(tournament)
+    before = counts(tournament)
+    answer = register(client, tournament, 1, birth_date=(dt.date(2025, 3, 15) - dt.timedelta(days=17 * 366))
+                      .isoformat())
+    text = answer.content.decode()
+    assert answer.status_code == 400 and "the regulation admits players from 18" in text
+    assert counts(tournament) == before
+    assert register(client, tournament, 2, birth_date="").status_code == 400  # the age limit needs the date
+    add_participants(tournament, 96)
+    answer = register(client, tournament, 3)
+    assert answer.status_code == 302
+    entry = Entry.objects.get(tournament=tournament, details__surname="Орлов3")
+    assert entry.participant is not None and entry.participant.guest
+    assert "as a guest" in client.get(answer["Location"]).content.decode()
+
+
+def test_kostroma_takes_applications_for_the_organizer(make_tournament: Any, client: Any, organizer: Any) -> None:
+    tournament = make_tournament("kostroma")
+    open_registration(tournament)
+    before = counts(tournament)
+    answer = register(client, tournament, 1, city="Ярославль")
+    assert answer.status_code == 400 and "residents of Кострома only" in answer.content.decode()
+    answer = register(client, tournament, 2, birth_date="1980-01-01")
+    assert answer.status_code == 400 and "up to 30" in answer.content.decode()
+    assert counts(tournament) == before
+    answer = register(client, tournament, 3)
+    assert answer.status_code == 302
+    entry = Entry.objects.get(tournament=tournament)
+    assert entry.participant is not None and entry.participant.status == ParticipantStatus.APPLIED
+    assert "waits for the organizer" in client.get(answer["Location"]).content.decode()
+    client.force_login(organizer)
+    answer = client.post(f"/t/{tournament.slug}/registration/", {"entry": entry.pk, "action": "accept"})
+    assert answer.status_code == 302
+    entry.participant.refresh_from_db()
+    assert entry.participant.status == ParticipantStatus.ACCEPTED
+    tournament.applications_close = timezone.now() - dt.timedelta(hours=1)
+    tournament.save()
+    answer = register(Client(HTTP_ACCEPT_LANGUAGE="en"), tournament, 4)
+    assert answer.status_code == 400 and "Applications closed" in answer.content.decode()
+
+
+def test_zvezdy_duplicates_the_honeypot_and_the_contact(make_tournament: Any, client: Any) -> None:
+    tournament = make_tournament("zvezdy")
+    open_registration(tournament)
+    assert register(client, tournament, 1).status_code == 302
+    before = counts(tournament)
+    again = register(client, tournament, 1, email="other@example.org")  # the same name and nickname
+    assert again.status_code == 400 and "already registered in this tournament" in again.content.decode()
+    same_mail = register(client, tournament, 2, email="p1@example.org")
+    assert same_mail.status_code == 400 and "e-mail is already used" in same_mail.content.decode()
+    no_contact = register(client, tournament, 3, email="")
+    assert no_contact.status_code == 400 and "Give an e-mail or a Telegram name" in no_contact.content.decode()
+    bad_telegram = register(client, tournament, 4, telegram="@x!")
+    assert bad_telegram.status_code == 400 and "Telegram user name" in bad_telegram.content.decode()
+    no_consent = register(client, tournament, 5, consent="")
+    assert no_consent.status_code == 400
+    bot = register(client, tournament, 6, website="http://spam.example")
+    assert bot.status_code == 400 and "was not accepted" in bot.content.decode()
+    assert counts(tournament) == before
+
+
+def test_the_rate_limit(make_tournament: Any, monkeypatch: Any) -> None:
+    from entries import views_public
+
+    monkeypatch.setattr(views_public, "REGISTER_LIMIT", 2)
+    tournament = make_tournament("zvezdy")
+    open_registration(tournament)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    statuses = [register(client, tournament, n).status_code for n in range(1, 5)]
+    assert statuses == [302, 302, 429, 429]
+    assert Entry.objects.filter(tournament=tournament).count() == 2
+
+
+@pytest.mark.parametrize("ruleset", ["fiim", "kostroma", "tomsk", "zvezdy"])
+def test_every_ruleset_registers_and_waits(ruleset: str, make_tournament: Any, organizer: Any) -> None:
+    """Under each regulation: the first registration is a participant (an application under kostroma), with the
+    cap of 1 reached the next waits, and the first's withdrawal promotes it."""
+    tournament = make_tournament(ruleset, participant_cap=1)
+    open_registration(tournament)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    assert register(client, tournament, 1).status_code == 302
+    first = Entry.objects.get(tournament=tournament)
+    assert first.participant is not None
+    if ruleset == "kostroma":
+        assert first.participant.status == ParticipantStatus.APPLIED
+        from tournaments.services import registration
+
+        registration.accept(first.participant, organizer)
+    answer = register(client, tournament, 2)
+    second = Entry.objects.get(tournament=tournament, details__surname="Орлов2")
+    assert second.state == EntryState.WAITING
+    assert "лист ожидания" in client.get(answer["Location"]).content.decode().lower()
+    registering.withdraw(first)
+    second.refresh_from_db()
+    assert second.state == EntryState.ENTERED and second.participant is not None and second.promoted_after == first
+
+
+def test_the_waiting_list_keeps_its_order_when_the_cap_grows(make_tournament: Any) -> None:
+    tournament = make_tournament("fiim", participant_cap=1)
+    open_registration(tournament)
+    contact = registering.Contact(email="a@example.org")
+    registering.register_self(tournament, typed(1), contact)
+    waiting = [registering.register_self(tournament, typed(n), registering.Contact(email=f"{n}@example.org")).entry
+               for n in (2, 3)]
+    assert [e.state for e in waiting] == [EntryState.WAITING] * 2
+    tournament.participant_cap = 2
+    tournament.save()
+    newcomer = registering.register_self(tournament, typed(4), registering.Contact(email="4@example.org")).entry
+    assert newcomer.state == EntryState.WAITING and registering.position(newcomer) == 2  # behind number 3
+    assert Entry.objects.get(pk=waiting[0].pk).state == EntryState.ENTERED
