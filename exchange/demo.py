@@ -48,9 +48,10 @@ def _game(table: int, players: list[str], rng: random.Random) -> dict[str, Any]:
             seat["fouls"] = fouls
         seats.append(seat)
     side = {"don": "black", "mafia": "black"}
-    for seat in rng.sample(seats, 2):
+    for seat in rng.sample(seats, 2):  # the table's judges name two best players and give them extra points
         won = side.get(seat["role"], "red") == winner
         seat["extra"] = 1 if won else 0.5
+        seat["best"] = True
     game: dict[str, Any] = {"table": table, "winner": winner, "seats": seats, "judge": f"Судья {table}"}
     if rng.random() < 0.85:
         first = rng.randint(1, 10)

@@ -172,7 +172,8 @@ class PreviousStageRank(Metric):
 
 @register
 class TimesBest(Metric):
-    """fiim: times named best (extra points above 0 or ``best: true``); more ranks higher."""
+    """fiim: times named best by the table's judges (``best: true``; extra points are not a naming); more ranks
+    higher."""
 
     id, label = "best", "times named best"
 

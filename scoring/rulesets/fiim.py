@@ -19,8 +19,8 @@ class Fiim(Ruleset):
       +0.5, 2 blacks +0.25; a sheriff who names 3 blacks +0.25 (2: nothing); a black player
       nothing. So a first-killed civilian of a winning city who named 2 blacks has 2.25.
     - Judges' extra points: at most 2 players per game; a winner gets 0 or 1, a loser 0 or 0.5.
-      A player with extra points is "named best" for the tie-break, as is a seat with
-      ``best: true`` [ours].
+      "Named best" for the tie-break is the naming itself, a seat with ``best: true`` (ranking 2: the
+      table's judges name the best players); extra points are not a naming.
     - Three nights in a row with nobody leaving: the city wins (``winner: red``).
     - Missing a round (4.): −2. Missing 2 rounds or more (5.): still ranked, but not eligible
       (no award, not a winner); such a player still advances if their rank allows [ours: the

@@ -91,7 +91,7 @@ def test_best_player_has_the_most_points(ruleset: str) -> None:
 
 
 def test_most_best_counts_the_players_named_best() -> None:
-    data = two_games("fiim", first={6: {"extra": 1}})
+    data = two_games("fiim", first={6: {"best": True}, 7: {"extra": 1}})  # p07's extra point is not a naming
     candidate = compute_candidate(load(data), "most_best")
     assert candidate.players == ("p06",) and candidate.value == 1
 

@@ -17,6 +17,14 @@ def one_game(**kwargs: object) -> dict[str, object]:
     return tournament("fiim", [stage("q", [round_(1, [game("fiim", TEN, winner, **kwargs)])])])  # type: ignore[arg-type]
 
 
+def test_named_best_is_the_judges_naming_not_extra_points() -> None:
+    # fiim 003, ranking 2: the table's judges name the best; extra points are not a naming (issue 35)
+    data = one_game(seats={5: {"extra": 1}, 6: {"best": True}, 7: {"extra": 1, "best": True}})
+    rows = {row.player: row for row in standings(data, "q").rows}
+    assert [rows[p].tiebreaks["best"] for p in ("p05", "p06", "p07", "p08")] == [0, 1, 1, 0]
+    assert rows["p05"].points == 3 and rows["p06"].points == 2  # the extra point is points, not a naming
+
+
 def test_win_is_two_points_for_every_player_of_the_winning_side() -> None:
     red = points(one_game(winner="red"))
     assert [red[p] for p in TEN] == [0, 0, 0, 2, 2, 2, 2, 2, 2, 2]
