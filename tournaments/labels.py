@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import model as m
 from scoring.metrics import METRICS as SCORING_METRICS
-from scoring.numbers import format_number
 from scoring.standings import StandingRow
+
+from .fields import exact_text
 
 SIDES: dict[m.Side, Promise] = {
     m.Side.RED: _("red"),
@@ -259,10 +260,11 @@ def shows_average(rank_by: str) -> bool:
 
 def local_number(value: Fraction | int | None, blank: str = "") -> str:
     """Points or a metric's value in the reader's number format: ``2.25``, ``2,25`` in Russian, ``−0,5``; a
-    repeating fraction to 6 places (``scoring.numbers.format_number``); ``blank`` for None (no value)."""
+    value no decimal writes exactly as the app writes it everywhere (the tournament file, the forms:
+    ``tournaments.fields.exact_text``), ``4/15``, ``−2/3``, never rounded to ``0,266667``; ``blank`` for None."""
     if value is None:
         return blank
-    text = format_number(Fraction(value))
+    text = exact_text(Fraction(value))
     return text.replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 

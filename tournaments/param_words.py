@@ -66,6 +66,12 @@ def describe(ruleset: Ruleset, stages: Sequence[StageRounds] | None = None) -> l
     return out
 
 
+def regulation_words(ruleset_class: type[Ruleset], name: str) -> str:
+    """The regulation's own value of parameter ``name`` in one sentence (the parameters' form says it under a
+    structured field, whose value is typed as JSON)."""
+    return SENTENCES[name](ruleset_class(ruleset_class.defaults), ())[0]
+
+
 def regulation_stages(ruleset: Ruleset) -> list[StageRounds]:
     """The qualifying, semifinal and final with the rounds the regulation proposes."""
     kinds = (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL)

@@ -6,9 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from django import template
-from django.utils.formats import get_format
 
-from ..results import number_text
+from tournaments.labels import local_number
 
 register = template.Library()
 
@@ -20,7 +19,7 @@ def cell(row: dict[str, Any], key: str) -> str:
     if value is None:
         return ""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        return number_text(value).replace("-", "−").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+        return local_number(value)  # exact: 2/3, not 0,666667 (a CSV or a workbook keeps the decimal)
     return str(value)
 
 

@@ -46,11 +46,15 @@
     return input ? input.value : "";
   }
 
+  // A tap in the judge's words, never its action's id: the element's own label (data-tap-label, its aria-label),
+  // else the mode of a seat tap, else a button's text, else "a change".
   function describe(fields, mark) {
-    var action = fields.action || "";
-    var label = document.querySelector('label[for="mode-' + action + '"]');
-    var button = mark ? document.getElementById(mark) : null;
-    var text = label ? label.textContent.trim() : (button && !fields.seat ? button.textContent.trim() : action);
+    var element = mark ? document.getElementById(mark) : null;
+    var mode = document.querySelector('label[for="mode-' + (fields.action || "") + '"]');
+    var text = (element && (element.getAttribute("data-tap-label") || element.getAttribute("aria-label"))) ||
+      (mode ? mode.textContent.trim() : "") ||
+      (element && element.tagName !== "FORM" && !fields.seat ? element.textContent.trim() : "") ||
+      (box() && box().dataset.unnamed) || "";
     return fields.seat ? text + " · " + fields.seat : text;
   }
 
@@ -135,10 +139,13 @@
   });
 
   // Day turns to night and back with each phase tap: a judge recording departures goes on with the one the new
-  // phase has (voted out by day, killed by night), so a departure costs one tap, not two.
+  // phase has (voted out by day, killed by night), so a departure costs one tap, not two; a judge keeping the game
+  // log goes on with its first entry of the new phase (nominations by day, the shot by night).
+  var FOLLOWS = { voted: "killed", killed: "voted", nominated: "shot", votes: "shot", shot: "nominated",
+                  don_check: "nominated", sheriff_check: "nominated", heal: "nominated" };
   function followPhase() {
     var checked = document.querySelector('#controls input[name="action"]:checked');
-    var other = { voted: "killed", killed: "voted" }[checked ? checked.value : ""];
+    var other = FOLLOWS[checked ? checked.value : ""];
     var radio = other ? document.getElementById("mode-" + other) : null;
     if (radio) {
       radio.checked = true;
@@ -156,6 +163,22 @@
     document.querySelectorAll("#controls [data-set-value]").forEach(function (other) {
       other.classList.toggle("active", other === chip);
     });
+  });
+
+  // A vote count (the game log's chips, by day): the count for the next seat tapped, in the «Votes» mode.
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest ? event.target.closest("#controls [data-set-count]") : null;
+    var field = document.querySelector('#controls input[name="count"]');
+    var radio = document.getElementById("mode-votes");
+    if (!chip || !field || !radio) { return; }
+    field.value = chip.getAttribute("data-set-count");
+    document.querySelectorAll("#controls [data-set-count]").forEach(function (other) {
+      other.classList.toggle("active", other === chip);
+    });
+    if (!radio.checked) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
   });
 
   // A form of the screen (the line-up, the extra points, the submission): its fields as they are now.
@@ -224,6 +247,12 @@
           field.value = entry.value;
         }
       });
+    });
+    // a choice whose kept option is gone (the mafia's shot once no black player is left) falls back to the default
+    fresh.querySelectorAll("#controls input[type=radio]").forEach(function (radio) {
+      var group = fresh.querySelectorAll('#controls input[type=radio][name="' + radio.name + '"]');
+      var any = Array.prototype.some.call(group, function (r) { return r.checked; });
+      if (!any && radio.defaultChecked) { radio.checked = true; }
     });
     if (kept.focus) {
       var form = fresh.querySelector("form#" + kept.focus.form);

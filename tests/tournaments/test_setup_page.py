@@ -4,6 +4,7 @@ bad input refused naming the field, and who may create a tournament."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +18,12 @@ pytestmark = pytest.mark.django_db
 def test_create_page_proposes_the_preset(client: Any, organizer: Any) -> None:
     client.force_login(organizer)
     html = client.get(reverse("site:new_tournament") + "?ruleset=fiim").content.decode()
-    assert "balanced, balanced, balanced, balanced, swiss_tens, swiss_tens, swiss_tens" in html
+    # the seating per round chosen from lists: balanced for rounds 1–4, Swiss by tens from round 5 (no raw ids)
+    assert re.search(r'name="stage-0-seating_0"[^>]*>\s*<option value="">—</option>(?:(?!</select>).)*'
+                     r'<option value="balanced" selected>', html, re.S)
+    assert re.search(r'name="stage-0-seating_1"[^>]*value="5"', html)
+    assert re.search(r'name="stage-0-seating_2"(?:(?!</select>).)*<option value="swiss_tens" selected>', html, re.S)
+    assert "swiss_tens," not in html
     assert "Дополнительные показатели: баллы → победы" in html  # the ruleset's summary, in Russian
     assert 'name="param-absence_points"' in html and 'value="-2"' in html
     client.cookies["django_language"] = "en"
@@ -153,3 +159,20 @@ def test_each_regulation_creates_with_no_override_when_nothing_is_changed(client
     assert response.status_code == 302, response.content.decode()[:3000]
     t = Tournament.objects.get(slug=f"{preset}-cup")
     assert (t.ruleset, t.params) == (preset, None)  # the preset's values as posted are the regulation's: no override
+
+
+def test_the_seating_per_round_is_chosen_from_lists(client: Any, organizer: Any) -> None:
+    """A method for the first rounds, another from a round on (the selects the page shows): the stage's plan is
+    a method per round; a second method starting no later than the first is refused, naming the round."""
+    client.force_login(organizer)
+    data = create_post(**{"stage-0-rounds": "6"})
+    del data["stage-0-seating"]
+    data.update({"stage-0-seating_0": "random", "stage-0-seating_1": "3", "stage-0-seating_2": "balanced",
+                 "stage-0-seating_3": "", "stage-0-seating_4": ""})
+    assert client.post(reverse("site:new_tournament"), data).status_code == 302
+    stage = Tournament.objects.get(slug="kostroma-cup").stages.get(ext_id="qualifying")
+    assert stage.seating_plan == ["random", "random", "balanced"]
+    data.update({"slug": "kostroma-cup-2", "name": "Второй", "stage-0-seating_1": "1"})
+    response = client.post(reverse("site:new_tournament"), data)
+    assert response.status_code == 400
+    assert "Тур 1: каждый способ начинается после предыдущего (с тура 2 или позже)." in response.content.decode()

@@ -38,6 +38,7 @@ from scoring.rulesets import get_ruleset
 
 from ..labels import metric_label, param_label
 from ..numbers import written
+from ..param_words import regulation_words
 from ..problem_text import message_text
 
 CHAIN_SLOTS = 10  # more tie-breaks than any real regulation lists
@@ -153,7 +154,7 @@ class ParamsForm(forms.Form):
                 help_text = _("The regulation: %(default)s.") % {"default": input_number(default)}
             return forms.CharField(label=label, initial=shown, required=False, help_text=help_text,
                                    widget=forms.TextInput(attrs={"inputmode": "decimal"}))
-        regulation = _("The regulation: %(default)s.") % {"default": json.dumps(default, ensure_ascii=False)}
+        regulation = _("In the regulation: %(words)s") % {"words": regulation_words(self.ruleset, name)}
         help_text = f"{JSON_HINTS[kind]} {regulation}"
         return forms.CharField(label=label, initial=json.dumps(value, ensure_ascii=False), required=False,
                                help_text=help_text)

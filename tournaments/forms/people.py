@@ -94,7 +94,8 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["ext_id"].required = False
-        self.fields["ext_id"].help_text = _("Left empty: t1, t2, …")
+        self.fields["ext_id"].label = _("id in the tournament file")
+        self.fields["ext_id"].help_text = _("Optional: left empty, the app gives the team one.")
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from scoring.model import SeatingMethod, StageKind
 from scoring.rulesets import get_ruleset
 
+from ..labels import SEATING_METHODS
 from ..labels import SeatingMethod as SeatingChoice
 from ..models import AdvanceKind, Tournament, TournamentLevel
 from ..models import StageKind as StageKindChoice
@@ -98,6 +99,109 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
+SEGMENTS = 3  # a method for the first rounds, then up to two others from a round on (fiim: 1–4, then 5–7)
+
+
+class SeatingPlanWidget(forms.MultiWidget):
+    """The seating per round as the organizer chooses it: a method from a list, then "from round N" another one,
+    twice; posted as ``NAME_0`` … ``NAME_4``. A script's comma-separated ``NAME`` (method ids) is read too."""
+
+    template_name = "tournaments/widgets/seating_plan.html"
+
+    def __init__(self) -> None:
+        select = {"class": "form-select form-select-sm"}
+        number = {"class": "form-control form-control-sm seating-from", "inputmode": "numeric", "min": "2"}
+        widgets: list[forms.Widget] = [forms.Select(attrs=select)]
+        for _segment in range(SEGMENTS - 1):
+            widgets += [forms.NumberInput(attrs=number), forms.Select(attrs=select)]
+        super().__init__(widgets)
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        choices = [("", "—"), *((m.value, str(SEATING_METHODS[m])) for m in SeatingChoice)]
+        for index, widget in enumerate(self.widgets):
+            if isinstance(widget, forms.Select):
+                widget.choices = choices
+                widget.attrs["aria-label"] = (_("seating of the first rounds") if index == 0
+                                              else _("seating from that round on"))
+            else:
+                widget.attrs["aria-label"] = _("from round")
+        context = super().get_context(name, value, attrs)
+        subwidgets = context["widget"]["subwidgets"]
+        context["widget"]["first"] = subwidgets[0]
+        context["widget"]["then"] = [subwidgets[i:i + 2] for i in range(1, len(subwidgets), 2)]
+        return dict(context)
+
+    def decompress(self, value: Any) -> list[Any]:
+        methods = [m.strip() for m in value.split(",")] if isinstance(value, str) else list(value or [])
+        runs: list[tuple[int, str]] = []  # (the first round, the method)
+        for number, method in enumerate(methods, start=1):
+            if not runs or runs[-1][1] != method:
+                runs.append((number, method))
+        runs = runs[:SEGMENTS]
+        out: list[Any] = [runs[0][1] if runs else ""]
+        for start, method in runs[1:]:
+            out += [start, method]
+        return out + ["", ""] * (SEGMENTS - len(runs or [None]))
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        if name in data:  # a script's text: ids, comma-separated
+            return data[name]
+        return super().value_from_datadict(data, files, name)
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data and super().value_omitted_from_data(data, files, name)
+
+
+class SeatingPlanField(forms.Field):
+    """A method per round (the last one repeats): from the widget's segments, or a script's comma-separated ids."""
+
+    widget = SeatingPlanWidget
+
+    def to_python(self, value: Any) -> list[str] | None:
+        if isinstance(value, str):
+            methods = [m.strip() for m in value.split(",") if m.strip()]
+            bad = [m for m in methods if m not in SeatingChoice.values]
+            if bad:
+                raise forms.ValidationError(
+                    _("Unknown seating method %(bad)s; use %(known)s.")
+                    % {"bad": ", ".join(bad), "known": ", ".join(SeatingChoice.values)})
+            return methods or None
+        parts = [str(item or "").strip() for item in (value or [])]
+        parts += [""] * (2 * SEGMENTS - 1 - len(parts))
+        if not any(parts):
+            return None
+        first = parts[0]
+        if first not in SeatingChoice.values:
+            raise forms.ValidationError(_("Choose the seating of the first rounds."))
+        methods, last_start = [first], 1
+        for index in range(1, 2 * SEGMENTS - 1, 2):
+            start_text, method = parts[index], parts[index + 1]
+            if not method and not start_text:
+                continue
+            if method not in SeatingChoice.values:
+                raise forms.ValidationError(_("Choose the method that applies from round %(n)s.")
+                                            % {"n": start_text or "…"})
+            try:
+                start = int(start_text)
+            except ValueError:
+                raise forms.ValidationError(_("Give the round from which %(method)s applies.")
+                                            % {"method": SEATING_METHODS[SeatingChoice(method)]}) from None
+            if start <= last_start:
+                raise forms.ValidationError(_("Round %(n)s: each method starts after the one before it (round "
+                                              "%(after)s or later).") % {"n": start, "after": last_start + 1})
+            methods += [methods[-1]] * (start - len(methods) - 1) + [method]
+            last_start = start
+        return methods
+
+    def has_changed(self, initial: Any, data: Any) -> bool:
+        try:
+            now = self.to_python(data)
+        except forms.ValidationError:
+            return True
+        before = self.to_python(initial if isinstance(initial, str) else ",".join(initial or []))
+        return (now or []) != (before or [])
+
+
 class StageForm(forms.Form):
     ext_id = forms.SlugField(label=gettext_lazy("id"), max_length=64)
     name = forms.CharField(label=gettext_lazy("name"), max_length=100, required=False)
@@ -106,9 +210,10 @@ class StageForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("kind"), choices=StageKindChoice.choices,
                              initial=StageKindChoice.QUALIFYING)
     rounds = forms.IntegerField(label=gettext_lazy("rounds"), min_value=1, max_value=50)
-    seating = forms.CharField(
+    seating = SeatingPlanField(
         label=gettext_lazy("seating per round"),
-        help_text=gettext_lazy("Comma-separated, one per round; the last one repeats."),
+        help_text=gettext_lazy("A method for the first rounds; another from a round on, if any; the last one "
+                               "chosen goes on to the stage's end."),
     )
     advance_kind = forms.ChoiceField(
         label=gettext_lazy("who advances"), choices=[("", "—"), *AdvanceKind.choices], required=False
@@ -116,16 +221,6 @@ class StageForm(forms.Form):
     advance_count = forms.IntegerField(label=gettext_lazy("how many"), min_value=0, required=False)
     reset = forms.BooleanField(label=gettext_lazy("starts from zero"), required=False)
     multiplier = forms.DecimalField(label=gettext_lazy("multiplier"), min_value=0.0001, decimal_places=4)
-
-    def clean_seating(self) -> list[str]:
-        methods = [m.strip() for m in self.cleaned_data["seating"].split(",") if m.strip()]
-        bad = [m for m in methods if m not in SeatingChoice.values]
-        if bad or not methods:
-            raise forms.ValidationError(
-                _("Unknown seating method %(bad)s; use %(known)s.")
-                % {"bad": ", ".join(bad) or "—", "known": ", ".join(SeatingChoice.values)}
-            )
-        return methods
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
