@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.model import StageKind
+from scoring.model import SeatingMethod, StageKind
 from scoring.rulesets import get_ruleset
+from scoring.seating import SeatingRequest, plan
 
 SLUG = "demo"
 PLAYERS = 70
@@ -66,11 +67,15 @@ def build_demo_file(seed: int = 2025) -> dict[str, Any]:
     players = [_player(i, rng) for i in range(1, PLAYERS + 1)]
     ids = [p["id"] for p in players]
     rounds = []
-    for number in range(1, ROUNDS_PLAYED + 1):
-        order = ids[:]
-        rng.shuffle(order)
-        games = [_game(t + 1, order[t * 10 : t * 10 + 10], rng) for t in range(len(order) // 10)]
-        rounds.append({"number": number, "seating": "random", "games": games})
+    # fiim 003: "Первые четыре тура пройдут согласно компьютерной выборке": the four rounds are seated as the
+    # regulation plans them, ``balanced`` (planned together, a fixed seed), and recorded so (issue 35: the stage
+    # page said «случайная»)
+    _rounds, methods = planned_format("fiim", "qualifying")
+    planned = plan(SeatingRequest(tuple(ids), 10, methods[0], rounds=ROUNDS_PLAYED, seed=seed))
+    assert set(methods[:ROUNDS_PLAYED]) == {SeatingMethod.BALANCED.value}
+    for number, seated in enumerate(planned, start=1):
+        games = [_game(t, list(table), rng) for t, table in enumerate(seated.tables, start=1)]
+        rounds.append({"number": number, "seating": methods[number - 1], "games": games})
     return {
         "format": "mafia-tournament/1",
         "ruleset": "fiim",

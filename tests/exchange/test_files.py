@@ -14,6 +14,7 @@ from exchange.files import export_data, import_text
 from exchange.reading import to_model
 from games.models import Game
 from scoring import fileio
+from scoring.round_planning import seating_report
 from tournaments.models import Participant, Player, Round, Stage, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +109,12 @@ def test_load_demo_twice_changes_nothing() -> None:
     assert demo.ruleset == "fiim" and demo.participants.count() == 70
     assert demo.stages.get(ext_id="qualifying").rounds.count() == 4
     assert Stage.objects.get(tournament=demo, ext_id="qualifying").planned_rounds == 7
-    fileio.load(export_data(demo))  # valid under the rules
+    model = fileio.load(export_data(demo))  # valid under the rules
+    # fiim 003: the first four rounds by "компьютерная выборка", seated and recorded so (issue 35)
+    assert list(demo.stages.get(ext_id="qualifying").rounds.values_list("seating", flat=True)) == ["balanced"] * 4
+    assert [r.seating for r in model.stage("qualifying").rounds] == ["balanced"] * 4
+    figures = seating_report(model, "qualifying")  # not merely named balanced: at the bound (a shuffle: about 230)
+    assert figures["max_meetings"] == 2 and figures["q"] == figures["lower_bound"]
 
 
 def test_adapter_reads_any_tournament_in_the_same_number_of_queries(django_assert_num_queries: Any) -> None:
