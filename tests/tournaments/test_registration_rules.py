@@ -71,6 +71,22 @@ def test_the_period_is_on_the_registration_page(client: Any, organizer: Any, mak
     assert not Player.objects.exists()
 
 
+def test_fiims_70_is_a_cap_the_71st_is_refused_not_made_a_guest(make_tournament: Any, add_participants: Any) -> None:
+    # docs/rules/fiim.md "Format": 70 take part at 7 tables of 10, each plays 7 games; no guest, no bye (issue 35)
+    t = make_tournament("fiim", participant_cap=70)
+    add_participants(t, 70)
+    with pytest.raises(registration.RegistrationError,
+                       match=r"at most 70 participants; this would make 71, 1 over\. The regulation: 70 take part, "
+                             r"7 tables of 10"):
+        registration.register(t, person(birth_date=dt.date(2000, 1, 1)))
+    with pytest.raises(registration.RegistrationError, match="at most 70"):
+        registration.register(t, person(birth_date=dt.date(2000, 1, 1)), guest=True)
+    assert t.participants.count() == 70 and not t.participants.filter(guest=True).exists()
+    tomsk = make_tournament("tomsk")  # the contrast: Tomsk 4.1 makes the 97th a guest
+    add_participants(tomsk, 96)
+    assert registration.register(tomsk, person(birth_date=dt.date(2000, 1, 1))).made_guest
+
+
 @pytest.mark.parametrize("ruleset", ["tomsk", "fiim", "zvezdy"])
 def test_other_rulesets_take_no_applications_so_no_period(make_tournament: Any, ruleset: str) -> None:
     t = make_tournament(ruleset, applications_close=timezone.now() - dt.timedelta(days=1))

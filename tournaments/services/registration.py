@@ -108,9 +108,15 @@ def cap_problem(tournament: Tournament, adding: int) -> str | None:
     total = accepted_count(tournament) + adding
     if total <= cap:
         return None
-    return ngettext("The tournament takes at most %(cap)s participant; this would make %(total)s, %(over)s over.",
+    text = ngettext("The tournament takes at most %(cap)s participant; this would make %(total)s, %(over)s over.",
                     "The tournament takes at most %(cap)s participants; this would make %(total)s, %(over)s over.",
                     cap) % {"cap": cap, "total": total, "over": total - cap}
+    ruleset = ruleset_for(tournament)
+    if ruleset.participant_cap == cap:  # the regulation's own number (fiim: a cap, docs/rules/fiim.md "Format")
+        size = ruleset.params.table_size
+        text += " " + _("The regulation: %(cap)s take part, %(tables)s tables of %(size)s; it has no guests and no "
+                        "byes.") % {"cap": cap, "tables": cap // size, "size": size}
+    return text
 
 
 @dataclass(frozen=True)
