@@ -5,7 +5,8 @@ signature line (``tournaments.Diplomas``).
 Winners: under a "last game's side" regulation (tomsk, kostroma) every winner gets a winner's diploma; otherwise
 the prize places 1–3 of the final results (a shared place gives each the same place). Winners and awards only
 once the results are final; the finalists (the players of the last stage, when there are several stages) get
-their certificates as soon as they are known.
+their certificates as soon as they are known, never the players of an earlier stage. Until the final is over the
+page and the PDF say so above everything.
 """
 
 from __future__ import annotations
@@ -58,15 +59,14 @@ def place_line(place: int) -> str:
 
 
 def finalists(snapshot: Snapshot) -> list[str]:
-    """The players of the last stage that has any (the whole tournament's in a one-stage tournament), ranked
-    players only, disqualified ones left out, in alphabetical order."""
+    """The players of the last stage (the final; the whole tournament's in a one-stage tournament), ranked players
+    only, disqualified ones left out, in alphabetical order. Before the final has players, nobody: the players of
+    an earlier stage are not finalists (issue 35: mid-qualifying, 24 players got "finalist" certificates)."""
+    if not snapshot.stages:
+        return []
     guests = {p.id for p in snapshot.model.players if p.guest}
-    for stage in reversed(snapshot.stages):
-        players = snapshot.model_stage(stage.ext_id).participants()
-        if players:
-            return snapshot.alphabetical([pid for pid in players
-                                          if pid not in guests and pid not in disqualified(snapshot)])
-    return []
+    players = snapshot.model_stage(snapshot.stages[-1].ext_id).participants()
+    return snapshot.alphabetical([pid for pid in players if pid not in guests and pid not in disqualified(snapshot)])
 
 
 def disqualified(snapshot: Snapshot) -> set[str]:

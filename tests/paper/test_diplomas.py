@@ -79,6 +79,24 @@ def test_before_the_final_is_over_only_certificates(client: Any, organizer: Any,
     assert pages and all('class="diploma participant"' in p for p in pages)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_mid_tournament_nobody_is_a_finalist_and_the_pdf_says_nothing_is_final(client: Any, organizer: Any,
+                                                                               generated: Any, ruleset: str) -> None:
+    # issue 35: with the qualifying under way, diplomas.pdf printed "finalist of the tournament" for its players
+    t = ready(generated, organizer, ruleset, over=False)
+    last = Stage.objects.filter(tournament=t).order_by("order").last()
+    assert last is not None
+    last.rounds.all().delete()
+    last.entries.all().delete()
+    last.players_listed = False
+    last.save()
+    html = client.get(reverse("paper:diplomas", args=[t.slug]) + "?lang=en").content.decode()
+    assert 'id="not-final"' in html and "The final is not over: nothing here is final." in html
+    assert sheets(html) == [] and "finalist of the tournament" not in html
+    text = "\n".join(pdf_pages(pdf_body(client.get(reverse("paper:diplomas_pdf", args=[t.slug]) + "?lang=en"))))
+    assert "The final is not over" in text and "finalist of" not in text.lower()
+
+
 def test_the_pdf(client: Any, organizer: Any, generated: Any) -> None:
     t = ready(generated, organizer, "kostroma")
     pages = pdf_pages(pdf_body(client.get(reverse("paper:diplomas_pdf", args=[t.slug]) + "?lang=en")))
