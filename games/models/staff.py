@@ -18,6 +18,8 @@ class Judge(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judges")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judging")
     chief = models.BooleanField(_("chief judge"), default=False)
+    # The organizer's ranking of the judges, 1 the best (optional): "Allocate" seats the best ranked first.
+    rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("judge")
