@@ -263,8 +263,8 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
         mafia_missed_three_nights=game.mafia_missed_three_nights,
         judge=game.judge,
         notes=game.notes,
-        log=[{k: v for k, v in (("kind", e.kind), ("phase", e.phase), ("seat", e.seat), ("count", e.count))
-              if v is not None} for e in game.log],
+        log=[{k: v for k, v in (("kind", e.kind), ("phase", e.phase), ("seat", e.seat), ("count", e.count),
+                                 ("by", e.by)) if v is not None} for e in game.log],
     )
     seat_rows = Seat.objects.bulk_create(
         Seat(table=table, round=round_row, number=s.seat, participant=participants[s.player]) for s in game.seats

@@ -83,9 +83,10 @@ def check_found(kind: str, role: str, side: str = "") -> str:
 
 
 def event_words(kind: str, phase: int, seat: int | None, count: int | None, roles: dict[int, str],
-                sides: dict[int, str] | None = None) -> str:
-    """One entry of the game log: "Day 1: seat 4 is nominated", "Night 1: the sheriff checks seat 3: black".
-    ``roles`` and ``sides`` (the side chosen, where one was) by seat."""
+                sides: dict[int, str] | None = None, by: int | None = None) -> str:
+    """One entry of the game log: "Day 1: seat 4 is nominated", "Night 1: the sheriff checks seat 3: black",
+    "Night 1: seat 2 shoots seat 7". ``roles`` and ``sides`` (the side chosen, where one was) by seat; ``by`` a
+    shot's shooter (none: the whole mafia)."""
     when = phase_words(phase)
     n = seat if seat is not None else "—"
     if kind == "nominated":
@@ -107,6 +108,10 @@ def event_words(kind: str, phase: int, seat: int | None, count: int | None, role
         what = _("the sheriff checks seat %(n)s: %(found)s") % {"n": n, "found": found}
     elif kind == "heal":
         what = _("the doctor heals seat %(n)s") % {"n": n}
+    elif kind == "shot" and by is None:
+        what = _("the mafia shoots seat %(n)s") % {"n": n}
+    elif kind == "shot":
+        what = _("seat %(by)s shoots seat %(n)s") % {"by": by, "n": n}
     else:
         what = kind
     return f"{when}: {what}"

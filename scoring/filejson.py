@@ -108,7 +108,8 @@ def _game(g: Mapping[str, JSON]) -> Game:
         judge=g.get("judge"),
         notes=g.get("notes"),
         protests=tuple(_protest(p) for p in g.get("protests", ())),
-        log=tuple(LogEvent(e["kind"], e["phase"], e.get("seat"), e.get("count")) for e in g.get("log", ())),
+        log=tuple(LogEvent(e["kind"], e["phase"], e.get("seat"), e.get("count"), e.get("by"))
+                  for e in g.get("log", ())),
     )
 
 
@@ -258,6 +259,8 @@ def _dump_event(e: LogEvent) -> dict[str, JSON]:
         out["seat"] = e.seat
     if e.count is not None:
         out["count"] = e.count
+    if e.by is not None:
+        out["by"] = e.by
     return out
 
 

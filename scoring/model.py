@@ -118,13 +118,14 @@ class Protest:
     other: tuple[tuple[str, str], ...] = ()
 
 
-LOG_KINDS = ("nominated", "votes", "voted_out", "killed", "removed", "don_check", "sheriff_check", "heal")
+LOG_KINDS = ("nominated", "votes", "voted_out", "killed", "removed", "don_check", "sheriff_check", "heal", "shot")
 
 
 @dataclass(frozen=True)
 class LogEvent:
     """One entry of the judge's game log (optional): ``phase`` counts days and nights (day N is 2N − 1, night N
-    is 2N); ``seat`` the seat it concerns, ``count`` the votes of a ``votes`` entry."""
+    is 2N); ``seat`` the seat it concerns, ``count`` the votes of a ``votes`` entry. A ``shot`` is a night's shot at
+    ``seat`` by the seat ``by``, or, without ``by``, by every black player at the table (the mafia agreed)."""
 
     kind: str
     phase: int
@@ -133,6 +134,7 @@ class LogEvent:
 
 
 @dataclass(frozen=True)
+    by: int | None = None
 class Game:
     """One table of one round (docs/rules/game.md). ``winner is None``: no result, counts for nothing."""
 

@@ -194,8 +194,8 @@ def _first_kill_problems(game: Game, where: Location, numbers: set[int]) -> list
     problems = []
     if game.first_killed is not None and game.first_killed not in numbers:
         problems.append(Problem(where, message(M.FIRST_KILLED_NOT_AT_TABLE, seat=game.first_killed)))
-    problems += [Problem(where, message(M.LOG_SEAT_NOT_AT_TABLE, seat=event.seat))
-                 for event in game.log if event.seat is not None and event.seat not in numbers]
+    problems += [Problem(where, message(M.LOG_SEAT_NOT_AT_TABLE, seat=seat))
+                 for event in game.log for seat in (event.seat, event.by) if seat is not None and seat not in numbers]
     if game.best_move:
         if game.first_killed is None:
             problems.append(Problem(where, message(M.BEST_MOVE_WITHOUT_KILL)))

@@ -88,7 +88,8 @@ class ProtocolFacts:
 
     @property
     def departures_known(self) -> bool:
-        return any(seat.left for seat in self.seats)
+        """Who left is recorded (or the game log is kept, which records every departure)."""
+        return any(seat.left for seat in self.seats) or bool(self.log)
 
     def derived_first_killed(self) -> int | None:
         if not self.departures_known:
@@ -222,7 +223,8 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table:
         notes=notes,
         protests=tuple(protests),
         log=tuple(m.LogEvent(str(e["kind"]), int(e["phase"]), None if e.get("seat") is None else int(e["seat"]),
-                             None if e.get("count") is None else int(e["count"])) for e in facts.log),
+                             None if e.get("count") is None else int(e["count"]),
+                             None if e.get("by") is None else int(e["by"])) for e in facts.log),
     )
 
 

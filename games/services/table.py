@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from scoring.model import Role
+from scoring import gamelog
+from scoring.model import ROLE_SIDE, LogEvent, Role
 from scoring.rulesets import Ruleset
 from tournaments.labels import ROLES, ruleset_short
 from tournaments.labels import local_number as number
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from mafia_tournament.users import User
 
 MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
-         "circle_worst", "subjective", "nominated", "votes", "don_check", "sheriff_check", "heal")
+         "circle_worst", "subjective", "nominated", "votes", "shot", "don_check", "sheriff_check", "heal")
 MAX_CIRCLES = 12
 
 
@@ -102,12 +104,13 @@ def apply_taps(game: Game, user: User, taps: list[Queued], ruleset: Ruleset) -> 
 
 def tap_from(fields: Mapping[str, Any]) -> Tap:
     """A tap as the screen posts it: ``action``, ``seat``, the foul's ``reason`` or the removal's ``removal``, the
-    ``value`` (or the ``count`` of votes) and the speech ``circle``. Raises ValueError for a seat or circle that is
-    not a number."""
+    ``value`` (the ``count`` of votes, the shooter ``by`` of a shot) and the speech ``circle``. Raises ValueError
+    for a seat or circle that is not a number."""
     action = str(fields.get("action", ""))
     seat = str(fields.get("seat") or "")
+    value = {"votes": "count", "shot": "by"}.get(action, "value")
     return Tap(action, int(seat) if seat else None, str(fields.get("reason" if action == "foul" else "removal", "")),
-               str(fields.get("count" if action == "votes" else "value", "")), int(str(fields.get("circle") or 0)))
+               str(fields.get(value, "")), int(str(fields.get("circle") or 0)))
 
 
 def queued_taps(text: str) -> list[Queued]:
@@ -132,7 +135,7 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     returns what the screen should say."""
     game_tap = GAME_TAPS.get(tap.action)
     if game_tap is not None:
-        game_tap(facts, tap)
+        game_tap(facts, tap, ruleset)
         return ""
     if tap.seat is None:
         raise ProtocolError(_("Choose a seat."))
@@ -146,15 +149,15 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     return seat_tap(facts, seat, tap, ruleset)
 
 
-def phase(facts: ProtocolFacts, tap: Tap) -> None:
+def phase(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     facts.phase = max(1, facts.phase + (1 if tap.value == "next" else -1))
 
 
-def winner(facts: ProtocolFacts, tap: Tap) -> None:
+def winner(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     facts.winner = "" if facts.winner == tap.value else tap.value
 
 
-def missed(facts: ProtocolFacts, tap: Tap) -> None:
+def missed(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     facts.mafia_missed_three_nights = not facts.mafia_missed_three_nights
 
 
@@ -199,6 +202,9 @@ def leaves(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
         raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
     if (tap.action == "killed") != facts.is_night:
         raise ProtocolError(_("Players are voted out by day and killed by night: switch the day/night first."))
+    if tap.action == "killed" and any(e["kind"] == "shot" and e["phase"] == facts.phase for e in facts.log):
+        raise ProtocolError(_("Night %(d)s: the shots recorded decide who is killed; take back a shot to change "
+                              "it.") % {"d": facts.day})
     seat.left, seat.left_number = tap.action, facts.day
     log(facts, "voted_out" if tap.action == "voted" else "killed", n)
     if tap.action == "voted":
@@ -239,7 +245,7 @@ def logged(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
         raise ProtocolError(_("Nominations and votes are by day: switch the day/night first."))
     if tap.action in ("don_check", "sheriff_check", "heal") and not night:
         raise ProtocolError(_("Checks and heals are at night: switch the day/night first."))
-    if seat.left:
+    if seat.left and not killed_tonight(facts, seat):  # the shots' victim is still there for the night's checks
         raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": n})
     count = None
     if tap.action == "votes":
@@ -261,26 +267,164 @@ def logged(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) ->
         if n == doctor and ruleset.id in DOCTOR_HEALS_SELF_ONCE and any(e.get("seat") == n for e in heals):
             raise ProtocolError(_("The doctor may heal themselves only once a game."))
     log(facts, tap.action, n, count)
+    if tap.action == "votes":
+        return settle_day(facts, ruleset)
+    if tap.action == "heal":
+        return settle_night(facts, ruleset)
     return ""
 
 
-def subjective_rest(facts: ProtocolFacts, tap: Tap) -> None:
+BLACK = ("mafia", "don")
+
+
+def killed_tonight(facts: ProtocolFacts, seat: SeatFacts) -> bool:
+    """``seat`` is killed by this night's shots (the log's derived kill): still at the table for the night."""
+    return facts.is_night and seat.left == Left.KILLED and any(
+        e.get("derived") and e["kind"] == "killed" and e.get("seat") == seat.number and e["phase"] == facts.phase
+        for e in facts.log)
+
+
+def shooters(facts: ProtocolFacts) -> tuple[list[int], list[int]]:
+    """Who shoots tonight: the black players and the maniacs at the table (a seat killed tonight by the shots
+    still shot)."""
+    def here(seat: SeatFacts) -> bool:
+        return not seat.left or killed_tonight(facts, seat)
+    black = [s.number for s in facts.seats if s.role in BLACK and here(s)]
+    return black, [s.number for s in facts.seats if s.role == "maniac" and here(s)]
+
+
+def shoot(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
+    """A night's shot at ``seat``: by the whole mafia (``value`` empty: every black player at the table shot it) or by
+    the seat ``value`` (one mafioso's shot, the maniac's). Who is killed follows from the night's shots
+    (``settle_night``)."""
+    if not facts.is_night:
+        raise ProtocolError(_("Shots are at night: switch the day/night first."))
+    if seat.left and not killed_tonight(facts, seat):
+        raise ProtocolError(_("Seat %(n)s has already left the table.") % {"n": seat.number})
+    black, maniacs = shooters(facts)
+    event: dict[str, int | str] = {"kind": "shot", "phase": facts.phase, "seat": seat.number}
+    if tap.value.strip():
+        try:
+            by = int(tap.value)
+        except ValueError:
+            raise ProtocolError(_("Choose who shoots.")) from None
+        if by not in black and by not in maniacs:
+            raise ProtocolError(_("Seat %(n)s does not shoot at night: only the mafia and the maniac at the table "
+                                  "do.") % {"n": by})
+        event["by"] = by
+    elif not black:
+        raise ProtocolError(_("There is no mafia at the table any more: choose who shoots."))
+    facts.log.append(event)
+    return settle_night(facts, ruleset)
+
+
+def night_events(facts: ProtocolFacts, phase: int) -> list[LogEvent]:
+    return [LogEvent(str(e["kind"]), int(e["phase"]), None if e.get("seat") is None else int(e["seat"]), None,
+                     None if e.get("by") is None else int(e["by"])) for e in facts.log if e["phase"] == phase]
+
+
+def undo_derived(facts: ProtocolFacts, kind: str, phase: int) -> None:
+    """Takes back the departures the log derived for ``phase`` (the seats are back at the table)."""
+    for event in [e for e in facts.log if e.get("derived") and e["kind"] == kind and e["phase"] == phase]:
+        facts.log.remove(event)
+        seat = facts.seat(int(event["seat"]))
+        if seat.left and seat.left_number == (phase + 1) // 2:
+            seat.left, seat.left_number = "", None
+
+
+def proposed_winner(facts: ProtocolFacts) -> str:
+    """The side the departures make the winner [ours, docs/rules/game.md "The game log"], or "" while they do not:
+    the city when no black player and no maniac is left at the table (or the mafia missed three nights), the mafia
+    when it is at least as many as the others and no maniac is left, the maniac left alone with one player."""
+    if any(not s.role for s in facts.seats):
+        return ""
+    if facts.mafia_missed_three_nights:
+        return "red"
+    sides = {str(role): str(side) for role, side in ROLE_SIDE.items()}
+    here = [s.side or sides.get(s.role, "red") for s in facts.seats if not s.left and not s.removed]
+    black, maniac = here.count("black"), here.count("maniac")
+    red = len(here) - black - maniac
+    if not black and not maniac:
+        return "red"
+    if black and not maniac and black >= red:
+        return "black"
+    if maniac and not black and red + maniac <= 2:
+        return "maniac"
+    return ""
+
+
+def settle_night(facts: ProtocolFacts, ruleset: Ruleset) -> str:
+    """The night's kills as its shots and heals decide them (``scoring.gamelog.night_victims``), written in the log
+    as departures marked derived; where the regulation scores three missed nights, that mark follows the log."""
+    phase = facts.phase
+    undo_derived(facts, "killed", phase)
+    black, maniacs = shooters(facts)
+    victims = [n for n in gamelog.night_victims(night_events(facts, phase), black, maniacs) if not facts.seat(n).left]
+    for n in victims:
+        seat = facts.seat(n)
+        seat.left, seat.left_number = Left.KILLED, facts.day
+        facts.log.append({"kind": "killed", "phase": phase, "seat": n, "derived": True})
+    if ruleset.params.missed_nights_points:
+        facts.mafia_missed_three_nights = gamelog.mafia_missed_three_nights(
+            LogEvent(str(e["kind"]), int(e["phase"])) for e in facts.log)
+    if victims:
+        return ngettext("Night %(d)s: the shots kill seat %(seats)s.", "Night %(d)s: the shots kill seats %(seats)s.",
+                        len(victims)) % {"d": facts.day, "seats": ", ".join(map(str, victims))}
+    if any(e["kind"] == "shot" for e in facts.log if e["phase"] == phase):
+        return _("Night %(d)s: the shots kill nobody so far.") % {"d": facts.day}
+    return ""
+
+
+def settle_day(facts: ProtocolFacts, ruleset: Ruleset) -> str:
+    """Who the day's votes send out (``scoring.gamelog.vote_result``), written in the log as a departure marked
+    derived; nothing where the judge recorded the day's vote-out by hand."""
+    phase = facts.phase
+    undo_derived(facts, "voted_out", phase)
+    today = [e for e in facts.log if e["phase"] == phase]
+    if any(e["kind"] == "voted_out" for e in today):
+        return ""
+    nominees = [int(e["seat"]) for e in today if e["kind"] == "nominated"]
+    votes = [(int(e["seat"]), int(e["count"])) for e in today if e["kind"] == "votes"]
+    voters = sum(1 for s in facts.seats if not s.left)
+    out = gamelog.vote_result(nominees, votes, voters)
+    if out is None or facts.seat(out).left:
+        return ""
+    seat = facts.seat(out)
+    seat.left, seat.left_number = Left.VOTED, facts.day
+    facts.log.append({"kind": "voted_out", "phase": phase, "seat": out, "derived": True})
+    return _("Seat %(n)s is voted out on day %(d)s.") % {"n": out, "d": facts.day}
+
+
+def subjective_rest(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     """Every seat still without a subjective mark gets 0 (tomsk: most players' SP is 0; one tap, not twelve)."""
     for seat in facts.seats:
         if seat.subjective is None:
             seat.subjective = Fraction(0)
 
 
-def log_undo(facts: ProtocolFacts, tap: Tap) -> None:
+def log_undo(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     """Takes back the last entry of the game log (a departure with it: the seat is back at the table)."""
     if not facts.log:
         raise ProtocolError(_("The game log is empty."))
-    event = facts.log.pop()
-    if event["kind"] in ("voted_out", "killed", "removed") and event.get("seat") is not None:
-        seat = facts.seat(int(event["seat"]))
-        seat.left, seat.left_number = "", None
-        if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
-            seat.removal_reason = ""
+    while True:  # a departure the log derived goes with the entry that decided it
+        event = facts.log.pop()
+        if event["kind"] in ("voted_out", "killed", "removed") and event.get("seat") is not None:
+            seat = facts.seat(int(event["seat"]))
+            seat.left, seat.left_number = "", None
+            if seat.removal_reason and seat.removal_reason != FOURTH_FOUL:
+                seat.removal_reason = ""
+        if not event.get("derived") or not facts.log:
+            break
+    # what is left of that day's votes or that night's shots decides again
+    phase, now = int(event["phase"]), facts.phase
+    facts.phase = phase
+    try:
+        if phase % 2 == 0 and any(e["kind"] in ("shot", "heal") and e["phase"] == phase for e in facts.log):
+            settle_night(facts, ruleset)
+        elif phase % 2 == 1 and any(e["kind"] == "votes" and e["phase"] == phase for e in facts.log):
+            settle_day(facts, ruleset)
+    finally:
+        facts.phase = now
 
 
 def best_move(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
@@ -317,13 +461,14 @@ def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> 
     return ""
 
 
-GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap], None]] = {"phase": phase, "winner": winner, "missed": missed,
-                                                               "log_undo": log_undo, "subjective_rest": subjective_rest}
+GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap, Ruleset], None]] = {
+    "phase": phase, "winner": winner, "missed": missed, "log_undo": log_undo, "subjective_rest": subjective_rest}
 SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = {
     "foul": foul, "unfoul": unfoul, "remove": remove, "voted": leaves, "killed": leaves, "back": back,
     "best_move": best_move, "best": best, "circle_best": circle_mark, "circle_worst": circle_mark,
     "subjective": subjective, "extra": extra,
     "nominated": logged, "votes": logged, "don_check": logged, "sheriff_check": logged, "heal": logged,
+    "shot": shoot,
 }
 TAP_ACTIONS = frozenset(GAME_TAPS) | frozenset(SEAT_TAPS)  # what the phone's queue sends in one batch
 # The regulations that let the doctor heal themselves only once a game (kostroma's role description).

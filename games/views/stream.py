@@ -93,7 +93,7 @@ def labels() -> dict[str, Any]:
             "voted_out": _("seat %(n)s is voted out"), "killed": _("seat %(n)s is killed"),
             "removed": _("seat %(n)s is removed"), "don_check": _("the don checks seat %(n)s: %(found)s"),
             "sheriff_check": _("the sheriff checks seat %(n)s: %(found)s"),
-            "heal": _("the doctor heals seat %(n)s"),
+            "heal": _("the doctor heals seat %(n)s"), "shot": _("a shot at seat %(n)s"),
         },
         "found": {"sheriff": _("the sheriff"), "not_sheriff": _("not the sheriff"),
                   "black": pgettext("the sheriff's check", "black"), "red": pgettext("the sheriff's check", "red")},

@@ -28,7 +28,17 @@ from ..services import protocol as service
 from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, problems, stage_context, tracks_days
 from ..services.lineup import LineupProblem, lineup_problems
-from ..services.table import MAX_CIRCLES, Refusal, apply_tap, apply_taps, queued_taps, tap_from
+from ..services.table import (
+    BLACK,
+    MAX_CIRCLES,
+    Refusal,
+    apply_tap,
+    apply_taps,
+    proposed_winner,
+    queued_taps,
+    shooters,
+    tap_from,
+)
 from ..timers import timers
 from ..words import event_words, left_words
 from .base import grouped_problems
@@ -71,6 +81,8 @@ class TableScreenView(ProtocolBase):
         missing = grouped_problems(submission_gaps(facts, ruleset)) if draft else []
         streamed = stream.overlay_of(self.tournament) is not None
         subjective = tracks_days(ruleset)
+        proposed = proposed_winner(facts) if draft else ""  # what the departures decide, for the judge to confirm
+        proposed = "" if proposed == facts.winner else proposed
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
             "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))
@@ -100,9 +112,14 @@ class TableScreenView(ProtocolBase):
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
             "timers": timers(ruleset.id),
+            "proposed": proposed, "proposed_label": dict(side_choices(ruleset)).get(proposed, ""),
+            "shooters": shooter_choices(facts, labels),
+            "vote_counts": range(0, len(facts.seats) + 1),
+            "missed_derived": any(e["kind"] == "shot" for e in facts.log),
             "log_lines": [event_words(str(e["kind"]), int(e["phase"]), e.get("seat"), e.get("count"),  # type: ignore[arg-type]
                                       {s.number: s.role for s in facts.seats},
-                                      {s.number: s.side for s in facts.seats}) for e in reversed(facts.log)],
+                                      {s.number: s.side for s in facts.seats},
+                                      e.get("by")) for e in reversed(facts.log)],  # type: ignore[arg-type]
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
@@ -249,7 +266,7 @@ def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
         found.append(("subjective", _("Jury's mark")))
     # the game log, optional: one tap an event
     roles = {role.value for role in ruleset.special_roles}
-    found += [("nominated", _("Nominated")), ("votes", _("Votes"))]
+    found += [("nominated", _("Nominated")), ("votes", _("Votes")), ("shot", _("Shot"))]
     if "don" in roles:
         found.append(("don_check", _("Don checks")))
     if "sheriff" in roles:
@@ -257,6 +274,17 @@ def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
     if "doctor" in roles:
         found.append(("heal", _("Doctor heals")))
     return [(value, str(text)) for value, text in found]
+
+
+def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """Who a night's shot is by, as the judge chooses it: the whole mafia (every black player at the table agreed),
+    then each black player and maniac alone; (value, shown, still at the table). The choices stay put through the
+    game (a tap is read as the judge saw the screen); the server refuses a shot by a player who has left."""
+    black, maniacs = shooters(facts)
+    here = {*black, *maniacs}
+    seats = [s.number for s in facts.seats if s.role in BLACK] + [s.number for s in facts.seats if s.role == "maniac"]
+    found = [("", str(_("the whole mafia")), bool(black))] if any(s.role in BLACK for s in facts.seats) else []
+    return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
 
 
 def set_roles(facts: ProtocolFacts, data: Any) -> None:

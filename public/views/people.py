@@ -153,5 +153,5 @@ class GameView(PublicTournamentView):
             "marks_hidden": not marks,
             # the judge's game log (the protocol is public only after the game): facts everyone at the table saw
             "log": [event_words(e.kind, e.phase, e.seat, e.count, {s.seat: s.role.value for s in game.seats},
-                                {s.seat: s.effective_side.value for s in game.seats}) for e in game.log],
+                                {s.seat: s.effective_side.value for s in game.seats}, e.by) for e in game.log],
         }

@@ -1,6 +1,7 @@
 """A practised judge on a venue's Wi-Fi (issue 32): hundreds of random taps (modes, seats, reasons, values, the
-day/night, the winner, undo) 50-100 ms apart, each request slowed to 300-700 ms, for every regulation. The protocol
-and the game log saved are exactly those of the same taps applied one at a time: no tap wrong, lost or doubled.
+game log's vote chips and shots with their shooter, the day/night, the winner, undo) 50-100 ms apart, each request
+slowed to 300-700 ms, for every regulation. The protocol and the game log saved are exactly those of the same taps
+applied one at a time: no tap wrong, lost or doubled.
 
 The taps are made in the page (element clicks and field changes, each on what the screen shows at that moment),
 at the judge's pace, while earlier taps are still on their way; the reference applies the taps the judge meant,
@@ -56,6 +57,8 @@ async (steps) => {
       document.getElementById(step.id).click();
     } else if (step.kind === "chip") {
       document.querySelector('#controls [data-value="' + step.value + '"]').click();
+    } else if (step.kind === "count") {
+      document.querySelector('#controls [data-set-count="' + step.value + '"]').click();
     } else {
       const field = document.querySelector('#controls [name="' + step.name + '"]');
       field.value = step.value;
@@ -66,6 +69,9 @@ async (steps) => {
 }
 """
 QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]').length === 0"
+FOLLOWS = {"voted": "killed", "killed": "voted", "nominated": "shot", "votes": "shot", "shot": "nominated",
+           "don_check": "nominated", "sheriff_check": "nominated", "heal": "nominated"}  # table-screen.js
+LOG_MODES = ["nominated", "votes", "shot"]
 SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3", "−0,5"]
 SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3"]  # tomsk's one-tap marks
 
@@ -78,7 +84,10 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
     shown = [value for value, _text in modes(ruleset)]
     fouls = [value for value, _text in foul_choices(ruleset_id)]
     removals = [value for value, _text in removal_choices(ruleset_id)]
-    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1"}
+    # who a shot is by: the whole mafia (""), or one black player or maniac (the choices the screen always shows)
+    shooters = [""] + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role in ("mafia", "don")] \
+        + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role == "maniac"]
+    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1", "by": ""}
     steps: list[dict[str, Any]] = []
     meant: list[Tap] = []
 
@@ -92,11 +101,12 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             step(kind="click", id=f"seat-{seat}")
             action = state["action"]
             reason = state["reason"] if action == "foul" else state["removal"]
-            value = state["count"] if action == "votes" else state["value"]
+            value = {"votes": state["count"], "shot": state["by"]}.get(action, state["value"])
             circle = int(state["circle"]) if "circle" in action or ruleset.params.circle_max_marks else 0
             meant.append(Tap(action, seat, reason, value, circle))
         elif roll < 0.70:
-            state["action"] = rng.choice(shown)
+            # half of the mode changes to the game log's (so that its votes and shots decide departures)
+            state["action"] = rng.choice(LOG_MODES if rng.random() < 0.5 else shown)
             step(kind="click", id=f"mode-{state['action']}")
         elif roll < 0.80:
             mode = state["action"]
@@ -112,9 +122,16 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             elif mode == "subjective":
                 state["value"] = rng.choice(SP_TYPED)
                 step(kind="fill", name="value", value=state["value"])
+            elif mode in ("votes", "nominated") and rng.random() < 0.6:
+                # a vote count chip: the count, and the «Votes» mode chosen with it
+                state["count"], state["action"] = str(rng.randint(0, seats)), "votes"
+                step(kind="count", value=state["count"])
             elif mode == "votes":
                 state["count"] = str(rng.randint(0, seats))
                 step(kind="fill", name="count", value=state["count"])
+            elif mode == "shot":
+                state["by"] = "" if rng.random() < 0.4 else rng.choice(shooters)
+                step(kind="click", id=f"by-{state['by'] or 'mafia'}")
             elif mode.startswith("circle_"):
                 state["circle"] = rng.choice(["1", "2"])  # the options every screen shows
                 step(kind="select", name="circle", value=state["circle"])
@@ -122,8 +139,9 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             direction = "next" if rng.random() < 0.7 else "back"
             step(kind="click", id=f"phase-{direction}")
             meant.append(Tap("phase", value=direction))
-            # the screen goes on with the departure the new phase has (voted out by day, killed by night)
-            state["action"] = {"voted": "killed", "killed": "voted"}.get(state["action"], state["action"])
+            # the screen goes on with the departure, or the log's entry, the new phase has (voted out by day, killed
+            # by night; nominations by day, the shot by night)
+            state["action"] = FOLLOWS.get(state["action"], state["action"])
         elif roll < 0.95:
             step(kind="click", id="log-undo")
             meant.append(Tap("log_undo"))
@@ -134,10 +152,10 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
     return steps, meant
 
 
-def one_at_a_time(facts: ProtocolFacts, taps: list[Tap], ruleset: Ruleset) -> tuple[ProtocolFacts, int]:
-    """The taps applied in order as the server applies a tap alone: refused ones change nothing. Returns the facts
-    and how many taps were saved."""
-    applied = 0
+def one_at_a_time(facts: ProtocolFacts, taps: list[Tap], ruleset: Ruleset) -> tuple[ProtocolFacts, int, int]:
+    """The taps applied in order as the server applies a tap alone: refused ones change nothing. Returns the facts,
+    how many taps were saved, and how many of them made a departure the game log derived (a shot's kill, a vote)."""
+    applied = derived = 0
     for tap in taps:
         trial = copy.deepcopy(facts)
         try:
@@ -145,8 +163,10 @@ def one_at_a_time(facts: ProtocolFacts, taps: list[Tap], ruleset: Ruleset) -> tu
         except service.ProtocolError:
             continue
         if not problems(trial, ruleset, need_result=False):
+            derived += tap.action in ("shot", "votes", "heal", "log_undo") and any(
+                e.get("derived") and e not in facts.log for e in trial.log)
             facts, applied = trial, applied + 1
-    return facts, applied
+    return facts, applied, derived
 
 
 def saved(facts: ProtocolFacts) -> dict[str, Any]:
@@ -189,8 +209,9 @@ def test_fast_taps_over_slow_wifi_are_recorded_as_meant(open_page: Any, shot: An
 
     game = Game.objects.get(pk=game.pk)
     after = facts_of(game, list(game.seats.select_related("seat")), removal_at=ruleset.foul_removal_at)
-    expected, applied = one_at_a_time(before, meant, ruleset)
+    expected, applied, derived = one_at_a_time(before, meant, ruleset)
     assert saved(after) == saved(expected)
     assert game.version == version + applied  # each tap saved once: none doubled, none lost
     assert applied > 100  # the run recorded a game, not a screen of refusals
+    assert derived >= 2  # and the game log's shots and votes decided departures on the way
     assert page.js_errors == []  # type: ignore[attr-defined]

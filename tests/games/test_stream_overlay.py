@@ -451,7 +451,7 @@ def test_roles_turned_off_leave_at_once_whatever_the_delay(make_round: Any,
     screen = streamed_screen(round_, round_.stage.tournament.organizers.get(), "kostroma",
                              django_capture_on_commit_callbacks)
     tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
-    for action in ("don_check", "sheriff_check", "heal"):
+    for action in ("don_check", "sheriff_check", "heal", "shot"):  # a shot's shooter gives the mafia away too
         tap(screen, django_capture_on_commit_callbacks, action, seat=6)
     frames = stream.kept(overlay.tournament_id, 1)
     assert frames[-1][1]["roles"] and {e["kind"] for e in frames[-1][1]["events"]} == set(stream.CHECKS)
