@@ -71,6 +71,12 @@ class JudgeIdForm(forms.Form):
         self.fields["judge"].queryset = tournament.judges.select_related("user")  # type: ignore[attr-defined]
 
 
+class JudgeRankForm(JudgeIdForm):
+    """A judge's rank for "Allocate" (1 the best), or none."""
+
+    rank = forms.IntegerField(label=_("rank"), min_value=1, max_value=99, required=False)
+
+
 def table_field(number: int) -> str:
     return f"table_{number}"
 

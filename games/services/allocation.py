@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import KeepApart, Participant, Round, Seat, Table
 
+from .. import judge_plan
 from ..models import Judge, JudgeAssignment
 
 
@@ -142,3 +144,97 @@ def save_allocation(round_: Round, chosen: dict[int, Judge | None]) -> int:
         JudgeAssignment(judge=judge, stage_id=round_.stage_id, round=round_, table=number)
         for number, judge in sorted(chosen.items()) if judge is not None)
     return sum(1 for j in chosen.values() if j is not None)
+
+
+# --- "Allocate": the grid filled by the app (games/judge_plan.py decides) ----------------------------------------
+
+
+def barred(round_: Round, judges: list[Judge]) -> dict[int, dict[int, list[str]]]:
+    """Table number → judge id → why that judge may not sit there: the warnings ``conflicts`` gives, for every
+    judge at every table (a fixed number of queries)."""
+    seats = list(Seat.objects.filter(round=round_).select_related("table", "participant__player")
+                 .order_by("table__number", "number"))
+    by_user = {j.user_id: j for j in judges}
+    own = {p.player.user_id: p for p in Participant.objects.filter(
+        tournament=round_.stage.tournament_id, player__user__in=list(by_user)).select_related("player")}
+    pairs: set[frozenset[int]] = {frozenset(pair) for pair in KeepApart.objects.filter(
+        tournament=round_.stage.tournament_id).values_list("first_id", "second_id")}
+    teams = dict(Participant.objects.filter(pk__in={s.participant_id for s in seats}, team__isnull=False)
+                 .values_list("pk", "team__name"))
+    out: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for seat in seats:
+        number = seat.table.number
+        for judge in judges:
+            values = {"judge": judge_label(judge), "seat": seat.number, "name": seated_name(seat)}
+            if seat.participant.player.user_id == judge.user_id:
+                out[number][judge.pk].append(_("%(judge)s plays at this table (seat %(seat)s: %(name)s).") % values)
+                continue
+            entry = own.get(judge.user_id)
+            if entry is None or entry.pk == seat.participant_id:
+                continue
+            if entry.team_id is not None and entry.team_id == seat.participant.team_id:
+                out[number][judge.pk].append(
+                    _("%(judge)s is a teammate of %(name)s (seat %(seat)s, team %(team)s).")
+                    % {**values, "team": teams.get(seat.participant_id, "")})
+            if frozenset((entry.pk, seat.participant_id)) in pairs:
+                out[number][judge.pk].append(_("%(judge)s is kept apart from %(name)s (seat %(seat)s).") % values)
+    return {number: dict(by_judge) for number, by_judge in out.items()}
+
+
+def history(round_: Round) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+    """(judge id → games judged in the tournament's earlier rounds, (judge id, table) → times at that table in the
+    stage's earlier rounds), from the allocations (a judge for every round of a stage counts in each)."""
+    earlier = [r for r in Round.objects.filter(stage__tournament=round_.stage.tournament_id)
+               .select_related("stage").order_by("stage__order", "number")
+               if (r.stage.order, r.number) < (round_.stage.order, round_.number)]
+    tables: dict[int, set[int]] = defaultdict(set)
+    for round_id, number in Table.objects.filter(round__in=earlier).values_list("round_id", "number"):
+        tables[round_id].add(number)
+    rows = list(JudgeAssignment.objects.filter(stage__tournament=round_.stage.tournament_id)
+                .values_list("stage_id", "round_id", "table", "judge_id"))
+    judged: dict[int, int] = defaultdict(int)
+    before: dict[tuple[int, int], int] = defaultdict(int)
+    for r in earlier:
+        by_table = {table: judge for stage, rid, table, judge in rows if stage == r.stage_id and rid is None}
+        by_table.update({table: judge for _stage, rid, table, judge in rows if rid == r.pk})
+        for table, judge in by_table.items():
+            if table not in tables[r.pk]:
+                continue
+            judged[judge] += 1
+            if r.stage_id == round_.stage_id:
+                before[(judge, table)] += 1
+    return dict(judged), dict(before)
+
+
+@dataclass
+class Proposal:
+    chosen: dict[int, Judge | None]
+    unfilled: list[str]  # each empty table and why, in words
+
+
+def proposal(round_: Round) -> Proposal:
+    """The grid "Allocate" fills (not saved: the organizer checks it and saves), and why a table stays empty."""
+    judges = list(Judge.objects.filter(tournament=round_.stage.tournament_id).select_related("user")
+                  .order_by("-chief", "user__username"))
+    numbers = list(Table.objects.filter(round=round_).order_by("number").values_list("number", flat=True))
+    judged, before = history(round_)
+    bars = barred(round_, judges)
+    facts = judge_plan.Facts(
+        tables=numbers,
+        judges=[judge_plan.Judge(j.pk, rank=j.rank, chief=j.chief, judged=judged.get(j.pk, 0)) for j in judges],
+        barred=bars, before=before, fixed=stage_wide(round_))
+    plan = judge_plan.allocate(facts)
+    by_id = {j.pk: j for j in judges}
+    chosen = {number: by_id.get(judge) if judge is not None else None for number, judge in plan.chosen.items()}
+    unfilled = []
+    for empty in plan.unfilled:
+        if not empty.barred:
+            unfilled.append(ngettext(
+                "Table %(n)s: no judge is left for it (%(judges)s judge for %(tables)s tables).",
+                "Table %(n)s: no judge is left for it (%(judges)s judges for %(tables)s tables).",
+                len(judges)) % {"n": empty.table, "judges": len(judges), "tables": len(numbers)})
+            continue
+        reasons = " ".join(line for lines in empty.barred.values() for line in lines)
+        unfilled.append(_("Table %(n)s: every judge still free is linked to a player at it. %(reasons)s")
+                        % {"n": empty.table, "reasons": reasons})
+    return Proposal(chosen, unfilled)

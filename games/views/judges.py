@@ -1,5 +1,6 @@
 """What the judges page shows beside its forms: each judge's private link (its address and QR code) and the
-allocation grid of the round chosen (``?round=ID``; ``&fill=previous`` fills it from the round before)."""
+allocation grid of the round chosen (``?round=ID``; ``&fill=previous`` fills it from the round before, ``&fill=auto``
+with the app's allocation: ``games.services.allocation.proposal``, nothing saved until the organizer saves)."""
 
 from __future__ import annotations
 
@@ -48,8 +49,12 @@ def allocation_context(request: HttpRequest, tournament: Tournament, judges: lis
     tables = list(Table.objects.filter(round=round_).order_by("number"))
     previous = allocation.previous_round(round_)
     filled = request.GET.get("fill") == "previous" and previous is not None
+    proposed = allocation.proposal(round_) if form is None and request.GET.get("fill") == "auto" and tables else None
     if form is None:
-        initial = allocation.chosen_from(round_, previous if filled else None)
+        if proposed is not None:
+            initial = proposed.chosen
+        else:
+            initial = allocation.chosen_from(round_, previous if filled else None)
         form = AllocationForm(round_=round_, tables=tables, judges=judges, initial_judges=initial)
         chosen = initial
     else:
@@ -57,5 +62,6 @@ def allocation_context(request: HttpRequest, tournament: Tournament, judges: lis
     rows = allocation.grid(round_, chosen)
     return {
         "grid_rounds": rounds, "grid_round": round_, "grid_previous": previous, "grid_filled": filled,
+        "grid_proposed": proposed,
         "grid_form": form, "grid": [(row, form[table_field(row.table.number)]) for row in rows],
     }

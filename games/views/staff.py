@@ -16,7 +16,7 @@ from tournaments.mixins import signed_in
 from tournaments.models import Table
 from tournaments.permissions import OrganizerRequiredMixin
 
-from ..forms_judges import AccountForm, AllocationForm, JudgeIdForm
+from ..forms_judges import AccountForm, AllocationForm, JudgeIdForm, JudgeRankForm
 from ..forms_staff import AssignmentForm, ConfirmationForm, JudgeForm, RemoveJudgeForm, UnassignForm
 from ..models import Game
 from ..permissions import assigned_tables
@@ -85,6 +85,15 @@ class StaffView(OrganizerRequiredMixin, View):
         remove = RemoveJudgeForm(request.POST, tournament=self.tournament)
         if not remove.is_valid() or not staff.remove_judge(self.tournament, remove.cleaned_data["judge"].pk):
             return self.refuse(_("No judge was removed: there is no such judge in this tournament."))
+        return None
+
+    def rank(self, request: HttpRequest) -> HttpResponseBase | None:
+        form = JudgeRankForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.refuse(_("The rank is not saved: give a whole number from 1 (the best) to 99, or none."))
+        judge = form.cleaned_data["judge"]
+        judge.rank = form.cleaned_data["rank"]
+        judge.save(update_fields=["rank"])
         return None
 
     def unassign(self, request: HttpRequest) -> HttpResponseBase | None:
@@ -172,6 +181,7 @@ class StaffView(OrganizerRequiredMixin, View):
         "give_link": give_link,
         "revoke_link": revoke_link,
         "allocate": allocate,
+        "rank": rank,
         "judge": add_judge,
         "assign": assign,
         "remove_judge": remove_judge,

@@ -144,3 +144,80 @@ def test_a_judge_for_every_round_counts_on_their_table(scene: dict[str, Any], ro
     assert rows[1].every_round == scene["other"] and rows[0].every_round is None
     post_grid(scene, round_, t1=scene["judge"], t2=scene["chief"])
     assert 'class="text-secondary every-round"' in scene["client"].get(scene["url"]).content.decode()
+
+
+@pytest.mark.parametrize("ruleset", ["fiim", "kostroma", "tomsk", "zvezdy"])
+def test_allocate_fills_the_grid_honouring_the_conflicts(ruleset: str, make_round: Any, make_user: Any) -> None:
+    """"Allocate" (issue 35): the grid filled by the app, not saved; no judge at a table with a player linked to
+    them, a teammate or a kept-apart partner; the judge of every round keeps their table; the chief judge only
+    where nobody else can go; a table nobody may judge is left empty and the page says why."""
+    from tests.conftest import new_people
+
+    round_ = make_round(ruleset, tables=3)
+    people = new_people(round_)
+    tournament = round_.stage.tournament
+    judge, other, chief = (Judge.objects.get(tournament=tournament, user=people[n])
+                           for n in ("judge", "other", "chief"))
+    fourth = staff.add_judge(tournament, make_user("fourth"))
+    client = Client()
+    client.cookies["django_language"] = "en"
+    client.force_login(people["organizer"])
+    url = reverse("games:staff", args=[tournament.slug])
+    saved = round_rows(round_)
+
+    def proposed() -> tuple[dict[int, int | None], str]:
+        response = client.get(url, {"round": round_.pk, "fill": "auto"})
+        assert response.status_code == 200
+        form = response.context["grid_form"]
+        return {n: form[f"table_{n}"].initial for n in (1, 2, 3)}, response.content.decode()
+
+    def seated(number: int, seat: int) -> Participant:
+        return table(round_, number).seats.get(number=seat).participant
+
+    player = seated(1, 4).player  # the judge's account is this player's: not at table 1
+    player.user = people["judge"]
+    player.save()
+    team = Team.objects.create(tournament=tournament, name="Полночь")  # the fourth judge's teammate at table 3
+    Participant.objects.filter(pk=seated(3, 2).pk).update(team=team)
+    own = entry(tournament, fourth.user, 99, team=team, status=ParticipantStatus.REJECTED)
+    grid, html = proposed()
+    assert grid == {1: fourth.pk, 2: other.pk, 3: judge.pk}
+    assert 'id="grid-proposed"' in html and 'id="grid-unfilled"' not in html
+    assert round_rows(round_) == saved  # filled, not saved
+    # the fourth judge kept apart from a player of table 1 too: the chief judge goes there, nobody else can
+    first, second = sorted([own.pk, seated(1, 6).pk])
+    KeepApart.objects.create(tournament=tournament, first_id=first, second_id=second)
+    grid, _html = proposed()
+    assert grid == {1: chief.pk, 2: other.pk, 3: judge.pk}
+    # and the chief judge plays there: table 1 stays empty, and the page says who is barred and why
+    chief_player = seated(1, 5).player
+    chief_player.user = people["chief"]
+    chief_player.save()
+    grid, html = proposed()
+    assert grid[1] is None and grid[2] == other.pk and grid[3] in (judge.pk, fourth.pk)
+    unfilled = html[html.index('id="grid-unfilled"'):]
+    unfilled = unfilled[:unfilled.index("</ul>")]
+    assert "Table 1: every judge still free is linked to a player at it." in unfilled
+    assert "plays at this table (seat 5:" in unfilled
+    # saved as the organizer sends it back
+    assert post_grid({"client": client, "url": url}, round_, t1="", t2=other, t3=grid[3]).status_code == 302
+    assert round_rows(round_) == {(2, "other"), (3, "judge" if grid[3] == judge.pk else "fourth")}
+
+
+def test_the_organizer_ranks_the_judges_and_allocate_seats_the_best_first(scene: dict[str, Any], round_: Any,
+                                                                          make_user: Any) -> None:
+    fourth = staff.add_judge(scene["t"], make_user("fourth"))
+    client, url = scene["client"], scene["url"]
+    assert allocation.proposal(round_).chosen[1] in (scene["judge"], fourth)
+    for judge, rank in ((fourth, "1"), (scene["judge"], "2")):
+        assert client.post(url, {"action": "rank", "judge": judge.pk, "rank": rank}).status_code == 302
+    assert allocation.proposal(round_).chosen == {1: fourth, 2: scene["other"]}
+    assert 'value="1"' in client.get(url).content.decode().split(f'id="rank-{fourth.pk}"')[1][:40]
+    for bad in ("0", "abc", "100"):
+        response = client.post(url, {"action": "rank", "judge": fourth.pk, "rank": bad}, follow=True)
+        assert "The rank is not saved" in response.content.decode()
+    fourth.refresh_from_db()
+    assert fourth.rank == 1
+    client.post(url, {"action": "rank", "judge": fourth.pk, "rank": ""})
+    fourth.refresh_from_db()
+    assert fourth.rank is None
