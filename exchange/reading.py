@@ -10,12 +10,13 @@ disqualifications, the tables in play and the pairs kept apart travel as the fil
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Count
 from django.utils import timezone
 
 from games.models import Game as GameRow
@@ -43,6 +44,7 @@ from .extras import (
     LEVEL_KEY,
     NUMBERS_KEY,
     RATED_KEY,
+    TABLES_IN_PLAY_KEY,
     Settings,
     write_settings,
 )
@@ -93,7 +95,8 @@ def to_model(tournament: Tournament) -> m.Tournament:
     for entry in StagePlayer.objects.filter(stage__tournament=tournament).order_by("stage", "position"):
         entries[entry.stage_id].append(ext[entry.participant_id])
     rounds = list(
-        Round.objects.published().filter(stage__tournament=tournament).order_by("stage", "number")
+        Round.objects.published().filter(stage__tournament=tournament).annotate(seated_tables=Count("tables"))
+        .order_by("stage", "number")
     )
     round_ids = [r.pk for r in rounds]
     # A draft protocol is not a result yet: standings count submitted and confirmed ones only.
@@ -137,10 +140,15 @@ def to_model(tournament: Tournament) -> m.Tournament:
                 penalties=tuple(penalties[r.pk]),
             )
         )
+    # A round in play: its tables without a result are the file's ``tables_in_play`` (one more query, only then),
+    # whose players the standings list with 0 games (``scoring.model.Tournament.stage_participants``).
+    with_result = Counter(game.table.round_id for game in games)
+    in_play = (tables_in_play_data(tournament)
+               if any(r.seated_tables > with_result[r.pk] for r in rounds) else [])  # type: ignore[attr-defined]
     return m.Tournament(
         ruleset=tournament.ruleset,
         params=None if tournament.params is None else tuple((k, json.dumps(v)) for k, v in tournament.params.items()),
-        info=info_model(tournament, accepted),
+        info=info_model(tournament, accepted, in_play),
         teams=tuple(m.Team(team.ext_id, team.name) for team in teams) if teams else None,
         players=tuple(
             m.Player(
@@ -158,9 +166,12 @@ def to_model(tournament: Tournament) -> m.Tournament:
     )
 
 
-def info_model(t: Tournament, participants: list[Participant]) -> m.TournamentInfo:
+def info_model(t: Tournament, participants: list[Participant],
+               in_play: list[dict[str, Any]] | None = None) -> m.TournamentInfo:
     other = {k: v for k, v in (t.info_other or {}).items() if k not in EXCHANGE_KEYS}
     other.update(participant_extras(participants))
+    if in_play:
+        other[TABLES_IN_PLAY_KEY] = in_play
     carried = frozenset(key for key in (RATED_KEY, LEVEL_KEY) if key in (t.info_other or {}))
     other.update(write_settings(Settings(t.protests_enabled, t.participant_cap, t.applications_open,
                                          t.applications_close, t.rated, t.level, carried)))

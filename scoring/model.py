@@ -15,6 +15,9 @@ from fractions import Fraction
 
 # The tournament-level key under which the web app writes who was disqualified (player, reason, at).
 DISQUALIFICATIONS_KEY = "disqualifications"
+# The tournament-level key under which the web app writes the tables of a round in play (seated, no result yet):
+# their players are players of the stage with 0 games (docs/tournament-file.md).
+TABLES_IN_PLAY_KEY = "tables_in_play"
 
 # The zero of every point a seat has not earned: one object, so the scoring's hot loops skip it by identity
 # (``is not ZERO``) without Fraction's slow truth test; the rulesets and the tally use this very object.
@@ -131,10 +134,10 @@ class LogEvent:
     phase: int
     seat: int | None = None
     count: int | None = None
+    by: int | None = None
 
 
 @dataclass(frozen=True)
-    by: int | None = None
 class Game:
     """One table of one round (docs/rules/game.md). ``winner is None``: no result, counts for nothing."""
 
@@ -272,6 +275,36 @@ class Tournament:
 
     def players_by_id(self) -> dict[str, Player]:
         return {player.id: player for player in self.players}
+
+    def seated_in_play(self, stage_id: str) -> list[str]:
+        """The players seated at a table of ``stage_id`` still in play: the file's ``tournament.tables_in_play``
+        (docs/tournament-file.md), in round, table and seat order; malformed entries ignored (the import checks
+        them)."""
+        text = dict(self.info.other).get(TABLES_IN_PLAY_KEY) if self.info is not None else None
+        tables = json.loads(text) if text is not None else []
+        if not isinstance(tables, list):
+            return []
+        out: dict[str, None] = {}
+        for table in tables:
+            if (not isinstance(table, dict) or table.get("stage") != stage_id
+                    or not isinstance(table.get("seats"), list)):
+                continue
+            for seat in table["seats"]:
+                if isinstance(seat, dict) and isinstance(seat.get("player"), str):
+                    out.setdefault(seat["player"])
+        return list(out)
+
+    def stage_participants(self, stage: Stage) -> list[str]:
+        """``stage.participants()`` and the players seated at its tables still in play (``seated_in_play``): with
+        round 1 in play, every seated player is on the standings, with 0 games until their table has a result."""
+        found = dict.fromkeys(stage.participants())
+        in_play = self.seated_in_play(stage.id)
+        if in_play:
+            known = self.players_by_id()
+            for player in in_play:
+                if player in known:
+                    found.setdefault(player)
+        return list(found)
 
     def disqualified(self) -> dict[str, str]:
         """Player → reason of everyone disqualified from the tournament: the file's

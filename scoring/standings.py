@@ -92,7 +92,7 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
         ruleset, _ = ruleset_for(tournament)
     scoring = StageScoring(tournament, ruleset)
     players = tournament.players_by_id()
-    ranked = [pid for pid in stage.participants() if not (pid in players and players[pid].guest)]
+    ranked = [pid for pid in tournament.stage_participants(stage) if not (pid in players and players[pid].guest)]
     tallies = scoring.tallies(scoring.window(stage), ranked)
     wins = scoring.side_wins_so_far(stage)
     chain = ruleset.chain(black_wins=wins[Side.BLACK], red_wins=wins[Side.RED])
