@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from exchange.reading import to_model
 from games.models import GameState
@@ -93,6 +94,30 @@ def group_views(stage: Stage) -> list[GroupView]:
             state = READY if confirmed == len(games) else PLAYING
         out.append(GroupView(feeds, tables, state, len(games), confirmed, row is not None))
     return out
+
+
+def programme_words(stage: Stage, views: Sequence[GroupView]) -> list[str]:
+    """What the regulation's programme assumes, said where the page proposes it (not saved yet): the players it is
+    written for (tomsk 10: 96 players, 8 tables of 12, groups 1–4 and 5–8), and, once the stage seats another
+    number of tables, that the groups name tables it does not have (issue 35: «1–4 / 5–8» with 3 tables seated)."""
+    if not views or any(view.stored for view in views):
+        return []
+    size = ruleset_for(stage.tournament).params.table_size
+    programme = sorted({table for view in views for table in view.tables})
+    words = [_("The regulation's programme is written for %(players)s players: %(tables)s tables of %(size)s.")
+             % {"players": len(programme) * size, "tables": len(programme), "size": size}]
+    seated = sorted(set(Table.objects.filter(round__stage=stage).values_list("number", flat=True)))
+    if seated and seated != programme:
+        missing = [table for table in programme if table not in seated]
+        words.append(ngettext(
+            "This stage seats %(count)s table, not %(tables)s: ",
+            "This stage seats %(count)s tables, not %(tables)s: ", len(seated))
+            % {"count": len(seated), "tables": len(programme)}
+            + (ngettext("the groups name table %(missing)s, which it does not have; ",
+                        "the groups name tables %(missing)s, which it does not have; ", len(missing))
+               % {"missing": ", ".join(str(t) for t in missing)} if missing else "")
+            + _("save the groups of the tables you have."))
+    return words
 
 
 def check_groups(groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:

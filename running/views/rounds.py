@@ -56,6 +56,7 @@ class StageView(OrganizerRequiredMixin, View):
             "bye_problem": figures.bye_problem(stage, players) if not rounds else None,
             "planned": figures.planned_rounds(stage),
             "next_stage": following, "groups": group_views,
+            "programme_words": groups.programme_words(stage, group_views),
             "groups_locked": any(group.state == groups.SEATED for group in group_views),
             "groups_form": groups_form or GroupsForm(initial={
                 "groups": groups_text([group.tables for group in group_views])}),

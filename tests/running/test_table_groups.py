@@ -242,3 +242,32 @@ def test_groups_whose_tables_the_next_stage_already_has_show_as_seated(client: A
     html = client.get(url).content.decode()
     assert html.count("group-state-seated") == 2 and "group-state-ready" not in html
     assert 'value="close_group"' not in html
+
+
+def test_the_programme_says_it_is_written_for_96_players_and_which_tables_a_smaller_stage_lacks(
+        make_tournament: Any, add_participants: Any, organizer: Any, client: Any) -> None:
+    # issue 35: with 3 tables seated the page proposed «1–4 / 5–8» without saying the programme assumes 96 players
+    tournament = make_tournament("tomsk")
+    add_participants(tournament, 36)
+    for order, kind in enumerate(("qualifying", "semifinal", "final"), start=1):
+        Stage.objects.create(tournament=tournament, ext_id=kind, kind=kind, order=order)
+    qualifying = tournament.stages.get(ext_id="qualifying")
+    url = reverse("running:stage", args=[tournament.slug, "qualifying"])
+    client.force_login(organizer)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "written for 96 players: 8 tables of 12." in page  # said before any table is seated
+    publish_round(generate_next_round(qualifying, method="random", tables=3, seed=3), organizer)
+    words = groups.programme_words(qualifying, groups.group_views(qualifying))
+    assert words[0] == "The regulation's programme is written for 96 players: 8 tables of 12."
+    assert words[1] == ("This stage seats 3 tables, not 8: the groups name tables 4, 5, 6, 7, 8, which it does not "
+                        "have; save the groups of the tables you have.")
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="programme-assumes"' in page and "the groups name tables 4, 5, 6, 7, 8" in page
+    groups.set_groups(qualifying, [(1, 2, 3)])  # the organizer's own groups: nothing assumed any more
+    assert groups.programme_words(qualifying, groups.group_views(qualifying)) == []
+
+
+def test_the_full_programme_seated_says_only_what_it_is_written_for(tomsk: Any) -> None:
+    qualifying = tomsk.stages.get(ext_id="qualifying")
+    assert groups.programme_words(qualifying, groups.group_views(qualifying)) == [
+        "The regulation's programme is written for 96 players: 8 tables of 12."]
