@@ -3,20 +3,16 @@
 Every answer about one tournament carries the ETag of its results version (an unchanged answer
 is a 304 after one query) and uses a fixed number of queries. While a tournament's standings are
 hidden, the standings endpoint answers 403 without figures to anyone but its organizers. The
-costly answers (standings, games) are kept in the shared cache under the results version, like
-the public pages' fragments, so a changed result is never served stale.
+answers computed from results read the tournament's model of the version (``public.model_cache``); whole
+answers are kept by the reverse proxy in front, for anonymous readers only (``public.conditional``).
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.cache import get_conditional_response
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -26,22 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from public import answers
-from public.cache import (
-    CACHE_SECONDS,
-    api_key,
-    conditional,
-    etag_for,
-    page_name,
-    record_newest,
-    release_lock,
-    render_once,
-    rendered_key,
-    rendering_lock,
-    served,
-    tournament_scope,
-    version_tag,
-)
+from public.conditional import conditional, etag_for
+from public.model_cache import version_tag
 from public.places import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
@@ -63,68 +45,30 @@ class TournamentListView(ListAPIView):  # type: ignore[type-arg]
 class OneTournament(TournamentLoader):
     """Loads ``self.tournament`` by slug and answers conditionally on its results version.
 
-    An endpoint whose data is costly (``data_name``) builds it once per version, as the public pages build
-    their fragments (``public.views.base``): after a change one request builds it while the others serve the
-    newest version built, with its ETag. An anonymous reader's answer is everyone's (``public.answers``)."""
+    An endpoint that reads the tournament's model (``reads_model``) serves the version whose model is built
+    (``Snapshot.settle``: after a change one request builds it while the others serve the newest one built, with
+    its ETag). An anonymous reader's answer is marked for the proxy's cache (``public.conditional``)."""
 
     tournament_related = ("results_version",)
     request: Any  # Django's request until DRF's dispatch wraps it; either reads the same path and query
-    shared_answers = True
-    query_keys: ClassVar[tuple[str, ...]] = ("format",)  # the query parameters the answer depends on
 
-    def data_name(self, request: HttpRequest) -> str | None:
-        """The name of this request's costly data within a version (kept under ``api_key``); None: cheap."""
-        return None
+    def reads_model(self, request: HttpRequest) -> bool:
+        """Whether this request's answer is computed from the tournament's model."""
+        return False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         try:
             self.load_tournament(kwargs["slug"])
         except Http404:  # answered here, before DRF: in JSON like every other API error, not Django's HTML 404
             return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
-        building = None
-        name = self.data_name(request)
-        if name is not None and get_conditional_response(request, etag=self.etag(request)) is None \
-                and not cache.has_key(self.data_key(name)):
+        if self.reads_model(request) and get_conditional_response(request, etag=self.etag(request)) is None:
             Snapshot(self.tournament).settle()  # the version served: a newer one may be being built meanwhile
-            building = self.stand_in(name)
-        try:
-            response = conditional(request, self.etag(request),
-                                   lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
-            answers.share(request, self.tournament)
-            return response
-        finally:
-            if building is not None:
-                release_lock(building, cache)
+        return conditional(request, self.etag(request),
+                           lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
 
     def etag(self, request: HttpRequest) -> str:
         return etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),
                         self.tournament.standings_hidden)
-
-    def data_key(self, name: str) -> str:
-        return api_key(self.tournament, hashlib.sha1(name.encode()).hexdigest())
-
-    def data_page(self) -> str:
-        """This answer of this tournament whatever the version, named as the public pages are (``page_name``)."""
-        language = get_language()
-        where = answers.question_of(self.request, self.query_keys, language).where
-        return page_name(tournament_scope(self.tournament), self.tournament.standings_hidden, language, where)
-
-    def stand_in(self, name: str) -> str | None:
-        """While another request builds this data for the version chosen, serves the newest version built;
-        otherwise this request builds it and holds the lock returned."""
-        page = self.data_page()
-        ready = cache.has_key(self.data_key(name)) or answers.holds(self.request, rendering_lock(page))
-        return render_once(self.tournament, page, ready, cache)
-
-    def cached(self, name: str, build: Callable[[], Any]) -> Any:
-        """``build()``'s JSON-ready data, cached under this tournament's results version."""
-        key = self.data_key(name)
-        data = cache.get(key)
-        if data is None:
-            data = build()
-            cache.set(key, data, CACHE_SECONDS)
-            record_newest(cache, rendered_key(self.data_page()), served(self.tournament))
-        return data
 
 
 class TournamentDetailView(OneTournament, RetrieveAPIView):  # type: ignore[type-arg]
@@ -193,8 +137,8 @@ class GameListView(OneTournament, APIView):
 
     query_keys = ("format", "stage", "round")
 
-    def data_name(self, request: HttpRequest) -> str | None:
-        return f"games:{request.GET.get('stage') or ''}:{request.GET.get('round') or ''}"
+    def reads_model(self, request: HttpRequest) -> bool:
+        return True
 
     @extend_schema(responses={200: s.GameSerializer(many=True), 400: None}, parameters=[
         OpenApiParameter("stage", str), OpenApiParameter("round", int)])
@@ -202,8 +146,7 @@ class GameListView(OneTournament, APIView):
         stage_filter, round_filter = request.query_params.get("stage"), request.query_params.get("round")
         if round_filter is not None and not round_filter.isdigit():  # found by tests/api/test_schema.py
             raise ValidationError({"round": _("A round is a whole number.")})
-        return Response(self.cached(f"games:{stage_filter or ''}:{round_filter or ''}",
-                                    lambda: self.games(stage_filter, round_filter)))  # data_name's name
+        return Response(self.games(stage_filter, round_filter))
 
     def games(self, stage_filter: str | None, round_filter: str | None) -> Any:
         out = []
@@ -223,10 +166,8 @@ class StandingsView(OneTournament, APIView):
 
     query_keys = ("format", "stage")
 
-    def data_name(self, request: HttpRequest) -> str | None:
-        if self.tournament.standings_hidden:
-            return None  # organizers only: they wait for it, nobody else builds it
-        return f"standings:{request.GET.get('stage')}"
+    def reads_model(self, request: HttpRequest) -> bool:
+        return not self.tournament.standings_hidden  # else organizers only: they wait for the current one
 
     @extend_schema(responses={200: s.standings_schema(), 403: None, 404: None},
                    parameters=[OpenApiParameter("stage", str, description="a stage id; default: the last "
@@ -235,7 +176,7 @@ class StandingsView(OneTournament, APIView):
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
             raise PermissionDenied("The standings of this tournament are hidden.")
         stage = request.query_params.get("stage")
-        return Response(self.cached(f"standings:{stage}", lambda: self.standings(stage)))  # data_name's name
+        return Response(self.standings(stage))
 
     def standings(self, stage: str | None) -> Any:
         snapshot = Snapshot(self.tournament)
@@ -250,11 +191,14 @@ class AwardsView(OneTournament, APIView):
     """docs/rules/awards.md: the given awards and their recipients (ids and names), with whether the results are
     final; titles in the request's language. Hidden standings: only the organizers, as for the standings."""
 
+    def reads_model(self, request: HttpRequest) -> bool:
+        return not self.tournament.standings_hidden
+
     @extend_schema(responses={200: s.awards_schema(), 403: None, 404: None})
     def get(self, request: Request, slug: str) -> Response:
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
             raise PermissionDenied("The standings of this tournament are hidden.")
-        return Response(self.cached(f"awards:{get_language()}", self.awards))
+        return Response(self.awards())
 
     def awards(self) -> Any:
         snapshot = Snapshot(self.tournament)
@@ -269,8 +213,8 @@ class PlatformExportView(OneTournament, APIView):
     """docs/formats.md: the tournament in a rating platform's format (``python -m scoring convert --to``), for a
     tournament whose results are final and public; the document as the platform reads it, not JSON of ours."""
 
-    def data_name(self, request: HttpRequest) -> str | None:
-        return None if self.tournament.standings_hidden else f"export:{self.kwargs.get('platform')}"
+    def reads_model(self, request: HttpRequest) -> bool:
+        return not self.tournament.standings_hidden
 
     @extend_schema(responses={(200, "application/json"): OpenApiTypes.STR, 403: None, 404: None},
                    parameters=[OpenApiParameter("platform", str, OpenApiParameter.PATH,
@@ -284,7 +228,7 @@ class PlatformExportView(OneTournament, APIView):
         if not snapshot.final_over:
             raise PermissionDenied("The results are not final yet.")
         chosen = PLATFORMS[platform]
-        document = self.cached(f"export:{platform}", lambda: chosen.export(snapshot.model).document)
+        document = chosen.export(snapshot.model).document
         response = HttpResponse(document, content_type=f"{chosen.media_type}; charset=utf-8")
         response["Content-Disposition"] = attachment(safe_filename(self.tournament.slug,
                                                                    f"{chosen.name}.{chosen.extension}"))

@@ -235,10 +235,10 @@ def chief(port: int, token: str, tables: int, recorder: Recorder, submitted: que
 class Freshness:
     """How far behind the newest result the spectators' answers are. A watcher reads the tournament's results
     version every 50 ms and notes when each one appeared; each answer's version is read from its ETag
-    (``"t<id>-<version>.<moment>-…"``, ``public.cache.etag_for``; a 304 keeps the one sent). An answer's age: 0 when
-    it shows the newest version at the moment it was asked for, else how long before that moment the first newer
+    (``"t<id>-<version>.<moment>-…"``, ``public.conditional.etag_for``; a 304 keeps the one sent). An answer's age:
+    0 when it shows the newest version at the moment it was asked for, else how long before that moment the first newer
     version appeared. The public pages are up to a few seconds behind by design while results pour in
-    (``PUBLIC_REFRESH_SECONDS``, one render at a time): this says how many."""
+    (one model build at a time, ``public.model_cache``; the proxy's copy): this says how many."""
 
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
@@ -429,7 +429,7 @@ def token_of(port: int, username: str, password: str) -> str:
     return str(json.loads(content)["token"])
 
 
-CONVERGE_SECONDS = 10.0  # public answers follow results within PUBLIC_REFRESH_SECONDS (2 s) and a build
+CONVERGE_SECONDS = 10.0  # public answers follow results within the proxy's 2 s and a model build
 
 
 def public_standings(port: int, stage: str, expected: dict[str, Any]) -> tuple[dict[str, Any], float]:

@@ -102,8 +102,6 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too
     "mafia_tournament.database_outage.DatabaseOutageMiddleware",
-    # an anonymous reader's public page or API answer, from the kept compressed copy (public/answers.py)
-    "public.middleware.SharedAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -187,27 +185,9 @@ TASKS = {
 TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", False)
 
 # How long the reverse proxy (deploy/nginx/) may answer anonymous readers from its cache before it asks the app
-# again: the ``s-maxage`` of every shared public answer (public.middleware.for_the_proxy). Browsers revalidate each
+# again: the ``s-maxage`` of every shared public answer (public.conditional.for_the_proxy). Browsers revalidate each
 # time (max-age=0, the version's ETag); only a shared cache in front of the app keeps the answer.
 PROXY_CACHE_SECONDS = int(os.environ.get("PROXY_CACHE_SECONDS", "2"))
-# After a change, public pages build the tournament's model again at most this often (seconds) and show
-# the last one built meanwhile (public.snapshot); 0: every change shows at once.
-PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", "0"))
-# With it above 0, rebuilding the model and rendering the public pages again take at most one core in this many
-# (public.snapshot.refresh_interval, public.middleware.rest_slot). 1: as much as one core, one build and one render
-# of a tournament at a time; the readers' pool runs under nice beside the judges' (deploy/nginx/), so the judges
-# lose nothing to it, and the pages follow the results within seconds. 5 kept the public work to a fifth of a core
-# when one pool served everyone, at the price of pages tens of seconds behind on a busy day (bench/README.md).
-PUBLIC_WORK_SHARE = max(1, int(os.environ.get("PUBLIC_WORK_SHARE", "1")))
-# How many of a tournament's public pages may be rendered again at once (public.middleware.take_slot). More
-# render the pages read now and then (a player's own) sooner while results pour in, and leave fewer workers to
-# answer from the kept pages: bench/README.md has the figures of 2. Behind nginx's cache (deploy/nginx/) the workers
-# hardly answer readers themselves: 3 there (the README's commands) keeps the pages about a second behind at the median.
-PUBLIC_RENDER_SLOTS = max(1, int(os.environ.get("PUBLIC_RENDER_SLOTS", "1")))
-# Above 0: a kept public page older than this (seconds) is rendered again when read even if no slot is free, which
-# bounds how far behind a page read now and then may be, at the cost of a render on most such reads (and each
-# worker reading the new version's model for its first such page): bench/README.md. 0: off.
-PUBLIC_MOST_BEHIND_SECONDS = float(os.environ.get("PUBLIC_MOST_BEHIND_SECONDS", "0"))
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
 PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
 # The documents' worker (paper/documents.py): a PDF's child process is stopped after this many seconds (below

@@ -11,10 +11,8 @@ Environment (besides those of ``settings``):
 - ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS`` (default one year),
   ``SECURE_HSTS_PRELOAD`` (default off);
 - ``CONN_MAX_AGE`` (default 60 seconds here);
-- ``PUBLIC_REFRESH_SECONDS`` (default 2 here): public pages build the tournament's model again at
-  most this often after changes, so a burst of submitted protocols does not keep every worker busy;
-  ``PUBLIC_WORK_SHARE``, ``PUBLIC_RENDER_SLOTS`` and ``PUBLIC_MOST_BEHIND_SECONDS`` (``settings.py``) tune how
-  much of the machine the public pages' new versions take and how far behind they may be;
+- ``PROXY_CACHE_SECONDS`` (default 2): how long the reverse proxy (``deploy/nginx/``) answers anonymous
+  readers' public pages from its cache before asking the app again;
 - ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an
   18-second results PDF of a large event does not slow every other page (``paper/pdf.py``); 0 makes them in
   the worker;
@@ -31,7 +29,6 @@ from django.core.exceptions import ImproperlyConfigured
 
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
-os.environ.setdefault("PUBLIC_REFRESH_SECONDS", "2")
 os.environ.setdefault("PDF_NICENESS", "19")
 
 from .settings import *  # noqa: F403

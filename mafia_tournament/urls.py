@@ -46,7 +46,7 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # The language switch takes no CSRF token: public pages are shared by every anonymous reader (public.answers)
+    # The language switch takes no CSRF token: public pages are shared by every anonymous reader (public.conditional)
     # and so carry nobody's token; a forged switch changes only the language of the forger's victim.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),

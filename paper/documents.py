@@ -34,7 +34,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
-from public.cache import document_key, document_key_of, document_state_keys, release_lock, take_lock, version_tag
+from public.model_cache import cache_scope, release_lock, take_lock, tournament_scope, version_tag
 from tournaments.models import Tournament
 
 from .builds import build
@@ -69,8 +69,7 @@ class BeingPrepared(Exception):
 
 class Recent(Generic[K, V]):
     """The last ``size`` values this process kept, by key, thread-safe; each for ``seconds()`` when given, else
-    until pushed out. The documents served (``LOCAL_DOCUMENTS``), those found with no copy yet (``NOT_YET``) and
-    the anonymous "being prepared" pages (``views_results.PREPARED_PAGES``)."""
+    until pushed out: the documents served (``LOCAL_DOCUMENTS``) and those found with no copy yet (``NOT_YET``)."""
 
     def __init__(self, size: int, seconds: Callable[[], float] | None = None) -> None:
         self.size, self.seconds = size, seconds
@@ -120,9 +119,16 @@ def variant_of(name: str, hidden: bool, language: str) -> str:
     return f"{name}:{int(hidden)}:{language}"
 
 
-def public_document_key(scope: str, name: str, language: str) -> str:
-    """The key of a public copy of document ``name`` in ``language`` for the version ``scope`` names."""
-    return document_key_of(scope, DOCUMENT_FORMAT, variant_of(name, False, language))
+def document_key(tournament: Tournament, part: str) -> str:
+    """A results document of this version (``part``: its name, hidden or public, the language: ``variant``)."""
+    return f"document:{DOCUMENT_FORMAT}:{cache_scope(tournament)}:{part}"
+
+
+def document_state_keys(tournament: Tournament, part: str) -> tuple[str, str, str]:
+    """A document's newest copy's key, its build lock and its last build's time, whatever the version."""
+    scope = tournament_scope(tournament)
+    newest, lock, took = (f"document-{kind}:{scope}:{part}" for kind in ("newest", "building", "took"))
+    return newest, lock, took
 
 
 # The documents this process found with no copy at all (their Retry-After), for ``NOT_YET_SECONDS``: a flood of
@@ -138,7 +144,7 @@ def built_document(tournament: Tournament, name: str) -> Document:
     from .tasks import build_document
 
     part = variant(tournament, name)
-    key = document_key(tournament, DOCUMENT_FORMAT, part)
+    key = document_key(tournament, part)
     retry_after = NOT_YET.get(key)
     if retry_after is not None:
         raise BeingPrepared(name, retry_after)
@@ -169,7 +175,7 @@ def store(tournament: Tournament, name: str) -> str:
     and keeps it, unless a copy of this version is kept already; what happened, for the task's row. Always
     clears the document's "building" flag, so the next request may ask again."""
     part = variant(tournament, name)
-    key = document_key(tournament, DOCUMENT_FORMAT, part)
+    key = document_key(tournament, part)
     newest, building, took = document_state_keys(tournament, part)
     try:
         if cache.has_key(key):

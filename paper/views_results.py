@@ -8,19 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views import View
 
+from public.conditional import for_the_proxy, shared
 from tournaments.filenames import attachment
 from tournaments.mixins import TournamentMixin
 
 from .access import may_see_results
-from .documents import NOT_YET, BeingPrepared, Document, Recent, built_document, public_document_key
+from .documents import BeingPrepared, Document, built_document
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -28,35 +30,6 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 class ResultsBase(TournamentMixin, View):
     http_method_names = ["get", "head"]
     tournament_related = ("results_version",)
-
-    @classmethod
-    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
-        """The document (``paper.builds``) an address asks for (``pdf``: the view's ``as_view(pdf=True)``), or
-        None: only the view can tell."""
-        return None
-
-    @classmethod
-    def early_answer(cls, request: HttpRequest, scope: str, hidden: bool, language: str) -> HttpResponse | None:
-        """An anonymous request (``public.middleware``, before the session and the view, after the tournament's
-        version was read) for a public document this process found being prepared under a second ago: the same
-        "being prepared" page again, from memory. A flood of requests for a document not yet built costs a
-        query each instead of a whole request (issue 33's H1); anything else goes on to the view."""
-        match = request.resolver_match
-        if hidden or match is None:
-            return None
-        name = cls.document_name(match.kwargs, getattr(match.func, "view_initkwargs", {}).get("pdf", False))
-        if name is None:
-            return None
-        language = cls.document_language(request) or language
-        retry_after = NOT_YET.get(public_document_key(scope, name, language))
-        if retry_after is None:
-            return None
-        body = PREPARED_PAGES.get((language, request.path, retry_after, True))
-        return None if body is None else prepared_response(body, retry_after)
-
-    @classmethod
-    def document_language(cls, request: HttpRequest) -> str | None:
-        return None
 
     def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
         if not may_see_results(request.user, self.tournament):
@@ -80,13 +53,12 @@ class ResultsBase(TournamentMixin, View):
         etag = f'"results-{self.tournament.pk}-{document.version}-{int(self.tournament.standings_hidden)}"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return not_modified
+            return for_the_proxy(request, not_modified)
         response = self.download(document.data, content_type, name) if name else \
             HttpResponse(document.data, content_type=content_type)
         response["ETag"] = etag
-        response["Cache-Control"] = "private, no-cache"
-        response["Vary"] = "Cookie, Accept-Language"
-        return response
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        return for_the_proxy(request, response)  # an anonymous reader's copy is everyone's: the proxy keeps it
 
     def download(self, data: str | bytes, content_type: str, name: str) -> HttpResponse:
         if self.tournament.standings_hidden:
@@ -100,10 +72,6 @@ class ResultsBase(TournamentMixin, View):
 
 class ResultsCsvView(ResultsBase):
     """``stage`` is a stage's id; none: the final results."""
-
-    @classmethod
-    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
-        return "csv" if kwargs.get("stage") is None else f"csv:{kwargs['stage']}"
 
     def get(self, request: HttpRequest, slug: str, stage: str | None = None) -> HttpResponseBase:
         if stage is not None and not self.tournament.stages.filter(ext_id=stage).exists():
@@ -123,10 +91,6 @@ class TeamsCsvView(ResultsBase):
 
 
 class ResultsXlsxView(ResultsBase):
-    @classmethod
-    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
-        return "xlsx"
-
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         return self.answer(request, self.document("xlsx"), XLSX, "results.xlsx")
 
@@ -136,41 +100,27 @@ class ResultsPrintView(ResultsBase):
 
     pdf = False
 
-    @classmethod
-    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
-        return "pdf" if pdf else "print"
-
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         if self.pdf:
             return self.answer(request, self.document("pdf"), "application/pdf", "results.pdf")
         return self.answer(request, self.document("print"), "text/html; charset=utf-8")
 
 
-PREPARED_PAGES: Recent[tuple[str, str, int, bool], str] = Recent(64)  # an anonymous visitor's, by its parts
-
-
 def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> HttpResponse:
     """202 Accepted while the worker builds the first copy of a document (``results``: of the results): a page that
     reloads itself. Not a 503: nothing is unavailable, the work asked for is under way (a flood of such answers is
     not an error, and no monitor counts it as one). An anonymous visitor's page is the same for everyone (no CSRF
-    token, no query string: ``shared``), so it is rendered once a process and language: a flood costs no
-    template each."""
-    anonymous = not request.user.is_authenticated
-    key = (translation.get_language(), request.path, seconds, results)
-    body = PREPARED_PAGES.get(key) if anonymous else None
-    if body is None:
-        body = render_to_string("paper/being_prepared.html", {
-            "seconds": seconds, "results": results, "shared": anonymous, "here": request.path}, request=request)
-        if anonymous:
-            PREPARED_PAGES.keep(key, body)
-    return prepared_response(body, seconds)
-
-
-def prepared_response(body: str, seconds: int) -> HttpResponse:
+    token, no query string: ``shared``), so the proxy in front answers a flood of them (``for_the_proxy``)."""
+    anonymous = shared(request)
+    body = render_to_string("paper/being_prepared.html", {
+        "seconds": seconds, "results": results, "shared": anonymous, "here": request.path}, request=request)
     response = HttpResponse(body, status=202)
     response["Retry-After"] = str(seconds)
-    response["Cache-Control"] = "no-store"
     response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request
+    if anonymous:
+        response["Cache-Control"] = f"public, max-age=0, s-maxage={min(seconds, settings.PROXY_CACHE_SECONDS)}"
+    else:
+        response["Cache-Control"] = "no-store"
     return response
 
 
@@ -179,15 +129,6 @@ class DiplomasView(ResultsBase):
     language, whatever the page's (docs/rules/awards.md)."""
 
     pdf = False
-
-    @classmethod
-    def document_name(cls, kwargs: dict[str, Any], pdf: bool) -> str | None:
-        return "diplomas-pdf" if pdf else "diplomas"
-
-    @classmethod
-    def document_language(cls, request: HttpRequest) -> str | None:
-        language = request.GET.get("lang")
-        return language if language in ("ru", "en") else None
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         language = request.GET.get("lang")

@@ -21,8 +21,6 @@ from scoring import model as m
 from scoring.seating import report, shape_bound
 from tournaments.models import Seat, Stage
 
-from .cache import figures_key
-
 FIGURES_SECONDS = 24 * 3600
 
 
@@ -56,7 +54,7 @@ def stage_figures(model: m.Tournament, stage: Stage, upto: int, table_size: int)
     byes = next((len(r.byes) for r in model.stage(stage.ext_id).rounds if r.number == last), 0)
     teams = {p.id: p.team for p in model.players if p.team is not None}
     seating = repr((history, sorted(teams.items()), table_size, byes)).encode()
-    key = figures_key(hashlib.sha256(seating).hexdigest())
+    key = f"public-figures:{hashlib.sha256(seating).hexdigest()}"  # the same seatings, the same figures
     figures: StageFigures | None = cache.get(key)
     if figures is None:
         figures = compute(history, teams, table_size, byes)

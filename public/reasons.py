@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -18,7 +17,7 @@ from scoring.needs import NoTarget, needs
 from tournaments.labels import local_moment, local_number, metric_label
 from tournaments.models import DrawMethod, LotDraw, Stage
 
-from .cache import CACHE_SECONDS, fragment_key
+from . import model_cache
 from .snapshot import Snapshot
 
 TIERS = {"disqualified", "eligible", "short_of_games"}
@@ -222,24 +221,24 @@ def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:
 
 def needs_of(snapshot: Snapshot, stage: Stage) -> dict[str, Need] | None:
     """Each ranked player's answer while the stage has rounds to play and its standings are public: computed once
-    per results version (kept with the pages' fragments)."""
+    per results version and process (``model_cache.derived``)."""
     left = rounds_left(snapshot, stage)
     if snapshot.hidden or left is None:
         return None
-    key = fragment_key(snapshot.tournament, f"needs:{stage.ext_id}")
-    found: dict[str, Need] | None = cache.get(key)
-    if found is None:
-        target = "advance"
-        try:
-            answer: dict[str, Any] = needs(snapshot.model, stage.ext_id, target, left)
-        except NoTarget:  # nobody goes on from this stage (a final): who wins it
-            target = "win"
-            answer = needs(snapshot.model, stage.ext_id, target, left)
-        found = {str(e["player"]): Need(str(e["status"]), target, raw_or_none(e.get("to_clinch")),
-                                        raw_or_none(e.get("to_keep_chance")))
-                 for e in answer["players"]}
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    return model_cache.derived(snapshot.kept, f"needs:{stage.ext_id}:{left}",
+                               lambda: compute_needs(snapshot, stage, left))
+
+
+def compute_needs(snapshot: Snapshot, stage: Stage, left: int) -> dict[str, Need]:
+    target = "advance"
+    try:
+        answer: dict[str, Any] = needs(snapshot.model, stage.ext_id, target, left)
+    except NoTarget:  # nobody goes on from this stage (a final): who wins it
+        target = "win"
+        answer = needs(snapshot.model, stage.ext_id, target, left)
+    return {str(e["player"]): Need(str(e["status"]), target, raw_or_none(e.get("to_clinch")),
+                                   raw_or_none(e.get("to_keep_chance")))
+            for e in answer["players"]}
 
 
 def raw_or_none(value: object) -> str | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -16,7 +15,6 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.dateparse import parse_date
 from django.utils.formats import date_format
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -27,7 +25,7 @@ from tournaments.labels import ROLES
 from tournaments.models import Player
 from tournaments.models.people import normal_key
 
-from ..cache import conditional, etag_for
+from ..conditional import conditional, etag_for, shared
 
 PAGE = 100
 # How long a page or a table is kept within one rating version: a player's new name or club (which makes no new
@@ -65,21 +63,6 @@ def read_filters(request: HttpRequest) -> tuple[tables.Filters, list[str]]:
     return tables.Filters(request.GET.get("club", "")[:100], request.GET.get("city", "")[:100], since, until), problems
 
 
-def kept(request: HttpRequest, at: str, build: Callable[[bool], HttpResponse]) -> HttpResponse:
-    """An anonymous reader's page, rendered once per rating version, language and address and kept whole in the
-    cache (without a CSRF token: ``shared``); a signed-in user's is rendered for them (their name in the menu)."""
-    if request.user.is_authenticated:
-        return build(False)
-    key = f"rating-page:{at}:{get_language()}:{hashlib.sha1(request.get_full_path().encode()).hexdigest()[:20]}"
-    content = cache.get(key)
-    if content is None:
-        response = build(True)
-        if response.status_code == 200:
-            cache.set(key, response.content, KEPT_SECONDS)
-        return response
-    return HttpResponse(content)
-
-
 def cached_table(filters: tables.Filters, at: str) -> list[tables.Row]:
     key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
     rows: list[tables.Row] | None = cache.get(key)
@@ -96,10 +79,9 @@ class RatingListView(View):
         at, start = version()
         etag = etag_for(request, "ratings:" + hashlib.sha1(request.get_full_path().encode()).hexdigest()[:12],
                         at, False)
-        return conditional(request, etag, lambda: kept(request, at, lambda shared: self.page(request, at, start,
-                                                                                              shared)))
+        return conditional(request, etag, lambda: self.page(request, at, start, shared(request)))
 
-    def page(self, request: HttpRequest, at: str, start: float, shared: bool) -> HttpResponse:
+    def page(self, request: HttpRequest, at: str, start: float, anonymous: bool) -> HttpResponse:
         filters, problems = read_filters(request)
         everyone = cached_table(tables.Filters(), at)
         rows = cached_table(filters, at) if filters != tables.Filters() else everyone
@@ -113,7 +95,7 @@ class RatingListView(View):
             "page": page, "filters": filters, "problems": problems, "search": request.GET.get("q", ""),
             "clubs": sorted({r.club for r in everyone if r.club}),
             "cities": sorted({r.city for r in everyone if r.city}),
-            "query": query.urlencode(), "total": len(rows), "start": start, "shared": shared,
+            "query": query.urlencode(), "total": len(rows), "start": start, "shared": anonymous,
         })
 
 
@@ -123,9 +105,9 @@ class RatingPlayerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponseBase:
         at, start = version()
         return conditional(request, etag_for(request, f"rating-player-{player}", at, False),
-                           lambda: kept(request, at, lambda shared: self.page(request, player, start, shared)))
+                           lambda: self.page(request, player, start, shared(request)))
 
-    def page(self, request: HttpRequest, pk: int, start: float, shared: bool) -> HttpResponse:
+    def page(self, request: HttpRequest, pk: int, start: float, anonymous: bool) -> HttpResponse:
         player = Player.objects.filter(pk=pk).first()
         if player is None:
             raise Http404(pk)
@@ -137,5 +119,5 @@ class RatingPlayerView(View):
         roles = [(ROLES.get(Role(line.role), line.role) if line.role in Role._value2member_map_ else line.role, line)
                  for line in history.roles]
         return render(request, "public/rating_player.html", {
-            "history": history, "chart": picture, "roles": roles, "player": player, "shared": shared,
+            "history": history, "chart": picture, "roles": roles, "player": player, "shared": anonymous,
         })

@@ -1,6 +1,6 @@
 """The shipped nginx configuration (deploy/nginx/) run by a real nginx: readers go to the public pool, everyone
 with credentials to the staff pool, the overlay's websocket to uvicorn, and the split is the one the app itself
-makes between a shareable reader and a personal request (``public.middleware.personal``).
+makes between a shareable reader and a personal request (``public.conditional.personal``).
 
 The three upstreams are small HTTP servers here that answer which one they are and what nginx sent them;
 ``pools.conf`` is used with only their ports changed, ``locations.conf`` as it is."""
@@ -22,7 +22,7 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import RequestFactory
 
-from public.middleware import personal
+from public.conditional import personal
 from tests.deploy.nginx_run import DEPLOY, NGINX, UPSTREAM_PORTS, load_modules, running, shipped_files
 
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-packages.sh)")
@@ -101,7 +101,7 @@ def test_readers_go_to_the_public_pool_and_credentials_to_the_staff_pool(proxy: 
     answer = through(proxy, "GET", "/p/cup/standings/s1/?x=1", headers)
     assert answer["pool"] == pool, what
     assert answer["path"] == "/p/cup/standings/s1/?x=1"
-    # The app's own split is the same: the public pool's readers are the ones it may answer from kept answers.
+    # The app's own split is the same: the public pool's readers are the ones whose answers the proxy may keep.
     request = RequestFactory().get("/p/cup/standings/s1/", headers=headers)
     assert personal(request) == (pool == "mafia_staff"), what
 

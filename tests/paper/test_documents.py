@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.utils import translation
 
 from paper import documents
-from public.cache import tournament_scope
+from public.model_cache import tournament_scope
 from public.versioning import bump
 from tests.helpers import flip_a_result
 
@@ -122,26 +122,23 @@ def test_a_quick_document_is_not_waited_for_either(client: Any, published: Any) 
     assert again.status_code == 200 and again.content == copy.data
 
 
-def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monkeypatch: Any,
-                                              django_assert_num_queries: Any) -> None:
-    """For a second after a request found no copy, this process answers "being prepared" for that document
-    before the session and the view (``public.middleware``, ``ResultsBase.early_answer``): one query (the
-    tournament's version), no cache, no template; the page of an anonymous visitor is rendered once."""
-    from paper import views_results
-
+def test_a_flood_is_answered_without_the_cache_and_marked_for_the_proxy(
+    client: Any, published: Any, monkeypatch: Any,
+) -> None:
+    """For a second after a request found no copy, this process answers "being prepared" for that document without
+    asking the cache; an anonymous visitor's page carries nothing personal and is marked for the proxy's cache
+    (``public.conditional``), which answers the rest of a flood (tests/deploy/test_proxy_cache.py)."""
     monkeypatch.setattr(documents, "NOT_YET_SECONDS", 1.0)
     lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
     assert cache.add(lock, True, 60)
     first = client.get(URLS["pdf"])
-    assert first.status_code == 202
-    with mock.patch.object(documents, "cache") as untouched, \
-            mock.patch.object(views_results, "render_to_string") as unrendered, \
-            mock.patch("paper.views_results.ResultsBase.dispatch") as view, django_assert_num_queries(5):
+    assert first.status_code == 202 and first["Cache-Control"] == "public, max-age=0, s-maxage=2"
+    with mock.patch.object(documents, "cache") as untouched:
         again = [client.get(URLS["pdf"] + f"?x={n}") for n in range(5)]
-    assert untouched.method_calls == [] and unrendered.call_count == 0 and view.call_count == 0
+    assert untouched.method_calls == []
     assert all(a.status_code == 202 and a.content == first.content for a in again)
-    print_sheet = client.get(URLS["print"])  # another document of the same tournament: not answered early
-    assert print_sheet.status_code == 200
+    print_sheet = client.get(URLS["print"])  # another document of the same tournament: its own answer
+    assert print_sheet.status_code == 200 and print_sheet["Cache-Control"] == "public, max-age=0, s-maxage=2"
     assert b"csrfmiddlewaretoken" not in first.content and b"?x=" not in first.content
     time.sleep(1.05)
     copy = documents.Document(b"%PDF-made by the worker", "x")
@@ -150,7 +147,7 @@ def test_a_flood_is_answered_without_the_cache(client: Any, published: Any, monk
 
 
 def published_key(tournament: Any) -> str:
-    from public.cache import cache_scope
+    from public.model_cache import cache_scope
     from tournaments.models import Tournament
 
     return cache_scope(Tournament.objects.select_related("results_version").get(pk=tournament.pk))

@@ -20,12 +20,12 @@ def fresh_cache(settings: Any) -> Any:
     Redis would wipe other processes' keys (test_shared_cache.py tests Redis on its own keys)."""
     from django.core.cache import cache
 
-    from public.answers import LOCAL_ANSWERS
+    from public.model_cache import LOCAL_MODELS
 
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "public-tests"}}
     cache.clear()
-    LOCAL_ANSWERS.clear()  # this process's copies of kept answers go with the cache, as in a new process
+    LOCAL_MODELS.clear()  # this process's models go with the cache, as in a new process
     yield
     cache.clear()
-    LOCAL_ANSWERS.clear()
+    LOCAL_MODELS.clear()

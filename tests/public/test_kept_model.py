@@ -1,4 +1,4 @@
-"""The model as the shared cache keeps it (``public.snapshot.KeptModel``): the tournament file's JSON, read back
+"""The model as the shared cache keeps it (``public.model_cache.KeptModel``): the tournament file's JSON, read back
 equal to the model for every ruleset's example and a generated tournament of each (several stages, a round in
 play), so every worker rebuilds it in a third of the unpickling time; a model whose file would not read back equal
 is kept as it is."""
@@ -12,8 +12,8 @@ import pytest
 
 from exchange.reading import to_model
 from games.models import Game, GameState
-from public import snapshot
-from public.snapshot import KeptModel
+from public import model_cache, snapshot
+from public.model_cache import KeptModel
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def test_a_generated_tournament_with_a_round_in_play_reads_back_equal(generated:
 
 def test_a_model_whose_file_reads_back_otherwise_is_kept_itself(import_file: Any) -> None:
     model = to_model(import_file("fiim-example.json", "kept-itself", standings_hidden=False))
-    with mock.patch.object(snapshot, "from_json", return_value=None):
+    with mock.patch.object(model_cache, "from_json", return_value=None):
         kept = KeptModel.of(model)
     assert kept.text is None and kept.read() is model
 
@@ -54,7 +54,7 @@ def test_pages_read_the_kept_file(client: Any, generated: Any) -> None:
     """A worker that did not build the version's model reads it from the kept file (not from a pickled model)."""
     from django.core.cache import cache
 
-    from public.cache import model_key
+    from public.model_cache import LOCAL_MODELS, model_key
     from tournaments.models import Tournament
 
     tournament = generated("kept-pages", standings_hidden=False)
@@ -62,6 +62,6 @@ def test_pages_read_the_kept_file(client: Any, generated: Any) -> None:
     loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
     kept = cache.get(model_key(loaded))
     assert isinstance(kept, KeptModel) and kept.text is not None
-    snapshot.LOCAL_MODELS.models.clear()  # another worker: nothing read yet
+    LOCAL_MODELS.clear()  # another worker: nothing read yet
     with mock.patch.object(snapshot, "to_model", side_effect=AssertionError("built again")):
         assert snapshot.Snapshot(loaded).model == to_model(loaded)

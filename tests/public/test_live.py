@@ -107,7 +107,7 @@ def test_cache_keys_differ_for_a_recreated_tournament_with_the_same_id_and_versi
     import datetime as dt
     from types import SimpleNamespace
 
-    from public.cache import cache_scope
+    from public.model_cache import cache_scope
 
     def tournament(created: dt.datetime) -> Any:
         return SimpleNamespace(pk=1, created=created, results_version=SimpleNamespace(version=3))

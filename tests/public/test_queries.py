@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from public.answers import LOCAL_ANSWERS
+from public.model_cache import LOCAL_MODELS
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def counts(client: Any, slug: str) -> dict[str, int]:
     out = {}
     for url in urls(slug):
         cache.clear()
-        LOCAL_ANSWERS.clear()
+        LOCAL_MODELS.clear()
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url)
         assert response.status_code == 200, url
@@ -47,31 +47,40 @@ def test_query_counts_do_not_grow_with_the_tournament(client: Any, generated: An
     assert max(small.values()) <= 20, small
 
 
-def test_a_cached_page_costs_one_query(client: Any, generated: Any, django_assert_num_queries: Any) -> None:
+def test_an_unchanged_page_costs_one_query_and_a_page_read_again_builds_no_model(
+    client: Any, generated: Any, django_assert_num_queries: Any,
+) -> None:
+    """What the proxy asks again with the ETag costs the version's query; a page rendered again within a version
+    reads the model kept (``public.model_cache``), so it costs only its own few queries."""
     generated("large", players=100, rounds=8, stages=2)
     for url in urls("large")[1:10]:
-        client.get(url)
+        first = client.get(url)
         with django_assert_num_queries(1):
+            assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+        with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
+        assert not [q for q in queries.captured_queries if "games_gameseat" in q["sql"]], url  # the model's rows
 
 
-def test_cached_api_answers_cost_one_query_and_follow_the_version(
+def test_api_answers_read_the_kept_model_and_follow_the_version(
     client: Any, generated: Any, django_assert_num_queries: Any, django_capture_on_commit_callbacks: Any,
 ) -> None:
-    """The standings and games answers are cached under the results version, like the pages."""
+    """The standings and games answers are computed from the model kept for the version: read again, they build
+    nothing; after a new version, the new model is built."""
     from public.versioning import bump
 
     tournament = generated("large", players=100, rounds=8, stages=2, standings_hidden=False)
     for url in ["/api/tournaments/large/standings/?stage=s2", "/api/tournaments/large/standings/",
                 "/api/tournaments/large/games/?stage=s1&round=2"]:
         first = client.get(url).json()
-        with django_assert_num_queries(1):
+        with CaptureQueriesContext(connection) as queries:
             assert client.get(url).json() == first
+        assert not [q for q in queries.captured_queries if "games_gameseat" in q["sql"]], url
         with django_capture_on_commit_callbacks(execute=True):
             bump(tournament.pk)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).json() == first
-        assert len(queries) > 1, url  # a new version: computed again, not the old entry
+        assert [q for q in queries.captured_queries if "games_gameseat" in q["sql"]], url  # a new version's model
 
 
 def test_the_model_is_built_once_per_version_for_every_page(

@@ -244,8 +244,8 @@ def test_the_poll_leaves_an_open_why_open(import_file: Any) -> None:
 
 def test_a_players_page_needs_no_standings_of_its_own_and_the_section_works_without_scripts(import_file: Any) -> None:
     """The page carries the section's link; the comparisons come when it is opened. So a player's page, once the
-    version's totals are kept, computes no standings (each worker computed the whole stage's for its first player's
-    page of every results version: bench/README.md), and a browser without scripts follows the link to a page."""
+    version's totals are computed in this process (``model_cache.derived``), computes no standings, and a browser
+    without scripts follows the link to a page."""
     from unittest import mock
 
     from public import snapshot as snapshots
@@ -256,7 +256,6 @@ def test_a_players_page_needs_no_standings_of_its_own_and_the_section_works_with
     rows = [row.player for row in snapshot.standings(stage).rows]
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     assert client.get(f"/p/{t.slug}/players/{rows[0]}/").status_code == 200  # the version's totals kept
-    snapshots.LOCAL_STANDINGS.clear()
     with mock.patch.object(snapshots, "compute_standings", side_effect=AssertionError("standings computed")):
         page = client.get(f"/p/{t.slug}/players/{rows[1]}/").content.decode()
     assert f'/p/{t.slug}/players/{rows[1]}/why/{stage}/' in page

@@ -82,9 +82,11 @@ def test_refusals_name_the_setting(fiim: Any, organizer: Any) -> None:
     assert paused.status_code == 400 and "Таймер не на паузе" in paused.content.decode()
 
 
-def test_a_poll_costs_one_query_once_rendered(fiim: Any, django_assert_max_num_queries: Any) -> None:
+def test_an_unchanged_poll_costs_one_query(fiim: Any, django_assert_max_num_queries: Any) -> None:
+    """The screen's poll revalidates with the ETag (as the browser and the proxy do): unchanged, one query."""
     poll = Client(HTTP_ACCEPT_LANGUAGE="ru", HTTP_HX_REQUEST="true")
     screen(fiim.slug)
-    poll.get(f"/p/{fiim.slug}/screen/")  # the fragment alone: kept once
-    with django_assert_max_num_queries(1):  # the tournament's version, then the kept answer
-        assert "venue-slide" in poll.get(f"/p/{fiim.slug}/screen/").content.decode()
+    first = poll.get(f"/p/{fiim.slug}/screen/")  # the fragment alone
+    assert "venue-slide" in first.content.decode()
+    with django_assert_max_num_queries(1):  # the tournament's version
+        assert poll.get(f"/p/{fiim.slug}/screen/", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304

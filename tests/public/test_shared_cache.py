@@ -1,7 +1,7 @@
-"""The public fragment cache shared by several app servers through Redis.
+"""The public model cache shared by several app servers through Redis (``public.model_cache``).
 
 Two "servers" are two independent cache clients (two connection pools) on the same Redis and the
-same key prefix: what one renders, the other serves; a result changed through one is what the
+same key prefix: the model one builds, the other reads; a result changed through one is what the
 other shows next. Each test uses a key prefix of its own and deletes only its own keys, so
 concurrent runs and a live site on the same Redis are left alone. Skipped, with the reason, only
 when no Redis answers at ``REDIS_URL`` (default ``redis://127.0.0.1:6379/0``).
@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Game
@@ -51,10 +52,11 @@ def two_servers(settings: Any, monkeypatch: Any) -> Iterator[tuple[Any, Any, Any
     redis_cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": URL,
                    "KEY_PREFIX": prefix, "TIMEOUT": 300}
     settings.CACHES = {"default": dict(redis_cache), "b": dict(redis_cache)}
-    from public.views import base
+    from public import model_cache
 
     def use(alias: str) -> None:
-        monkeypatch.setattr(base, "cache", caches["default" if alias == "a" else alias])
+        monkeypatch.setattr(model_cache, "cache", caches["default" if alias == "a" else alias])
+        model_cache.LOCAL_MODELS.clear()  # another server: nothing of its own read yet
 
     raw = redis.Redis.from_url(URL)
     yield caches["default"], caches["b"], use
@@ -66,6 +68,11 @@ def fragment(client: Any, url: str) -> str:
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return str(response.content.decode())
+
+
+def model_rows(queries: Any) -> list[Any]:
+    """The queries that read the games' seats: only building a model does."""
+    return [q for q in queries.captured_queries if "games_gameseat" in q["sql"]]
 
 
 def keys(cache: Any) -> list[bytes]:
@@ -82,8 +89,7 @@ def test_two_clients_are_really_apart_and_on_one_redis(two_servers: Any) -> None
 
 
 def test_a_result_changed_through_one_server_is_seen_by_the_other(
-    client: Any, fiim: Any, two_servers: Any, django_assert_num_queries: Any,
-    django_capture_on_commit_callbacks: Any,
+    client: Any, fiim: Any, two_servers: Any, django_capture_on_commit_callbacks: Any,
 ) -> None:
     a, _b, use = two_servers
     url = reverse("public:stage_standings", args=[SLUG, "final"])
@@ -91,8 +97,9 @@ def test_a_result_changed_through_one_server_is_seen_by_the_other(
     before = fragment(client, url)
     assert keys(a), "server a stored nothing in Redis"
     use("b")
-    with django_assert_num_queries(1):  # the version only: b serves what a rendered
+    with CaptureQueriesContext(connection) as queries:  # b reads the model a built
         assert fragment(client, url) == before
+    assert not model_rows(queries)
 
     use("a")  # the organizer's request lands on server a
     game = Game.objects.get(table__round__stage__ext_id="final", table__round__number=4)
@@ -104,8 +111,9 @@ def test_a_result_changed_through_one_server_is_seen_by_the_other(
     after = fragment(client, url)
     assert after != before  # b does not serve the fragment of the old version
     use("a")
-    with django_assert_num_queries(1):  # and a serves what b rendered for the new version
+    with CaptureQueriesContext(connection) as queries:  # and a reads the model b built for the new version
         assert fragment(client, url) == after
+    assert not model_rows(queries)
     # A fresh render agrees with the shared one.
     for key in keys(a):
         a._cache.get_client().delete(key)

@@ -1,0 +1,62 @@
+"""Conditional answers of the public pages and the API: the version's ETag, and what the reverse proxy may keep.
+
+An anonymous reader's answer (no session, no pending message, no credentials) is the same for every reader of
+that address, language and kind (a page or its htmx fragment): the views leave everything personal out of it (the
+CSRF token above all: ``shared``), and it is marked ``public, s-maxage=PROXY_CACHE_SECONDS`` so that the proxy in
+front (``deploy/nginx/``) answers it for a couple of seconds without asking, then asks again with the ETag (an
+unchanged version: a 304 after one query). Browsers revalidate it every time (``max-age=0``). Everything else is
+``private, no-cache``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+
+
+def personal(request: HttpRequest) -> bool:
+    """Whether the answer may depend on who asks: a session (a signed-in user, a judge's link), messages waiting in
+    a cookie, or credentials. ``deploy/nginx/pools.conf`` decides it the same way (``$mafia_personal``)."""
+    cookies = request.COOKIES
+    return (settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies
+            or "HTTP_AUTHORIZATION" in request.META)
+
+
+def shared(request: HttpRequest) -> bool:
+    """Whether this request's answer is everyone's: then the page carries nothing personal (no CSRF token)."""
+    return request.method in ("GET", "HEAD") and not personal(request)
+
+
+def etag_for(request: HttpRequest, scope: str, version: int | str, hidden: bool) -> str:
+    user = request.user.pk if request.user.is_authenticated else 0
+    part = "f" if request.headers.get("HX-Request") else "p"
+    return f'"{scope}-{version}-{int(hidden)}-{get_language()}-{user}-{part}"'
+
+
+def conditional(request: HttpRequest, etag: str, build: Callable[[], HttpResponseBase]) -> HttpResponseBase:
+    """304 when the client (or the proxy revalidating) has this ETag already; otherwise ``build()``; either with
+    its validators and caching headers."""
+    not_modified = get_conditional_response(request, etag=etag)
+    response: HttpResponseBase
+    if not_modified is not None:
+        response = not_modified
+    else:
+        response = build()
+        if 200 <= response.status_code < 300:  # a refusal or an error is not a version of the page
+            response["ETag"] = etag
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    return for_the_proxy(request, response)
+
+
+def for_the_proxy(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """``public, s-maxage`` on an anonymous reader's 200 or 304 that sets no cookie; ``private, no-cache`` on
+    anything else (nobody's answer is kept for another)."""
+    if shared(request) and response.status_code in (200, 304) and not response.cookies:
+        response["Cache-Control"] = f"public, max-age=0, s-maxage={settings.PROXY_CACHE_SECONDS}"
+    else:
+        patch_cache_control(response, no_cache=True, private=True)
+    return response

@@ -1,0 +1,235 @@
+"""The one public cache in Django: each tournament's ``scoring`` model per results version, built once.
+
+Every public page, htmx fragment, API answer and results document reads the tournament through its model
+(``exchange.reading.to_model``: 11 queries and 0.4 s for 1,000 players × 12 rounds). It is kept in the shared
+cache under the tournament's results version (``public.versioning`` bumps it after every committed change the
+public can see), so a model kept is never stale: a new version names a new key. After a change, the first
+request that needs the new model builds it under a lock; requests meanwhile read the newest model built
+(seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker
+building the same model. Each worker also keeps the last models it read, with what it computed from each
+(the standings of a stage, the "what do I need" answers), so a page costs no unpickling and no second
+computation of the same version.
+
+Whole pages are not kept here: anonymous readers' answers are kept by the reverse proxy in front
+(``deploy/nginx/``: ``public.conditional`` marks them), and without it every page renders from this model.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
+from django.core.exceptions import ObjectDoesNotExist
+
+from scoring import model as m
+from scoring.filejson import dump, from_json
+
+MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an hour bounds the memory of old ones
+BUILD_SECONDS = 30  # a crashed build's lock expires after this; others serve the last model built meanwhile
+
+T = TypeVar("T")
+
+
+# --- the version a tournament is at -------------------------------------------------------------------------
+
+
+def current(tournament: Any) -> int:
+    """The version of a tournament loaded with ``select_related("results_version")``."""
+    try:
+        return int(tournament.results_version.version)
+    except ObjectDoesNotExist:
+        return 0
+
+
+def reached(tournament: Any) -> int:
+    """When the tournament reached its current version, in microseconds since the epoch (0: never bumped)."""
+    try:
+        updated = getattr(tournament.results_version, "updated", None)
+    except ObjectDoesNotExist:
+        return 0
+    return microseconds(updated)
+
+
+def version_tag(tournament: Any) -> str:
+    """The results version and the moment it was reached, for ETags. A database restored from an older
+    backup repeats the version numbers reached after that backup, but at other moments, so a browser
+    holding a page from before the restore is not told it is current."""
+    return f"{current(tournament)}.{reached(tournament)}"
+
+
+def cache_scope(tournament: Any) -> str:
+    """What the keys of a tournament's version start with: its id, its creation time (a database recreated next
+    to the same Redis never meets the old entries, whose ids and versions it may repeat), the moment its version
+    was reached (a database restored from an older backup never meets the entries of versions it reaches again)
+    and its results version."""
+    return f"{tournament_scope(tournament)}.{reached(tournament)}:{current(tournament)}"
+
+
+def tournament_scope(tournament: Any) -> str:
+    """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
+    return f"{tournament.pk}.{microseconds(getattr(tournament, 'created', None))}"
+
+
+def microseconds(moment: Any) -> int:
+    """A moment in microseconds since the epoch; 0 for none."""
+    return int(moment.timestamp() * 1_000_000) if moment is not None else 0
+
+
+def model_key(tournament: Any) -> str:
+    """The tournament's model of this version."""
+    return f"public-model:{cache_scope(tournament)}"
+
+
+def building_lock(tournament: Any) -> str:
+    """Held while one request builds the tournament's model."""
+    return f"public-building:{tournament_scope(tournament)}"
+
+
+def built_key(tournament: Any) -> str:
+    """The newest version whose model is built: (version, the moment it was reached)."""
+    return f"public-built:{tournament_scope(tournament)}"
+
+
+def take_lock(name: str, seconds: int, store: BaseCache | None = None) -> bool:
+    """Whether this request now holds the lock ``name`` (for at most ``seconds``: a crashed holder's lock
+    expires); release it with ``release_lock``. The results documents' builds use it too."""
+    return bool((store or cache).add(name, True, seconds))
+
+
+def release_lock(name: str, store: BaseCache | None = None) -> None:
+    (store or cache).delete(name)
+
+
+# --- the models kept ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeptModel:
+    """A model as the shared cache keeps it: the tournament file's JSON when it reads back equal to the model, the
+    model itself otherwise. Every worker reads each version's model once; unpickling the dataclasses of 12,000 seats
+    took 0.2 s at 1,000 players × 12 rounds, reading the same model back from its file 0.06 s (bench/README.md)."""
+
+    text: str | None = None
+    model: m.Tournament | None = None
+
+    @classmethod
+    def of(cls, model: m.Tournament) -> KeptModel:
+        text = json.dumps(dump(model), separators=(",", ":"))
+        # the file carries everything the public pages read; checked here, once per version, rather than assumed
+        return cls(text=text) if from_json(json.loads(text)) == model else cls(model=model)
+
+    def read(self) -> m.Tournament:
+        if self.model is not None:
+            return self.model
+        assert self.text is not None
+        return from_json(json.loads(self.text))
+
+
+@dataclass
+class LocalModel:
+    """A model this process read, with what was computed from it (by name: a stage's standings, its players'
+    "what do I need"), so each is computed once per version and process, not once per request (a stage's standings:
+    0.4 s at 1,000 players × 12 rounds)."""
+
+    model: m.Tournament
+    derived: dict[str, Any] = field(default_factory=dict)
+
+
+class LocalModels:
+    """The last few models this process read, by key. A key names one version, so a model kept here is never stale;
+    it is used only while the shared cache still holds it (one cheap existence check), so clearing the cache clears
+    this too."""
+
+    def __init__(self, size: int = 2) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.models: OrderedDict[str, LocalModel] = OrderedDict()
+
+    def get(self, key: str) -> LocalModel | None:
+        with self.lock:
+            return self.models.get(key)
+
+    def keep(self, key: str, model: m.Tournament) -> LocalModel:
+        with self.lock:
+            found = self.models.get(key)
+            if found is None or found.model is not model:
+                found = self.models[key] = LocalModel(model)
+            self.models.move_to_end(key)
+            while len(self.models) > self.size:
+                self.models.popitem(last=False)
+            return found
+
+    def clear(self) -> None:
+        with self.lock:
+            self.models.clear()
+
+
+LOCAL_MODELS = LocalModels()
+
+
+def model_of(tournament: Any, build: Callable[[], m.Tournament]) -> LocalModel:
+    """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
+    cache, else ``build()`` (then shared)."""
+    key = model_key(tournament)
+    local = LOCAL_MODELS.get(key) if cache.has_key(key) else None
+    if local is not None:
+        return local
+    kept = cache.get(key)
+    model = kept.read() if isinstance(kept, KeptModel) else None
+    if model is None:
+        model = build()
+        cache.set(key, KeptModel.of(model), MODEL_SECONDS)
+        record_built(tournament)
+    return LOCAL_MODELS.keep(key, model)
+
+
+def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
+    """What ``compute()`` gives for this model, computed once per process and version."""
+    if name not in local.derived:
+        local.derived[name] = compute()
+    return local.derived[name]  # type: ignore[no-any-return]
+
+
+# --- which version a request serves ------------------------------------------------------------------------
+
+
+def settle(tournament: Any, build: Callable[[], m.Tournament]) -> None:
+    """Chooses the version this request serves: the current one, unless another request is building its model;
+    then the newest version whose model is built (seconds old at most), so that after each saved protocol the
+    model is built once, not by every worker. The request that finds the current model missing and nobody
+    building it builds it here. Call it before reading the version (keys, ETags)."""
+    if not current(tournament) or cache.has_key(model_key(tournament)):
+        return
+    lock = building_lock(tournament)
+    if take_lock(lock, BUILD_SECONDS):
+        try:
+            model_of(tournament, build)
+        finally:
+            release_lock(lock)
+        return
+    serve_older(tournament, cache.get(built_key(tournament)))
+
+
+def record_built(tournament: Any) -> None:
+    """Records the version whose model is now in the shared cache (unless a newer one is: a race may keep a
+    slightly older one, which is harmless)."""
+    if not current(tournament):
+        return
+    stamp = (tournament.results_version.version, tournament.results_version.updated)
+    kept = cache.get(built_key(tournament))
+    if kept is None or kept[0] < stamp[0]:
+        cache.set(built_key(tournament), stamp, MODEL_SECONDS)
+
+
+def serve_older(tournament: Any, stamp: tuple[Any, ...] | None) -> None:
+    """Serves ``stamp`` (a version and the moment it was reached) in this request when it is older than the loaded
+    version: every key and ETag read from the tournament then follows it. The loaded row is changed in memory only."""
+    if stamp is not None and current(tournament) and stamp[0] < current(tournament):
+        tournament.results_version.version, tournament.results_version.updated = stamp[0], stamp[1]
+
