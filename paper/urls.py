@@ -22,6 +22,8 @@ urlpatterns = [
     path(RESULTS + ".csv", views_results.ResultsCsvView.as_view(), name="results_csv"),
     path(RESULTS + "/<str:stage>.csv", views_results.ResultsCsvView.as_view(), name="stage_csv"),
     path(RESULTS + "/teams/<str:stage>.csv", views_results.TeamsCsvView.as_view(), name="teams_csv"),
+    path("application-form/", views.ApplicationFormView.as_view(), name="application_form"),
+    path("application-form.pdf", views.ApplicationFormView.as_view(pdf=True), name="application_form_pdf"),
     path("diplomas/", views_results.DiplomasView.as_view(), name="diplomas"),
     path("diplomas.pdf", views_results.DiplomasView.as_view(pdf=True), name="diplomas_pdf"),
 ]

@@ -1,4 +1,5 @@
-"""Printable pages and downloads: seating sheets, blank protocol forms, results (thin views)."""
+"""Printable pages and downloads: seating sheets, blank protocol forms, the application form, results (thin
+views)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -18,6 +19,7 @@ from games.services.links import links_by_table
 from tournaments.filenames import safe_filename
 from tournaments.mixins import TournamentMixin
 from tournaments.models import Round
+from tournaments.rules import ruleset_for
 
 from .access import may_print
 from .documents import BeingPrepared, pdf_document
@@ -100,4 +102,35 @@ class ProtocolFormsView(PrintAccessMixin, View):
         }
         if self.pdf:
             return self.as_pdf(request, self.template_name, context, "protocols")
+        return render(request, self.template_name, context)
+
+
+class ApplicationFormView(LoginRequiredMixin, TournamentMixin, View):
+    """The blank application form of a regulation that takes applications (kostroma annex 1.1), to print for the
+    players who apply on paper; ``pdf=True`` downloads it. Organizers and the chief judge, as the other blank
+    forms; 404 under a regulation without applications (docs/rules/kostroma.md, "Applications")."""
+
+    template_name = "paper/application_form.html"
+    pdf = False
+
+    def check_access(self, request: HttpRequest, **kwargs: Any) -> None:
+        if not may_print(request.user, self.tournament):
+            raise PermissionDenied
+        if not ruleset_for(self.tournament).takes_applications:
+            raise Http404("no applications under this regulation")
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except BeingPrepared as preparing:
+            return being_prepared(request, preparing.retry_after, results=False)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        ruleset = ruleset_for(self.tournament)
+        context = {"tournament": self.tournament, "ruleset": ruleset,
+                   "pdf_url": reverse("paper:application_form_pdf", kwargs={"slug": slug})}
+        if self.pdf:
+            html = render_to_string(self.template_name, {**context, "pdf": True}, request=request)
+            return pdf_response(pdf_document(html, "application-form"),
+                                safe_filename(self.tournament.slug, "application-form") + ".pdf")
         return render(request, self.template_name, context)
