@@ -1,5 +1,5 @@
 """Live pages: ETags answer 304 while nothing changes, a committed change of results gives a new
-ETag and fresh content (the fragment cache is keyed by the results version); htmx gets the
+ETag and fresh content (the model is kept per results version: ``public.model_cache``); htmx gets the
 fragment alone."""
 
 from __future__ import annotations
@@ -59,14 +59,14 @@ def test_a_changed_result_changes_the_etag_and_the_page(client: Any, fiim: Any,
         game.save()
     second = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert second.status_code == 200 and second["ETag"] != first["ETag"]
-    assert client.get(url, HTTP_HX_REQUEST="true").content != fragment  # fresh, not the cached fragment
+    assert client.get(url, HTTP_HX_REQUEST="true").content != fragment  # fresh, not the old version's
     api = client.get(f"/api/tournaments/{SLUG}/standings/?stage=final").json()
     assert client.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 304
     assert api["winners"]
 
 
-def test_without_the_version_bump_the_cached_fragment_is_served(client: Any, fiim: Any) -> None:
-    """The cache is what makes repeated views cheap; the bump is what invalidates it."""
+def test_without_the_version_bump_the_kept_model_is_served(client: Any, fiim: Any) -> None:
+    """The model kept is what makes repeated views cheap; the bump is what names a new one."""
     url = reverse("public:stage_standings", args=[SLUG, "final"])
     first = client.get(url, HTTP_HX_REQUEST="true").content
     game = final_game()
