@@ -20,9 +20,11 @@ from .places import Place, places, published_rounds
 from .snapshot import Snapshot
 from .versioning import bump
 
-# What fits a 1920×1080 screen in type readable from the back of the hall.
-TABLES_PER_SLIDE = 4
-NAMES_PER_SLIDE = 36  # the alphabetical list, in three columns of 12
+# The most a slide of a 1920×1080 screen holds in type readable from 10 m (issue 35): the browser then sizes each
+# slide's type to fill the screen (static/js/venue-screen.js), and a list is split into slides of even sizes
+# (7 tables: 3, 2 and 2, never 3, 3 and a lonely 1).
+TABLES_PER_SLIDE = 3  # a full name and the player's number side by side, three columns
+NAMES_PER_SLIDE = 24  # the alphabetical list, in two columns of 12: a full name, its table and seat
 ROWS_PER_SLIDE = 12  # standings
 LONGEST_TIMER_MINUTES = 600
 
@@ -99,7 +101,15 @@ class Slide:
 
 
 def paged(kind: str, title: str, items: list[Any], size: int) -> list[Slide]:
-    chunks = [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+    """``items`` on as few slides of at most ``size`` as they need, the slides as even as can be (the first ones
+    one longer)."""
+    count = max(1, -(-len(items) // size))
+    base, extra = divmod(len(items), count)
+    chunks, start = [], 0
+    for n in range(count):
+        end = start + base + (1 if n < extra else 0)
+        chunks.append(items[start:end])
+        start = end
     return [Slide(kind, title, chunk, n, len(chunks)) for n, chunk in enumerate(chunks, start=1)]
 
 

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
+from typing import Any
 
 from django import template
+from django.urls import reverse
 
 from tournaments import labels
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def public_url(context: dict[str, Any], slug: str) -> str:
+    """The tournament's public home as a phone opens it (the venue screen's QR code and address)."""
+    return str(context["request"].build_absolute_uri(reverse("public:home", kwargs={"slug": slug})))
 
 
 @register.filter

@@ -13,11 +13,39 @@
     return s ? Math.max(5, parseInt(s.dataset.seconds, 10) || 15) : 15;
   }
 
+  // Each slide as large as the screen lets it be (read from 10 m): the largest font size, between SMALLEST and
+  // LARGEST pixels, at which the slide fits the space beside the QR code with no line cut; every size inside a
+  // slide is in em of it (static/css/site.css), so three tables get larger type than four, a short announcement
+  // larger than a long one.
+  var SMALLEST = 24, LARGEST = 120;
+  function fits(slide, box) {
+    var style = window.getComputedStyle(box);
+    var height = box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    if (slide.scrollHeight > height + 1 || slide.scrollWidth > slide.clientWidth + 1) { return false; }
+    var lines = slide.querySelectorAll(".venue-line");
+    for (var i = 0; i < lines.length; i += 1) {
+      if (lines[i].scrollWidth > lines[i].clientWidth + 1) { return false; }
+    }
+    return true;
+  }
+  function fit(slide) {
+    var box = document.getElementById("venue-live");
+    if (!slide || !box) { return; }
+    var low = SMALLEST, high = LARGEST;
+    for (var step = 0; step < 10; step += 1) {
+      var middle = (low + high) / 2;
+      slide.style.fontSize = middle + "px";
+      if (fits(slide, box)) { low = middle; } else { high = middle; }
+    }
+    slide.style.fontSize = Math.floor(low) + "px";
+  }
+
   function show(key) {
     var all = slides(), index = 0;
     all.forEach(function (slide, i) { if (slide.dataset.key === key) { index = i; } });
     all.forEach(function (slide, i) { slide.hidden = i !== index; });
     current = all.length ? all[index].dataset.key : null;
+    if (all.length) { fit(all[index]); }
     var page = document.getElementById("venue-page"), s = state();
     if (page && s && all.length > 1) {
       page.textContent = s.dataset.pageText.replace("%(n)s", String(index + 1)).replace("%(total)s", String(all.length));
@@ -71,6 +99,10 @@
   });
   document.addEventListener("htmx:sendError", function () { offline(true); });
   document.addEventListener("htmx:afterSwap", function () { show(current); tick(); });
+
+  window.addEventListener("resize", function () {
+    slides().forEach(function (slide) { if (!slide.hidden) { fit(slide); } });
+  });
 
   function start() {
     show(null);

@@ -58,3 +58,50 @@ def test_the_projector_rotates_counts_down_and_survives_a_dropped_connection(
     expect(page.locator("#venue-offline")).to_be_hidden(timeout=10000)
     assert not errors, errors
     context.close()
+
+
+SHOW = """key => { const all = [...document.querySelectorAll('.venue-slide')];
+    all.forEach(s => { s.hidden = s.dataset.key !== key; }); window.dispatchEvent(new Event('resize'));
+    const slide = all.find(s => s.dataset.key === key);
+    const lines = [...slide.querySelectorAll('.venue-line')];
+    const name = slide.querySelector('.venue-seats li, .venue-names li, .venue-standings td');
+    const box = document.getElementById('venue-live').getBoundingClientRect();
+    const rect = slide.getBoundingClientRect();
+    return {size: parseFloat(getComputedStyle(name || slide).fontSize),
+            cut: lines.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.textContent.trim()),
+            inside: rect.bottom <= box.bottom + 1 && rect.right <= box.right + 1,
+            tables: slide.querySelectorAll('.venue-table').length}; }"""
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("fiim", 70), ("tomsk", 84), ("kostroma", 50), ("zvezdy", 50)])
+def test_the_projector_is_readable_from_ten_metres(browser: Browser, live_server: Any, generated: Any,
+                                                   shot: Callable[[Page, str], Any], ruleset: str,
+                                                   players: int) -> None:
+    """Issue 35: at 1920×1080 every slide's type is as large as the slide lets it be, never under 36 px for a name
+    (about 2.5 cm on a 3 m screen, read from 10 m), no name cut, nothing past the screen's edge; fewer tables on a
+    slide get larger type; the QR code of the public page is beside the slides, large enough to scan from the
+    hall, and says the page's address."""
+    t = generated(f"screen-{ruleset}", players=players, rounds=1, ruleset=ruleset, standings_hidden=False)
+    screen_service.set_announcements(t, "Перерыв 15 минут.", 5)
+    context = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": 1920, "height": 1080},
+                                  extra_http_headers={"Accept-Language": "ru"})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"/p/{t.slug}/screen/")
+    keys = page.evaluate("() => [...document.querySelectorAll('.venue-slide')].map(s => s.dataset.key)")
+    sizes: dict[str, dict[str, Any]] = {}
+    for key in keys:
+        sizes[key] = page.evaluate(SHOW, key)
+        shot(page, f"{ruleset}-{key}")
+        assert sizes[key]["inside"] and not sizes[key]["cut"], (key, sizes[key])
+        assert sizes[key]["size"] >= 36, (key, sizes[key])
+    tables = {s["tables"]: s["size"] for k, s in sizes.items() if k.startswith("tables")}
+    assert len(tables) == 2, sizes  # slides of 3 tables and of 2 (even slides): the fewer, the larger
+    assert tables[min(tables)] > tables[max(tables)], tables
+    qr = page.locator(".venue-qr svg").bounding_box()
+    assert qr is not None and qr["width"] >= 200 and qr["x"] + qr["width"] <= 1920 and qr["y"] + qr["height"] <= 1080
+    assert page.locator(".venue-address").inner_text().endswith(f"/p/{t.slug}/")
+    assert not errors, errors
+    context.close()
