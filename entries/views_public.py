@@ -67,16 +67,17 @@ class RegisterView(TournamentMixin, View):
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         form = RegistrationForm(request.POST, tournament=self.tournament)
-        counter = f"register:{self.tournament.pk}:{client_ip(request)}"
+        bot = bool(request.POST.get(HONEYPOT))
+        if not bot and not form.is_valid():  # a mistake to correct is not counted; a registration or a bot is
+            return self.page(request, form, 400)
+        counter = f"register:{self.tournament.slug}:{self.tournament.pk}:{client_ip(request)}"
         cache.add(counter, 0, REGISTER_WINDOW)
         if cache.incr(counter) > REGISTER_LIMIT:
             return self.page(request, form, 429, _("Too many registrations from this address: try again in an "
                                                    "hour, or ask the organizer."))
-        if request.POST.get(HONEYPOT):
+        if bot:
             return self.page(request, RegistrationForm(tournament=self.tournament), 400,
                              _("The form was not accepted. Reload the page and fill it in again."))
-        if not form.is_valid():
-            return self.page(request, form, 400)
         contact = registering.Contact(form.cleaned_data.get("email") or "", form.cleaned_data.get("telegram") or "",
                                       language_of(request))
         try:

@@ -10,6 +10,7 @@ import datetime as dt
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from icalendar import Calendar, Event, vDuration
 
 from tournaments.models import Participant, Round, RoundState, Seat, Tournament
@@ -73,7 +74,8 @@ def calendar_of(tournament: Tournament, participant: Participant | None = None, 
         first, last = stage_rounds[0].starts_at, stage_rounds[-1].starts_at
         assert first is not None and last is not None
         event(f"stage-{stage.ext_id}", f"{tournament.name}: {stage}", first, last + ROUND_LENGTH,
-              _("%(n)s rounds with a start time") % {"n": len(stage_rounds)} if len(stage_rounds) > 1 else "")
+              ngettext("%(n)s round with a start time", "%(n)s rounds with a start time", len(stage_rounds))
+              % {"n": len(stage_rounds)})
         for round_ in stage_rounds:
             assert round_.starts_at is not None
             summary = _("%(stage)s, round %(number)s") % {"stage": stage, "number": round_.number}

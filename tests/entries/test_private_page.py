@@ -53,7 +53,7 @@ def test_my_seat_now_highlighted_and_the_next_round(ruleset: str, make_round: An
     assert "round 2" in later and "not published yet" in later
     other = Seat.objects.filter(round=round_, table__number=1).select_related("participant").first()
     assert other is not None
-    assert "Table 1, seat 1" in Client().get(me_url(entry_of(other.participant))).content.decode()
+    assert "Стол 1, место 1" in Client().get(me_url(entry_of(other.participant))).content.decode()  # Russian
     assert seat.participant.player.surname in page
 
 

@@ -184,7 +184,7 @@ def test_every_ruleset_registers_and_waits(ruleset: str, make_tournament: Any, o
     answer = register(client, tournament, 2)
     second = Entry.objects.get(tournament=tournament, details__surname="Орлов2")
     assert second.state == EntryState.WAITING
-    assert "лист ожидания" in client.get(answer["Location"]).content.decode().lower()
+    assert "в листе ожидания" in client.get(answer["Location"]).content.decode().lower()
     registering.withdraw(first)
     second.refresh_from_db()
     assert second.state == EntryState.ENTERED and second.participant is not None and second.promoted_after == first

@@ -259,6 +259,11 @@ def texts_of(response: Any, language: str, url: str) -> list[str]:
                 for row in sheet.iter_rows(values_only=True)] + [sheet.title for sheet in book.worksheets]
     if "json" in kind or "pdf" in kind:
         return []
+    if "text/calendar" in kind:  # iCalendar (entries/): its property names are the format, its values the words
+        from icalendar import Calendar
+
+        return [re.sub(r"https?://\S+", "", str(part[key])) for part in Calendar.from_ical(content).walk()
+                for key in ("X-WR-CALNAME", "SUMMARY", "DESCRIPTION", "LOCATION") if key in part]
     return [visible(content.decode(), url)]
 
 
@@ -442,6 +447,14 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
             filled["number"] = combo["game"]
         if name == "public:game":
             filled["table"] = combo["game"]
+        if name.startswith(("entries_public:me", "entries_public:my_calendar", "entries:badge")):
+            from entries.models import Entry  # a player's private link, and their badge (entries/)
+            from entries.services import registering
+            from tournaments.models import Tournament
+
+            registering.ensure_entries(Tournament.objects.get(slug=values["slug"]))
+            entry = Entry.objects.get(participant_id=person["pk"])
+            filled["token"], filled["pk"] = entry.token, entry.pk if name == "entries:badge" else filled["pk"]
         if name == "ratings:player":  # the registry's player, not the tournament's id
             filled["player"] = person["registry"]
         if name == "site:player":
@@ -487,7 +500,7 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
                 client = admin if name in REGISTRY_PAGES or name == "rating_rules:rules" else owner
                 if read(client, url, language, f"{label} organizer", failures):
                     read_names.add(name)
-                if not hidden and name.startswith(("public:", "paper:results", "paper:stage")):
+                if not hidden and name.startswith(("public:", "entries_public:", "paper:results", "paper:stage")):
                     read(Client(), url, language, f"{label} anonymous", failures, htmx=False)
     assert not failures, "\n".join(sorted(set(failures)))
     # every page was read: none answered only a refusal or a redirect (the teams' CSV: where there are teams)

@@ -25,6 +25,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from entries.models import Entry
+from entries.services import registering
 from games.models import Protest
 from games.services import protocol as protocol_service
 from running.services import checkin
@@ -83,7 +85,11 @@ def world(round_: Any, people: dict[str, Any], make_user: Callable[..., User], a
               "object_id": participant.pk, "id": people["organizer"].pk, "content_type_id": 1,
               "token": "no-such-token", "series": league.slug, "platform": next(iter(sorted(PLATFORMS)), "none")}
     check_in = checkin.open_check_in(tournament, people["organizer"])
-    overrides = {"running:job": {"pk": job.pk}, "public:game": {"table": first.number},
+    registering.ensure_entries(tournament)  # the players' private links (entries/)
+    entry = Entry.objects.get(participant=participant)
+    overrides = {"entries_public:me": {"token": entry.token}, "entries_public:my_calendar": {"token": entry.token},
+                 "entries:badge": {"pk": entry.pk},
+                 "running:job": {"pk": job.pk}, "public:game": {"table": first.number},
                  "ratings:player": {"player": participant.player_id},
                  "running:checkin_phone": {"pk": check_in.pk}, "running:checkin_door": {"pk": check_in.pk}}
     return {"users": users, "values": values, "overrides": overrides}
@@ -154,6 +160,16 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     # ...and the volunteer's and the door's links: no such token here (tests/running/test_checkin.py opens real ones)
     "running:checkin_volunteer": ((404,) * 7, (404,) * 7),
     "running:checkin_self": ((404,) * 7, (404,) * 7),
+    # the players' own pages (entries/): the form (an empty POST is refused: closed), who is coming, the calendars,
+    # a player's private page (an empty POST: no action); the organizer's registration tab and the badges
+    "entries_public:register": ((200,) * 7, (400,) * 7),
+    "entries_public:coming": PUBLIC,
+    "entries_public:calendar": PUBLIC,
+    "entries_public:me": ((200,) * 7, (400,) * 7),
+    "entries_public:my_calendar": PUBLIC,
+    "entries:registration": (ORGANIZER, ORGANIZER_POST),
+    "entries:badges": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    "entries:badge": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "public:list": PUBLIC,
     "public:home": PUBLIC,
     "public:rules": PUBLIC,
