@@ -136,6 +136,16 @@
     }
   });
 
+  // ... and when the page comes back into view (the phone unlocked, the tab chosen again: "visibilitychange"), each
+  // such block is refreshed at once ("visible-again" in its data-hx-trigger), not at its next poll up to 20 s later:
+  // a player looking at the standings again sees them as they are now.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible" || !window.htmx) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll("[data-poll-only-visible]"), function (element) {
+      window.htmx.trigger(element, "visible-again");
+    });
+  });
+
   // data-poll-paused-while-open: a polled block does not refresh while a <details> in it is open or one of its fields
   // has the focus (the desk's "send back with a comment": the comment being typed is not wiped out).
   document.addEventListener("htmx:beforeRequest", function (event) {
