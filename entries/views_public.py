@@ -36,10 +36,10 @@ REGISTER_LIMIT, REGISTER_WINDOW = 20, 3600
 
 def private(response: HttpResponseBase) -> HttpResponseBase:
     """Nobody keeps a copy of a private answer (nginx, a browser's back button on a shared phone), and the
-    token in the address is not sent on as a referrer."""
+    token in the address is not sent to another site as a referrer."""
     add_never_cache_headers(response)
     response["Cache-Control"] += ", private"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"  # "no-referrer" makes a browser send "Origin: null" (CSRF refuses)
     return response
 
 

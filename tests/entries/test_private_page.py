@@ -45,7 +45,7 @@ def test_my_seat_now_highlighted_and_the_next_round(ruleset: str, make_round: An
     entry = entry_of(seat.participant)
     answer = client.get(me_url(entry))
     assert answer.status_code == 200
-    assert "no-store" in answer["Cache-Control"] and answer["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in answer["Cache-Control"] and answer["Referrer-Policy"] == "same-origin"
     page = answer.content.decode()
     now = page[page.index('id="me-now"'):page.index('id="me-next"')]
     assert "my-seat" in now and "Table 2, seat 4" in now and "round 1" in now and "starts" in now
