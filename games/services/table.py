@@ -294,9 +294,9 @@ def shooters(facts: ProtocolFacts) -> tuple[list[int], list[int]]:
 
 
 def shoot(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
-    """A night's shot at ``seat``: by the whole mafia (``value`` empty: every black player at the table shot it) or by
-    the seat ``value`` (one mafioso's shot, the maniac's). Who is killed follows from the night's shots
-    (``settle_night``)."""
+    """A night's shot at ``seat``: by the whole mafia (``value`` empty: every black player at the table shot it; once
+    none is left, the maniac's) or by the seat ``value`` (one mafioso's shot, the maniac's). Who is killed follows
+    from the night's shots (``settle_night``)."""
     if not facts.is_night:
         raise ProtocolError(_("Shots are at night: switch the day/night first."))
     if seat.left and not killed_tonight(facts, seat):
@@ -312,6 +312,8 @@ def shoot(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> 
             raise ProtocolError(_("Seat %(n)s does not shoot at night: only the mafia and the maniac at the table "
                                   "do.") % {"n": by})
         event["by"] = by
+    elif not black and len(maniacs) == 1:  # no mafia left: the night's shot is the maniac's
+        event["by"] = maniacs[0]
     elif not black:
         raise ProtocolError(_("There is no mafia at the table any more: choose who shoots."))
     facts.log.append(event)

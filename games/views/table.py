@@ -283,7 +283,9 @@ def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[
     black, maniacs = shooters(facts)
     here = {*black, *maniacs}
     seats = [s.number for s in facts.seats if s.role in BLACK] + [s.number for s in facts.seats if s.role == "maniac"]
-    found = [("", str(_("the whole mafia")), bool(black))] if any(s.role in BLACK for s in facts.seats) else []
+    # the first choice is whoever shoots tonight: the whole mafia, or once no mafioso is left, the maniac
+    first = str(_("the whole mafia")) if black or len(maniacs) != 1 else f"{maniacs[0]} {labels.get('maniac', '')}"
+    found = [("", first.strip(), bool(black or maniacs))] if any(s.role in BLACK for s in facts.seats) else []
     return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
 
 

@@ -298,6 +298,32 @@
     slot.hidden = false;
   }
 
+  // An answer never replaces the screen under the judge's finger: a tap pressed on a seat or a button that the
+  // swap replaced before it was released would never become a click (its press and release on two different
+  // elements), and would be lost. The answer waits until the finger is lifted and its click has been handled
+  // (at most a second and a half: a press that turned into a scroll may not say it ended).
+  var pressed = false;
+  var waiting = [];
+  function release() {
+    if (!pressed) { return; }
+    pressed = false;
+    window.setTimeout(function () {
+      var callbacks = waiting;
+      waiting = [];
+      callbacks.forEach(function (callback) { callback(); });
+    }, 0);
+  }
+  function whenReleased(callback) {
+    if (!pressed) { callback(); return; }
+    waiting.push(callback);
+    window.setTimeout(release, 1500);
+  }
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest("#screen")) { pressed = true; }
+  }, true);
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
+
   function batchOf(queue) {
     if (ALONE[queue[0].fields.action]) { return queue.slice(0, 1); }
     var n = 0;
@@ -332,6 +358,8 @@
         return { ok: response.ok, status: response.status, type: response.headers.get("Content-Type") || "",
                  text: text };
       });
+    }).then(function (answer) {
+      return new Promise(function (resolve) { whenReleased(function () { resolve(answer); }); });
     }).then(function (answer) {
       offline = false;
       var rest = load().filter(function (item) { return !sent[item.id]; });

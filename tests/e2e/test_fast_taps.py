@@ -215,3 +215,45 @@ def test_fast_taps_over_slow_wifi_are_recorded_as_meant(open_page: Any, shot: An
     assert applied > 100  # the run recorded a game, not a screen of refusals
     assert derived >= 2  # and the game log's shots and votes decided departures on the way
     assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+ANSWER_LATE = """
+(() => {
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (...args) => {
+    const response = await realFetch(...args);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    return response;
+  };
+})();
+"""
+
+
+def test_a_tap_held_while_an_answer_arrives_is_not_lost(open_page: Any, organizer: Any) -> None:
+    """A finger on a seat when the answer to the tap before comes back: the screen is not replaced under it (the
+    press and the release would land on two elements and make no click), so the tap counts when it is lifted."""
+    round_ = new_round(organizer, "tomsk", tables=1)
+    people = new_people(round_)
+    game = service.open_protocol(table(round_, 1), people["judge"])
+
+    def line_up(facts: ProtocolFacts) -> None:
+        for seat, role in zip(facts.seats, ROLES["tomsk"], strict=True):
+            seat.role = role
+
+    service.change(game, people["judge"], game.version, line_up)
+    page = open_page(phone=True)
+    login(page, people["judge"].username)
+    page.add_init_script(ANSWER_LATE)
+    page.reload()
+    expect(page.locator("#seat-1")).to_be_visible()
+    page.click("#seat-3")  # a foul (the first mode), its answer 600 ms late
+    box = page.locator("#seat-5").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(1000)  # the answer to seat 3's foul has come back meanwhile
+    page.mouse.up()
+    page.wait_for_function(QUEUE_EMPTY, timeout=20_000)
+    expect(page.locator("#seat-5 .fouls-badge")).to_be_visible()
+    fouls = {row.seat.number: row.fouls for row in Game.objects.get(pk=game.pk).seats.select_related("seat")}
+    assert fouls[3] == 1 and fouls[5] == 1
