@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "public",
     "entries",
+    "notices",
     "api",
     "paper",
 ]
@@ -179,10 +180,28 @@ STREAM_SOCKET_URL = os.environ.get("STREAM_SOCKET_URL", "").strip().rstrip("/")
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["stream", "seating", "documents"],
+        "QUEUES": ["stream", "seating", "documents", "notices"],
     }
 }
 TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", False)
+
+# Notifications (notices/, docs/notifications.md), sent by the ``notices`` queue's worker, never in a request.
+# E-mail: Django's mail over SMTP (EMAIL_HOST, EMAIL_PORT, optional EMAIL_HOST_USER/PASSWORD, EMAIL_USE_TLS).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mafia@localhost")
+# Telegram: the Bot API's base URL (a local server may stand in for it) and the bot's token; without a token
+# nothing goes to Telegram (the messages wait, marked so). TELEGRAM_BOT_NAME: the bot's user name for the deep
+# link (t.me/NAME?start=...), else asked of the Bot API (getMe).
+TELEGRAM_API_URL = os.environ.get("TELEGRAM_API_URL", "https://api.telegram.org").rstrip("/")
+TELEGRAM_BOT_TOKEN = os.environ.get("TELEGRAM_BOT_TOKEN", "")
+TELEGRAM_BOT_NAME = os.environ.get("TELEGRAM_BOT_NAME", "")
+# The site's address as players reach it, for the links in messages (the private page, unsubscribe).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # How long the reverse proxy (deploy/nginx/) may answer anonymous readers from its cache before it asks the app
 # again: the ``s-maxage`` of every shared public answer (public.conditional.for_the_proxy). Browsers revalidate each

@@ -32,12 +32,14 @@ tournament_urlpatterns = [
     path("", include("exchange.urls")),
     path("", include("paper.urls")),
     path("", include("entries.urls")),
+    path("", include("notices.urls")),
 ]
 
 urlpatterns = [
     path("", include((site_urlpatterns, "site"))),
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/<slug:slug>/", include("entries.urls_public")),  # the players' own pages (docs/players-channel.md)
+    path("p/<slug:slug>/", include("notices.urls_public")),  # link Telegram, unsubscribe (docs/notifications.md)
     path("p/", include("public.urls")),
     path("ratings/export/", include("paper.urls_ratings")),
     path("ratings/rules/", include("ratings.urls")),

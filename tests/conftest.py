@@ -35,9 +35,9 @@ def fast_password_hasher() -> Any:
 
 
 TASKS_AT_ONCE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
-                               "QUEUES": ["stream", "seating", "documents"]}}
+                               "QUEUES": ["stream", "seating", "documents", "notices"]}}
 TASKS_IN_DATABASE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
-                                 "QUEUES": ["stream", "seating", "documents"]}}
+                                 "QUEUES": ["stream", "seating", "documents", "notices"]}}
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -30,9 +30,10 @@ log = logging.getLogger(__name__)
 STREAM = "stream"  # the overlay's frames: many, small, wanted within a fraction of a second
 SEATING = "seating"  # seating jobs: seconds to minutes of the engine, one stage at a time
 DOCUMENTS = "documents"  # results documents: up to tens of seconds each, the costliest
-QUEUES = (STREAM, SEATING, DOCUMENTS)
+NOTICES = "notices"  # notifications to players and judges (notices/): e-mail and Telegram, a round's in seconds
+QUEUES = (STREAM, SEATING, DOCUMENTS, NOTICES)
 # How often an idle worker looks for a task (seconds): the overlay's frames wait for it.
-POLL_SECONDS = {STREAM: 0.1, SEATING: 0.5, DOCUMENTS: 0.5}
+POLL_SECONDS = {STREAM: 0.1, SEATING: 0.5, DOCUMENTS: 0.5, NOTICES: 0.5}
 # Health: a task waiting longer than this means no worker takes its queue (or they cannot keep up).
 LATE_AFTER = dt.timedelta(seconds=60)
 # A task running longer than this lost its worker (a document's build stops after 100 s; the longest seating of the
@@ -105,6 +106,7 @@ QUEUE_LABELS = {
     STREAM: gettext_lazy("Stream overlay frames"),
     SEATING: gettext_lazy("Seating"),
     DOCUMENTS: gettext_lazy("Documents (results, diplomas, PDFs)"),
+    NOTICES: gettext_lazy("Notifications (e-mail, Telegram)"),
 }
 
 
@@ -135,7 +137,7 @@ def health(now: dt.datetime | None = None) -> list[QueueHealth]:
     """Each queue's state from the task rows (nothing with the tests' immediate backend: tasks run at once)."""
     if not queued_in_database():
         return []
-    from django.db.models import Count, Max, Min, Q
+    from django.db.models import Case, Count, F, Max, Min, Q, When
     from django_tasks_db.models import DBTaskResult, get_date_max
 
     now = now or timezone.now()
@@ -143,7 +145,9 @@ def health(now: dt.datetime | None = None) -> list[QueueHealth]:
     ready = Q(status="READY") & (Q(run_after=get_date_max()) | Q(run_after__lte=now))  # not deferred, or due
     rows = (DBTaskResult.objects.filter(queue_name__in=QUEUES).values("queue_name").order_by()
             .annotate(waiting=Count("id", filter=ready),
-                      oldest=Min("enqueued_at", filter=ready),
+                      # a deferred task (a notification's later check) waits from when it is due
+                      oldest=Min(Case(When(run_after=get_date_max(), then=F("enqueued_at")), default=F("run_after")),
+                                 filter=ready),
                       running=Count("id", filter=Q(status="RUNNING")),
                       stalled=Count("id", filter=Q(status="RUNNING", started_at__lt=now - STALLED_AFTER)),
                       failed=Count("id", filter=Q(status="FAILED", finished_at__gte=hour_ago)),

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class NoticesConfig(AppConfig):
+    name = "notices"
+    verbose_name = _("Notifications")
+
+    def ready(self) -> None:
+        from . import triggers
+
+        triggers.connect()
