@@ -59,6 +59,7 @@ NOT_WORDS: dict[str, str] = {
     "api:export": "a rating platform's document through the API: the platform's field names and codes",
     "paper:seating_pdf": "a PDF of the print page walked here", "paper:forms_pdf": "a PDF of the print page",
     "paper:results_pdf": "a PDF of the print page", "paper:diplomas_pdf": "a PDF of the print page",
+    "paper:application_form_pdf": "a PDF of the print page",
     "games:private_link": "signs its holder in and sends them on to the judge's screen, walked here",
     "site:start": "a redirect to the judge's screen or the list, both walked here",
 }
@@ -505,6 +506,7 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
     assert not failures, "\n".join(sorted(set(failures)))
     # every page was read: none answered only a refusal or a redirect (the teams' CSV: where there are teams)
     unread = set(routes()) - read_names - POST_ONLY - (set() if tournament.teams.exists() else {"paper:teams_csv"})
+    unread -= set() if ruleset == "kostroma" else {"paper:application_form"}  # annex 1.1: where players apply
     assert not unread, sorted(unread)
 
 
