@@ -1,4 +1,4 @@
-"""The players' public pages, under ``p/<slug>/`` (../shared/CONTRACT.md §6)."""
+"""The players' public pages, under ``p/<slug>/``: fixed addresses (docs/players-channel.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The players' public pages (``/p/SLUG/…``, ``../shared/CONTRACT.md`` §6): the registration form, who is
+"""The players' public pages (``/p/SLUG/…``, fixed addresses: docs/players-channel.md): the registration form, who is
 coming, a player's private page and the calendars. None of them is shared between readers (the answers keep no
 copy of them): the form carries its reader's CSRF token, the private page its holder's data."""
 
