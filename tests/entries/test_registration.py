@@ -128,6 +128,18 @@ def test_kostroma_takes_applications_for_the_organizer(make_tournament: Any, cli
     assert answer.status_code == 302
     entry.participant.refresh_from_db()
     assert entry.participant.status == ParticipantStatus.ACCEPTED
+    other = register(client, tournament, 5)
+    assert other.status_code == 302
+    rejected = Entry.objects.get(tournament=tournament, details__surname="Орлов5")
+    assert client.post(f"/t/{tournament.slug}/registration/", {"entry": rejected.pk, "action": "reject"}) \
+        .status_code == 302
+    assert rejected.participant is not None
+    rejected.participant.refresh_from_db()
+    assert rejected.participant.status == ParticipantStatus.REJECTED
+    assert "rejected your application" in Client(HTTP_ACCEPT_LANGUAGE="en").get(
+        f"/p/{tournament.slug}/me/{rejected.token}/").content.decode()
+    again = client.post(f"/t/{tournament.slug}/registration/", {"entry": rejected.pk, "action": "accept"})
+    assert again.status_code == 400 and "Only a waiting application" in again.content.decode()
     tournament.applications_close = timezone.now() - dt.timedelta(hours=1)
     tournament.save()
     answer = register(Client(HTTP_ACCEPT_LANGUAGE="en"), tournament, 4)
