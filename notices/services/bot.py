@@ -108,29 +108,44 @@ def handle(message: Incoming) -> str:
     return ""
 
 
-async def _poll(timeout: int) -> int:
-    """One getUpdates (waiting up to ``timeout`` seconds for a message), each message handled and answered; the
-    position kept so that a message is read once."""
-    from asgiref.sync import sync_to_async
+async def _fetch(offset: int, timeout: int) -> list[Incoming]:
     from telegram import Bot
 
     bot = delivery.make_bot()
     assert isinstance(bot, Bot)
-    state = await sync_to_async(lambda: BotState.objects.get_or_create(pk=1)[0])()
     async with bot:
-        updates = await bot.get_updates(offset=state.offset or None, timeout=timeout,
-                                        allowed_updates=["message"])
-        for update in updates:
-            message = update.effective_message
-            if message is not None and message.text and update.effective_chat is not None:
-                reply = await sync_to_async(handle)(Incoming(update.update_id, update.effective_chat.id,
-                                                             message.text))
-                if reply:
-                    await bot.send_message(chat_id=update.effective_chat.id, text=reply)
-            state.offset = update.update_id + 1
-            await sync_to_async(state.save)(update_fields=["offset"])
-    return len(updates)
+        updates = await bot.get_updates(offset=offset or None, timeout=timeout, allowed_updates=["message"])
+    found = []
+    for update in updates:
+        message, chat = update.effective_message, update.effective_chat
+        found.append(Incoming(update.update_id, chat.id if chat is not None else 0,
+                              message.text if message is not None and message.text else ""))
+    return found
+
+
+async def _reply(replies: list[tuple[int, str]]) -> None:
+    from telegram import Bot
+
+    bot = delivery.make_bot()
+    assert isinstance(bot, Bot)
+    async with bot:
+        for chat_id, text in replies:
+            await bot.send_message(chat_id=chat_id, text=text)
 
 
 def poll(timeout: int = 0) -> int:
-    return asyncio.run(_poll(timeout))
+    """One getUpdates (waiting up to ``timeout`` seconds for a message), each message handled here (in this
+    thread's database connection) and answered; the position kept so that a message is read once."""
+    state = BotState.objects.get_or_create(pk=1)[0]
+    updates = asyncio.run(_fetch(state.offset, timeout))
+    replies = []
+    for update in updates:
+        reply = handle(update) if update.chat_id and update.text else ""
+        if reply:
+            replies.append((update.chat_id, reply))
+        state.offset = update.update_id + 1
+    if updates:
+        state.save(update_fields=["offset"])
+    if replies:
+        asyncio.run(_reply(replies))
+    return len(updates)
