@@ -155,6 +155,7 @@ def phase(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
 
 def winner(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
     facts.winner = "" if facts.winner == tap.value else tap.value
+    follow_missed(facts, ruleset)
 
 
 def missed(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
@@ -334,13 +335,26 @@ def undo_derived(facts: ProtocolFacts, kind: str, phase: int) -> None:
             seat.left, seat.left_number = "", None
 
 
+def log_missed(facts: ProtocolFacts) -> bool:
+    """The shots recorded say the mafia missed three nights in a row (``scoring.gamelog``)."""
+    return any(e["kind"] == "shot" for e in facts.log) and gamelog.mafia_missed_three_nights(
+        LogEvent(str(e["kind"]), int(e["phase"])) for e in facts.log)
+
+
+def follow_missed(facts: ProtocolFacts, ruleset: Ruleset) -> None:
+    """Where the regulation scores three missed nights and the log has shots, the mark follows the log once the city
+    is the winner (the mark means the city won: until the judge confirms it, the log proposes it)."""
+    if ruleset.params.missed_nights_points and any(e["kind"] == "shot" for e in facts.log):
+        facts.mafia_missed_three_nights = facts.winner == "red" and log_missed(facts)
+
+
 def proposed_winner(facts: ProtocolFacts) -> str:
     """The side the departures make the winner [ours, docs/rules/game.md "The game log"], or "" while they do not:
     the city when no black player and no maniac is left at the table (or the mafia missed three nights), the mafia
     when it is at least as many as the others and no maniac is left, the maniac left alone with one player."""
     if any(not s.role for s in facts.seats):
         return ""
-    if facts.mafia_missed_three_nights:
+    if facts.mafia_missed_three_nights or log_missed(facts):
         return "red"
     sides = {str(role): str(side) for role, side in ROLE_SIDE.items()}
     here = [s.side or sides.get(s.role, "red") for s in facts.seats if not s.left and not s.removed]
@@ -366,9 +380,7 @@ def settle_night(facts: ProtocolFacts, ruleset: Ruleset) -> str:
         seat = facts.seat(n)
         seat.left, seat.left_number = Left.KILLED, facts.day
         facts.log.append({"kind": "killed", "phase": phase, "seat": n, "derived": True})
-    if ruleset.params.missed_nights_points:
-        facts.mafia_missed_three_nights = gamelog.mafia_missed_three_nights(
-            LogEvent(str(e["kind"]), int(e["phase"])) for e in facts.log)
+    follow_missed(facts, ruleset)
     if victims:
         return ngettext("Night %(d)s: the shots kill seat %(seats)s.", "Night %(d)s: the shots kill seats %(seats)s.",
                         len(victims)) % {"d": facts.day, "seats": ", ".join(map(str, victims))}
@@ -427,6 +439,7 @@ def log_undo(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> None:
             settle_day(facts, ruleset)
     finally:
         facts.phase = now
+    follow_missed(facts, ruleset)
 
 
 def best_move(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:

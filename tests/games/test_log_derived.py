@@ -120,3 +120,27 @@ def test_the_winner_is_proposed_when_the_departures_decide_it_and_the_judge_conf
     tomsk.tap("winner", value="red")
     assert tomsk.game.winner == "red"
     assert 'id="winner-proposed"' not in tomsk.client.get(tomsk.url).content.decode()
+
+
+def test_three_nights_the_shots_missed_are_the_mafias_three_missed_nights(make_round: Any, organizer: Any) -> None:
+    zvezdy = Screen(make_round("zvezdy"), organizer, "zvezdy")  # 1 don, 2-3 mafia, 4 sheriff
+    page = zvezdy.client.get(zvezdy.url).content.decode()
+    assert 'id="missed-nights"' in page  # tapped by hand while the log has no shots
+    for night in range(3):
+        zvezdy.tap("phase", value="next")
+        zvezdy.tap("shot", seat=5, by="1")  # one mafioso's shot alone: a miss
+        said = zvezdy.tap("shot", seat=6 + night, by="2")
+        assert 'id="screen-error"' not in said, said.split('id="screen-error"', 1)[-1][:300]
+        zvezdy.tap("phase", value="next")
+    assert left(zvezdy) == {}
+    page = zvezdy.client.get(zvezdy.url).content.decode()
+    assert 'id="missed-nights"' not in page  # the shots say it, not a tap
+    assert "data-proposed" in page.split('id="winner-red"', 1)[1].split(">", 1)[0]  # the city wins, proposed
+    assert not zvezdy.game.mafia_missed_three_nights  # until the judge confirms it (the mark means the city won)
+    zvezdy.tap("winner", value="red")
+    assert zvezdy.game.mafia_missed_three_nights and zvezdy.game.winner == "red"
+    assert 'id="missed-nights-derived"' in zvezdy.client.get(zvezdy.url).content.decode()
+    zvezdy.tap("log_undo")  # one shot of night 3 taken back: still a night without a kill
+    assert zvezdy.game.mafia_missed_three_nights
+    zvezdy.tap("log_undo")  # both: the log reaches night 2, two misses in a row
+    assert not zvezdy.game.mafia_missed_three_nights and zvezdy.game.winner == "red"
