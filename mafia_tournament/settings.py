@@ -207,6 +207,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # again: the ``s-maxage`` of every shared public answer (public.conditional.for_the_proxy). Browsers revalidate each
 # time (max-age=0, the version's ETag); only a shared cache in front of the app keeps the answer.
 PROXY_CACHE_SECONDS = int(os.environ.get("PROXY_CACHE_SECONDS", "2"))
+# After a change, the tournament's public model is built again at most this often (seconds); pages show the last one
+# built meanwhile (public.model_cache.settle). 0 (development and tests): every change shows at once.
+MODEL_REBUILD_SECONDS = float(os.environ.get("MODEL_REBUILD_SECONDS", "0"))
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
 PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
 # The documents' worker (paper/documents.py): a PDF's child process is stopped after this many seconds (below

@@ -13,6 +13,8 @@ Environment (besides those of ``settings``):
 - ``CONN_MAX_AGE`` (default 60 seconds here);
 - ``PROXY_CACHE_SECONDS`` (default 2): how long the reverse proxy (``deploy/nginx/``) answers anonymous
   readers' public pages from its cache before asking the app again;
+- ``MODEL_REBUILD_SECONDS`` (default 1 here): after changes, the tournament's public model is built again at most
+  this often, so a burst of submitted protocols does not keep a worker building (``public/model_cache.py``);
 - ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an
   18-second results PDF of a large event does not slow every other page (``paper/pdf.py``); 0 makes them in
   the worker;
@@ -29,6 +31,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("CONN_MAX_AGE", "60")
+os.environ.setdefault("MODEL_REBUILD_SECONDS", "1")
 os.environ.setdefault("PDF_NICENESS", "19")
 
 from .settings import *  # noqa: F403

@@ -16,13 +16,16 @@ Whole pages are not kept here: anonymous readers' answers are kept by the revers
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ObjectDoesNotExist
@@ -92,7 +95,7 @@ def building_lock(tournament: Any) -> str:
 
 
 def built_key(tournament: Any) -> str:
-    """The newest version whose model is built: (version, the moment it was reached)."""
+    """The newest version whose model is built: (version, the moment it was reached, when it was built)."""
     return f"public-built:{tournament_scope(tournament)}"
 
 
@@ -190,9 +193,24 @@ def model_of(tournament: Any, build: Callable[[], m.Tournament]) -> LocalModel:
 
 
 def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
-    """What ``compute()`` gives for this model, computed once per process and version."""
+    """What ``compute()`` gives for this model, computed once per process and version (a stage's standings: larger
+    pickled than computed again)."""
     if name not in local.derived:
         local.derived[name] = compute()
+    return local.derived[name]  # type: ignore[no-any-return]
+
+
+def shared(tournament: Any, local: LocalModel, name: str, compute: Callable[[], T]) -> T:
+    """What ``compute()`` gives for this model, computed once per version by one process and read by the others from
+    the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
+    each needs), which every worker would otherwise compute again for its first page of every version."""
+    if name not in local.derived:
+        key = f"public-derived:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
+        found = cache.get(key)
+        if found is None:
+            found = compute()
+            cache.set(key, found, MODEL_SECONDS)
+        local.derived[name] = found
     return local.derived[name]  # type: ignore[no-any-return]
 
 
@@ -200,11 +218,18 @@ def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
 
 
 def settle(tournament: Any, build: Callable[[], m.Tournament]) -> None:
-    """Chooses the version this request serves: the current one, unless another request is building its model;
-    then the newest version whose model is built (seconds old at most), so that after each saved protocol the
-    model is built once, not by every worker. The request that finds the current model missing and nobody
-    building it builds it here. Call it before reading the version (keys, ETags)."""
+    """Chooses the version this request serves: the current one, unless another request is building its model or
+    the last model was built less than ``MODEL_REBUILD_SECONDS`` ago; then the newest version whose model is built
+    (a second or two old), so that while protocols pour in (one every few hundred milliseconds on a tournament
+    day) the model is built once at a time and at most that often, not by every worker after every protocol, and
+    the pages' ETags stay the same in between (the proxy's revalidations are then 304s, not renders). The request
+    that finds the current model missing and nobody building it builds it here. Call it before reading the
+    version (keys, ETags)."""
     if not current(tournament) or cache.has_key(model_key(tournament)):
+        return
+    built = cache.get(built_key(tournament))
+    if built is not None and len(built) > 2 and time.time() - built[2] < settings.MODEL_REBUILD_SECONDS:
+        serve_older(tournament, built)
         return
     lock = building_lock(tournament)
     if take_lock(lock, BUILD_SECONDS):
@@ -213,15 +238,15 @@ def settle(tournament: Any, build: Callable[[], m.Tournament]) -> None:
         finally:
             release_lock(lock)
         return
-    serve_older(tournament, cache.get(built_key(tournament)))
+    serve_older(tournament, built)
 
 
 def record_built(tournament: Any) -> None:
-    """Records the version whose model is now in the shared cache (unless a newer one is: a race may keep a
-    slightly older one, which is harmless)."""
+    """Records the version whose model is now in the shared cache and when it was built (unless a newer one is: a
+    race may keep a slightly older one, which is harmless)."""
     if not current(tournament):
         return
-    stamp = (tournament.results_version.version, tournament.results_version.updated)
+    stamp = (tournament.results_version.version, tournament.results_version.updated, time.time())
     kept = cache.get(built_key(tournament))
     if kept is None or kept[0] < stamp[0]:
         cache.set(built_key(tournament), stamp, MODEL_SECONDS)

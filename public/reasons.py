@@ -221,12 +221,12 @@ def rounds_left(snapshot: Snapshot, stage: Stage) -> int | None:
 
 def needs_of(snapshot: Snapshot, stage: Stage) -> dict[str, Need] | None:
     """Each ranked player's answer while the stage has rounds to play and its standings are public: computed once
-    per results version and process (``model_cache.derived``)."""
+    per results version by one worker and shared (``model_cache.shared``)."""
     left = rounds_left(snapshot, stage)
     if snapshot.hidden or left is None:
         return None
-    return model_cache.derived(snapshot.kept, f"needs:{stage.ext_id}:{left}",
-                               lambda: compute_needs(snapshot, stage, left))
+    return model_cache.shared(snapshot.tournament, snapshot.kept, f"needs:{stage.ext_id}:{left}",
+                              lambda: compute_needs(snapshot, stage, left))
 
 
 def compute_needs(snapshot: Snapshot, stage: Stage, left: int) -> dict[str, Need]:

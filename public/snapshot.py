@@ -163,10 +163,11 @@ class Snapshot:
 
     def totals(self, ext_id: str) -> dict[str, dict[str, Any]]:
         """Rank, points, games, wins and eligibility of each player of a stage's standings (with the points per
-        game where they rank, and ``min_games`` where the player is short of it), computed once per version and
-        process: player pages need these few figures, a thousand of them after every change."""
+        game where they rank, and ``min_games`` where the player is short of it), computed once per version by one
+        worker and shared: player pages need these few figures, a thousand of them after every change."""
         rules = json.dumps([self.tournament.ruleset, self.tournament.params or {}], sort_keys=True, default=str)
-        return model_cache.derived(self.kept, f"totals:{rules}:{ext_id}", lambda: self.compute_totals(ext_id))
+        return model_cache.shared(self.tournament, self.kept, f"totals:{rules}:{ext_id}",
+                                  lambda: self.compute_totals(ext_id))
 
     def compute_totals(self, ext_id: str) -> dict[str, dict[str, Any]]:
         standings = self.standings(ext_id)

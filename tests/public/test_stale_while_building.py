@@ -76,3 +76,38 @@ def test_a_built_stamp_kept_by_the_release_before_is_still_read(
     flip_a_result(tournament, django_capture_on_commit_callbacks)
     assert cache.add(building_lock(tournament), True, 30)  # another worker builds: the old stamp is served
     assert client.get(url).status_code == 200
+
+
+def test_the_model_is_built_again_at_most_every_rebuild_interval(
+    client: Any, generated: Any, settings: Any, django_assert_num_queries: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """``MODEL_REBUILD_SECONDS`` (1 in the production profile, 0 here): within it after a model was built, a change
+    is served from that model with its ETag (the proxy's revalidations stay 304s); past it, the next request builds
+    the new one."""
+    tournament = generated(SLUG, players=40, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    url = reverse("public:stage_standings", args=[SLUG, "s1"])
+    settings.MODEL_REBUILD_SECONDS = 60
+    first = client.get(url)
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    settings.MODEL_REBUILD_SECONDS = 0
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_a_players_figures_are_computed_once_per_version_by_one_worker(
+    client: Any, generated: Any, monkeypatch: Any,
+) -> None:
+    """Each player's rank and points (``Snapshot.totals``) are shared through the cache: another worker's first
+    player page of the version computes no standings."""
+    import public.snapshot as snapshot
+    from public.model_cache import LOCAL_MODELS
+
+    tournament = generated(SLUG, players=40, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    assert client.get(reverse("public:player", args=[SLUG, "p0001"])).status_code == 200
+    LOCAL_MODELS.clear()  # another worker: nothing of its own yet
+    monkeypatch.setattr(snapshot, "compute_standings", lambda *a, **k: (_ for _ in ()).throw(AssertionError("again")))
+    assert client.get(reverse("public:player", args=[SLUG, "p0002"])).status_code == 200
