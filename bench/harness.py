@@ -98,7 +98,7 @@ def start_gunicorn(env: dict[str, str], workers: int, port: int, app: str = "maf
 # The background workers of the README's large-event lines (docs/background.md): one a queue, the documents' under
 # nice 10 as the public pool (DOCUMENTS_NICE: another niceness, to compare).
 DOCUMENTS_NICE = int(os.environ.get("DOCUMENTS_NICE", "10"))
-WORKERS = (("stream", "0.1", 0), ("seating", "0.5", 0), ("documents", "0.5", DOCUMENTS_NICE))
+WORKERS = (("stream", "0.1", 0), ("seating", "0.5", 0), ("documents", "0.5", DOCUMENTS_NICE), ("notices", "0.5", 0))
 
 
 def start_workers(env: dict[str, str], queues: tuple[str, ...] = ()) -> list[subprocess.Popen[bytes]]:

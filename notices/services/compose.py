@@ -285,8 +285,7 @@ def results_final(tournament_id: int) -> list[Message]:
     series reads them (the last stage closed, or a final all played)."""
     from series.places import tournament_places
 
-    tournament = (Tournament.objects.select_related("results_version")  # type: ignore[misc]
-                  .filter(pk=tournament_id).first())
+    tournament = Tournament.objects.select_related("results_version").filter(pk=tournament_id).first()
     if tournament is None or Message.objects.filter(tournament=tournament, kind=Kind.FINAL).exists():
         return []
     places = tournament_places([tournament])[tournament.pk]

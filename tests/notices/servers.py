@@ -1,4 +1,4 @@
-"""Stand-ins for the channels, on loopback: a real SMTP server (aiosmtpd) that keeps every message it accepts, and
+"""Stand-ins for the channels, on loopback: a real SMTP server that keeps every message it accepts, and
 a local HTTP server answering the Bot API's documented methods the notifications use (getMe, sendMessage,
 getUpdates), keeping what was sent; either can be told to refuse."""
 
@@ -8,42 +8,13 @@ import email
 import email.policy
 import json
 import socket
+import socketserver
 import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs
-
-
-def _aiosmtpd_controller() -> Any:
-    """aiosmtpd needs ``atpublic``, whose module is named ``public``, as our app is: it is imported from its own
-    file for the time aiosmtpd is imported, and our app put back."""
-    import importlib.util
-    import sys
-    import sysconfig
-    from pathlib import Path
-
-    ours = sys.modules.get("public")
-    path = Path(sysconfig.get_paths()["purelib"]) / "public" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("public", path, submodule_search_locations=[str(path.parent)])
-    assert spec is not None and spec.loader is not None
-    theirs = importlib.util.module_from_spec(spec)
-    sys.modules["public"] = theirs
-    spec.loader.exec_module(theirs)
-    try:
-        from aiosmtpd.controller import Controller
-    finally:
-        for name in [n for n in sys.modules if n.startswith("public.") and n.split(".")[1].startswith("_")]:
-            del sys.modules[name]
-        if ours is not None:
-            sys.modules["public"] = ours
-        else:
-            del sys.modules["public"]
-    return Controller
-
-
-Controller = _aiosmtpd_controller()
 
 BOT_NAME = "mafia_test_bot"
 TOKEN = "123456:TEST-token"
@@ -68,35 +39,86 @@ class Keeper:
         self.mails: list[Mail] = []
         self.refuse: set[str] = set()
 
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
-        if address in self.refuse:
-            return "550 no such mailbox"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        body = message.get_body(preferencelist=("plain",))
-        self.mails.append(Mail(list(envelope.rcpt_tos), str(message["Subject"]).strip(),
+    def keep(self, rcpt_tos: list[str], content: bytes) -> None:
+        message = email.message_from_bytes(content, policy=email.policy.default)
+        body = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
+        self.mails.append(Mail(list(rcpt_tos), str(message["Subject"]).strip(),
                                body.get_content() if body is not None else "",
                                {k: str(v).strip() for k, v in message.items()}))
-        return "250 Message accepted for delivery"
 
 
 class SMTPServer:
+    """An SMTP server (RFC 5321's commands a client sends: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT) on
+    loopback, one thread a connection. aiosmtpd would do, but it needs ``atpublic``, whose module is named
+    ``public`` as our app is: installed, it hides our app from mypy."""
+
     def __init__(self) -> None:
         self.keeper = Keeper()
-        self.port = free_port()
-        self.controller = Controller(self.keeper, hostname="127.0.0.1", port=self.port)
+        keeper = self.keeper
+
+        class Handler(socketserver.StreamRequestHandler):
+            def say(self, line: str) -> None:
+                self.wfile.write(line.encode() + b"\r\n")
+                self.wfile.flush()
+
+            def handle(self) -> None:
+                self.say("220 127.0.0.1 ESMTP test")
+                rcpt: list[str] = []
+                while True:
+                    raw = self.rfile.readline()
+                    if not raw:
+                        return
+                    line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                    verb = line[:4].upper()
+                    if verb == "EHLO":
+                        self.say("250-127.0.0.1")
+                        self.say("250-8BITMIME")
+                        self.say("250 SMTPUTF8")
+                    elif verb == "HELO":
+                        self.say("250 127.0.0.1")
+                    elif verb == "MAIL":
+                        rcpt = []
+                        self.say("250 OK")
+                    elif verb == "RCPT":
+                        address = line.split(":", 1)[1].strip().split()[0].strip("<>")
+                        if address in keeper.refuse:
+                            self.say("550 no such mailbox")
+                        else:
+                            rcpt.append(address)
+                            self.say("250 OK")
+                    elif verb == "DATA":
+                        self.say("354 End data with <CR><LF>.<CR><LF>")
+                        lines = []
+                        while True:
+                            data = self.rfile.readline()
+                            if data in (b".\r\n", b".\n", b""):
+                                break
+                            lines.append(data[1:] if data.startswith(b"..") else data)
+                        keeper.keep(rcpt, b"".join(lines))
+                        self.say("250 Message accepted for delivery")
+                    elif verb in ("RSET", "NOOP"):
+                        self.say("250 OK")
+                    elif verb == "QUIT":
+                        self.say("221 Bye")
+                        return
+                    else:
+                        self.say("502 Command not implemented")
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = int(self.server.server_address[1])
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.running = False
 
     def start(self) -> SMTPServer:
-        self.controller.start()
+        self.thread.start()
         self.running = True
         return self
 
     def stop(self) -> None:
         if self.running:
-            self.controller.stop()
+            self.server.shutdown()
+            self.server.server_close()
             self.running = False
 
     @property
