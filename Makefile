@@ -17,7 +17,8 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 # Serve the app on an embedded SQLite database with a demo tournament loaded; the background workers (documents,
-# seating, the stream overlay: tournaments/background.py) run inside the development server (TASKS_IN_PROCESS).
+# seating, the stream overlay, notifications: tournaments/background.py) run inside the development server
+# (TASKS_IN_PROCESS).
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
