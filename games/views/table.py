@@ -83,6 +83,9 @@ class TableScreenView(ProtocolBase):
         subjective = tracks_days(ruleset)
         proposed = proposed_winner(facts) if draft else ""  # what the departures decide, for the judge to confirm
         proposed = "" if proposed == facts.winner else proposed
+        if proposed and said:  # the tap that decided the game: the proposal where the judge looks (the dock)
+            said = " ".join((said, _("The game log says: %(side)s won; confirm it below.") % {
+                "side": dict(side_choices(ruleset)).get(proposed, "")}))
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
             "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))

@@ -114,6 +114,8 @@ def test_the_winner_is_proposed_when_the_departures_decide_it_and_the_judge_conf
     page = tomsk.tap("votes", seat=4, count="6")  # 6 of the 6 at the table
     proposed = page.split('id="winner-proposed"', 1)[1].split("</div>", 1)[0]
     assert "Красные" in proposed or "красные" in proposed.lower()
+    said = page.split('id="screen-said"', 1)[1].split("</div>", 1)[0]  # and in the dock, where the judge looks
+    assert "заголосовано" in said and "подтвердите" in said
     assert "data-proposed" in page.split('id="winner-red"', 1)[1].split(">", 1)[0]
     assert tomsk.game.winner == ""  # proposed, not entered
     tomsk.tap("subjective_rest")  # tomsk: every seat's SP before a result
