@@ -4,19 +4,23 @@ A tournament per regulation (one round published, two tables) is built in a fres
 runserver`` serves it; Chromium at a phone's size (390×844, Russian) logs in as the table's judge and records a
 scripted game, as a practised judge would: the line-up, the days and nights with their departures, fouls, the
 regulation's own marks (tomsk's SP, the best move of fiim and zvezdy, kostroma's extra points), optionally the game
-log (nominations, votes, the night's checks and heals), the winner and the submission. Every tap is counted by
-part: a tap on a button, a seat, a mode, a chip or an option is one; a typed value is one tap to reach the field
-and one a character. Nothing waits for an answer but what a judge would wait for («Submit» is offered once the
-protocol can be submitted). The protocol saved is then checked (submitted, the winner, the departures), and any
-tap the server refused is reported: the counts hold only for a game recorded right.
+log (nominations, the votes by their one-tap counts, the night's shots, checks and heals: the departures then
+follow from the log and the winner is proposed, so the judge taps neither), the winner and the submission. Every
+tap is counted by part: a tap on a button, a seat, a mode, a chip or an option is one; a typed value is one tap to
+reach the field and one a character. Nothing waits for an answer but what a judge would wait for («Submit» is
+offered once the protocol can be submitted; the seat the log sends out turns grey). The protocol saved is then
+checked (submitted, the winner, the departures, with the log: each derived from it), and any tap the server refused
+is reported: the counts hold only for a game recorded right.
 
 Run from the repository root: ``python bench/judge_taps.py [--slow MS]`` (``--slow``: each request delayed by
-MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals of issue 32 beside the totals.
+MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals of issue 32 beside the totals; then, last,
+the JSON line of CONTRACT.md §6 (``{"tomsk": {"log": n, "no_log": n}, "fiim": {...}, ...}``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -56,8 +60,13 @@ STORY: dict[str, dict[str, Any]] = {
 class Judge:
     """The judge's thumb: every tap through here, counted by part."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, shots: Path | None = None, prefix: str = "") -> None:
         self.page, self.taps = page, Counter[str]()
+        self.shots, self.prefix = shots, prefix
+
+    def look(self, name: str) -> None:
+        """What the phone shows now, saved with ``--shots`` (no tap)."""
+        snapshot(self.page, self.shots, self.prefix, name)
 
     def tap(self, part: str, selector: str) -> None:
         self.page.click(selector)
@@ -85,28 +94,83 @@ def line_up(judge: Judge, ruleset: str) -> None:
 
 
 def game(judge: Judge, ruleset: str, log: bool) -> None:
+    if log:
+        logged_game(judge, ruleset)
+    else:
+        departures(judge, ruleset)
+    marks(judge, ruleset)
+
+
+def departures(judge: Judge, ruleset: str) -> None:
+    """Without the log: each departure tapped in its phase (the mode follows the phase: voted out by day, killed by
+    night)."""
     story = STORY[ruleset]
     day, night = 1, False
-    checks_done = False
-    gone: set[int] = set()
     for when, how, seat in story["departures"]:
         while (day, night) != (when, how == "killed"):
-            if log and not night:  # the day's nominations and the vote that sent no one out
-                log_day(judge, gone, seat_for_vote=None)
-            if log and night and not checks_done:
-                log_night(judge, story["checks"])
-                checks_done = True
             judge.tap("days and nights", "#phase-next")
             day, night = (day + 1, False) if night else (day, True)
-        if log and how == "voted":
-            log_day(judge, gone, seat_for_vote=seat)
         judge.mode("days and nights", how)
         judge.tap("days and nights", f"#seat-{seat}")
-        gone.add(seat)
-        if ruleset in ("fiim", "zvezdy") and (when, how) == (1, "killed"):
-            judge.mode("best move", "best_move")
-            for named in story["best_move"]:
-                judge.tap("best move", f"#seat-{named}")
+        first_night(judge, ruleset, when, how)
+
+
+def first_night(judge: Judge, ruleset: str, when: int, how: str) -> None:
+    if ruleset in ("fiim", "zvezdy") and (when, how) == (1, "killed"):
+        judge.mode("best move", "best_move")
+        for named in STORY[ruleset]["best_move"]:
+            judge.tap("best move", f"#seat-{named}")
+
+
+def logged_game(judge: Judge, ruleset: str) -> None:
+    """With the log: each day two nominated and the votes for the first (the last nominee gets the rest; a tie the
+    first day), each night the mafia's shot (the maniac's once no mafioso is left) and, the first night, the checks
+    and the heal. Who leaves follows from the votes and the shots: no departure is tapped. The mode follows the
+    phase (nominations by day, the shot by night)."""
+    from tests.helpers import ROLES
+
+    story = STORY[ruleset]
+    size = len(ROLES[ruleset])
+    gone: set[int] = set()
+    voted = {when: seat for when, how, seat in story["departures"] if how == "voted"}
+    killed = {when: seat for when, how, seat in story["departures"] if how == "killed"}
+    last = max(when for when, _how, _seat in story["departures"])
+    judge.mode("game log", "nominated")  # once: from then on each phase tap brings the log's mode of its phase
+    for day in range(1, last + 1):
+        alive = [n for n in range(1, size + 1) if n not in gone]
+        out = voted.get(day)
+        others = [n for n in reversed(alive) if n != out]
+        nominees = [out, others[0]] if out else others[:2]
+        for n in nominees:
+            judge.tap("game log", f"#seat-{n}")
+        # the first nominee's votes: a majority sends them out, half of the table ties
+        count = len(alive) // 2 + 1 if out else len(alive) // 2
+        judge.tap("game log", f"#controls [data-set-count='{count}']")  # the count and the «Votes» mode at once
+        judge.tap("game log", f"#seat-{nominees[0]}")
+        if out:
+            gone.add(out)
+            judge.page.wait_for_selector(f"#seat-{out}.btn-secondary")  # the vote-out the log derived
+        judge.look(f"1-day-{day}-voted")
+        if day == last:
+            break
+        judge.tap("days and nights", "#phase-next")  # night: the shot mode
+        victim = killed[day]
+        judge.tap("game log", f"#seat-{victim}")  # the whole mafia's shot (once no mafioso is left, the maniac's)
+        gone.add(victim)
+        judge.page.wait_for_selector(f"#seat-{victim}.btn-secondary")  # the kill the shots derived
+        judge.look(f"1-night-{day}-shot")
+        first_night(judge, ruleset, day, "killed")
+        if day == 1:
+            for mode, seat in story["checks"].items():
+                judge.mode("game log", mode)
+                judge.tap("game log", f"#seat-{seat}")
+            judge.page.wait_for_function("() => !document.querySelector('#screen [data-pending]')")
+            judge.look("1-night-1-checked")
+        judge.tap("days and nights", "#phase-next")  # day: the nominations mode
+
+
+def marks(judge: Judge, ruleset: str) -> None:
+    story = STORY[ruleset]
     judge.mode("fouls", "foul")
     for seat in story["fouls"]:
         judge.tap("fouls", f"#seat-{seat}")
@@ -124,26 +188,9 @@ def game(judge: Judge, ruleset: str, log: bool) -> None:
         judge.tap("extra points", "#extras-form button[type=submit]")
 
 
-def log_day(judge: Judge, gone: set[int], seat_for_vote: int | None) -> None:
-    """Two nominated; the votes for the one voted out (or for the first, when no one is)."""
-    alive = [n for n in range(1, 11) if n not in gone]
-    nominees = [seat_for_vote] if seat_for_vote else []
-    nominees += [n for n in alive if n not in nominees][: 2 - len(nominees)]
-    judge.mode("game log", "nominated")
-    for n in nominees:
-        judge.tap("game log", f"#seat-{n}")
-    judge.mode("game log", "votes")
-    judge.type("game log", "#controls [name=count]", "6" if seat_for_vote else "3")
-    judge.tap("game log", f"#seat-{nominees[0]}")
-
-
-def log_night(judge: Judge, checks: dict[str, int]) -> None:
-    for mode, seat in checks.items():
-        judge.mode("game log", mode)
-        judge.tap("game log", f"#seat-{seat}")
-
-
-def submit(judge: Judge) -> None:
+def submit(judge: Judge, log: bool) -> None:
+    if log:  # the departures decide the game: the winner is proposed, the judge confirms it
+        judge.page.wait_for_selector("#winner-red[data-proposed]")
     judge.tap("winner and submission", "#winner-red")
     judge.tap("winner and submission", "#submit-ask")  # offered once the protocol can be submitted
     judge.tap("winner and submission", "#submit-yes")
@@ -234,22 +281,27 @@ def drive(base: str, runs: dict[tuple[str, bool], tuple[str, str, int]], slow: i
             page.fill("input[name=password]", PASSWORD)
             page.click("main form[method=post] button[type=submit]")
             page.wait_for_url(f"**{url}")
-            judge = Judge(page)
             prefix = f"{ruleset}{'-log' if log else ''}"
+            judge = Judge(page, shots, prefix)
             snapshot(page, shots, prefix, "0-line-up")
             line_up(judge, ruleset)
             snapshot(page, shots, prefix, "1-lined-up")
             game(judge, ruleset, log)
             snapshot(page, shots, prefix, "2-game-recorded")
-            submit(judge)
+            submit(judge, log)
             snapshot(page, shots, prefix, "3-submitted")
+            if shots is not None and log:  # the log as the judge reads it back, newest first
+                page.locator("#game-log").screenshot(path=str(shots / f"{prefix}-4-game-log.png"))
             refused = page.locator("#offline-queue [data-refused] li").all_inner_texts()
             saved = Game.objects.get(table_id=pk)
             left = sorted(row.seat.number for row in saved.seats.select_related("seat") if row.left)
             expected = sorted(seat for _w, _h, seat in STORY[ruleset]["departures"])
-            if refused or saved.state != "submitted" or saved.winner != "red" or left != expected:
+            derived = sum(1 for e in saved.log if e.get("derived")) if log else len(expected)
+            if refused or saved.state != "submitted" or saved.winner != "red" or left != expected \
+                    or derived != len(expected):
                 raise SystemExit(f"{ruleset} (log: {log}): the game was not recorded right: refused {refused}, "
-                                 f"state {saved.state}, winner {saved.winner}, left {left} (expected {expected})")
+                                 f"state {saved.state}, winner {saved.winner}, left {left} (expected {expected}), "
+                                 f"departures the log derived {derived}")
             results[(ruleset, log)] = judge.taps
             context.close()
         browser.close()
@@ -273,6 +325,11 @@ def report(results: dict[Any, Counter[str]], slow: int) -> None:
         print(f"{part:<24}" + "".join(f"{results[key][part]:>14}" for key in results))
     print(f"{'total':<24}" + "".join(f"{sum(results[key].values()):>14}" for key in results))
     print(f"{'goal (issue 32)':<24}" + "".join(f"{GOALS.get(key, '–'):>14}" for key in results))
+    # last, the one line CONTRACT.md §6 fixes: each regulation's taps from opening the table to the submission
+    figures: dict[str, dict[str, int]] = {}
+    for (ruleset, log), taps in results.items():
+        figures.setdefault(ruleset, {})["log" if log else "no_log"] = sum(taps.values())
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
