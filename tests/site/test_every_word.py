@@ -62,6 +62,7 @@ NOT_WORDS: dict[str, str] = {
     "paper:application_form_pdf": "a PDF of the print page",
     "games:private_link": "signs its holder in and sends them on to the judge's screen, walked here",
     "site:start": "a redirect to the judge's screen or the list, both walked here",
+    "notices_public:telegram": "a redirect to the bot's deep link (t.me), or back to the private page walked here",
 }
 
 # Actions, not pages: a GET is refused or sent on (``test_page_matrix.NOT_PAGES``).
@@ -448,7 +449,8 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
             filled["number"] = combo["game"]
         if name == "public:game":
             filled["table"] = combo["game"]
-        if name.startswith(("entries_public:me", "entries_public:my_calendar", "entries:badge")):
+        if name.startswith(("entries_public:me", "entries_public:my_calendar", "entries:badge",
+                            "notices_public:unsubscribe")):
             from entries.models import Entry  # a player's private link, and their badge (entries/)
             from entries.services import registering
             from tournaments.models import Tournament

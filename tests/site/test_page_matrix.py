@@ -100,6 +100,7 @@ from tests.site.page_matrix_staff import (
     check_teams,
     check_teams_csv,
 )
+from tests.site.page_matrix_notices import check_notices
 from tests.site.page_matrix_world import (
     RULESETS,
     Check,
@@ -196,6 +197,7 @@ PAGES: dict[str, Check] = {
     "entries:registration": check_registration,
     "entries:badges": check_badges,
     "entries:badge": check_badge,
+    "notices:notices": check_notices,
 }
 
 # URLs that are actions (POST only, or a redirect), not pages: tested where the action is.
@@ -232,6 +234,10 @@ NOT_PAGES: dict[str, str] = {
     "series:edit": "a series' page: tests/series/test_pages.py",
     "series:csv": "a series' export: tests/series/test_pages.py",
     "series:xlsx": "a series' export: tests/series/test_pages.py",
+    # notifications (notices/): a judge's own Telegram link, a player's link to the bot and unsubscribe
+    "notices:judge_telegram": "a judge's Telegram link, no results: tests/notices/test_organizer_page.py",
+    "notices_public:telegram": "a redirect to the bot's deep link: tests/notices/test_notifications.py",
+    "notices_public:unsubscribe": "one tap unsubscribes, no results: tests/notices/test_notifications.py",
 }
 
 

@@ -170,6 +170,13 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "entries:registration": (ORGANIZER, ORGANIZER_POST),
     "entries:badges": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
     "entries:badge": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
+    # notifications: the organizer's tab (an empty POST: no message, 400); a judge's own Telegram link (judges and
+    # organizers; no POST); a player's links to the bot and to unsubscribe: no such token here
+    # (tests/notices/ opens real ones)
+    "notices:notices": (ORGANIZER, ORGANIZER_POST),
+    "notices:judge_telegram": ((302, 403, 200, 200, 200, 403, 200), (302, 403, 405, 405, 405, 403, 405)),
+    "notices_public:telegram": ((404,) * 7, (404,) * 7),
+    "notices_public:unsubscribe": ((404,) * 7, (404,) * 7),
     "public:list": PUBLIC,
     "public:home": PUBLIC,
     "public:rules": PUBLIC,
