@@ -28,6 +28,7 @@ from tests.site.page_matrix_beyond import (
     check_screen_control,
     check_stream_control,
 )
+from tests.site.page_matrix_notices import check_notices
 from tests.site.page_matrix_public import (
     check_api_awards,
     check_api_export,
@@ -100,7 +101,6 @@ from tests.site.page_matrix_staff import (
     check_teams,
     check_teams_csv,
 )
-from tests.site.page_matrix_notices import check_notices
 from tests.site.page_matrix_world import (
     RULESETS,
     Check,
