@@ -1,5 +1,6 @@
 """The players' pages run a number of queries that does not grow with the tournament (a 70-player fiim field
-against a 20-player one), and answer within a phone's patience (measured: docs/players-channel.md)."""
+against a 20-player one); their times are printed (``-s``), not asserted: the machine running the tests is shared
+(docs/players-channel.md has the figures)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,5 @@ def test_the_private_page_and_the_lists_do_not_grow_with_the_field(generated: An
             queries, took = measured(client, url)
             counts.setdefault(name, []).append(queries)
             print(f"{name} {players} players: {queries} queries, {took * 1000:.0f} ms")
-            assert took < 2.0, (name, players, took)
     for name, (small, large) in counts.items():
         assert large == small, (name, counts[name])

@@ -336,10 +336,14 @@ def entries_of(world: World) -> dict[str, Any]:
 
 
 def seats_now(world: World) -> dict[str, tuple[int, int]]:
-    """Where each player sits in the round the public pages call current: the last round of the last stage with
-    rounds (every round before it is over), its games and its tables in play."""
-    stage = [s for s in world.truth.stages if s.rounds][-1]
-    round_ = max(stage.rounds, key=lambda r: r.number)
+    """Where each player sits, by the file, in the round the public pages call current (the first published round
+    not over, else the last): its games and its tables in play."""
+    from public.snapshot import Snapshot
+
+    current, _ = Snapshot(world.tournament).current_rounds()
+    assert current is not None
+    stage = next(s for s in world.truth.stages if s.id == current.stage.ext_id)
+    round_ = next(r for r in stage.rounds if r.number == current.number)
     seats = {s.player: (g.table, s.seat) for g in round_.games for s in g.seats}
     for t in world.in_play:
         if t["stage"] == stage.id and t["round"] == round_.number:
