@@ -16,7 +16,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from exchange.reading import to_model
-from running.awards import AwardResult, resolve_awards
+from running.awards import AwardResult, award_tallies, resolve_awards
 from scoring import model as m
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
@@ -182,7 +182,8 @@ class Snapshot:
     @cached_property
     def awards(self) -> list[AwardResult]:
         """The given awards with their recipients (one query; the candidates from the model)."""
-        return resolve_awards(self.tournament, self.model)
+        tallies = model_cache.derived(self.kept, "award-tallies", lambda: award_tallies(self.model))
+        return resolve_awards(self.tournament, self.model, tallies=tallies)
 
     @cached_property
     def final_over(self) -> bool:

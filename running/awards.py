@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.awards import Candidate, compute_candidate, tournament_tallies
+from scoring.tally import PlayerTally
 from scoring.validation import ruleset_for as model_ruleset
 from tournaments.labels import award_label
 from tournaments.models import Award, Tournament
@@ -46,13 +47,23 @@ class AwardResult:
         return list(zip(self.players, self.names, strict=True))
 
 
-def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals: bool = False) -> list[AwardResult]:
-    """The given awards in order (``all_proposals``: also the proposals not given, for the organizer)."""
+def award_tallies(model: m.Tournament) -> dict[str, PlayerTally]:
+    """Each player's tallies over the tournament, which the computed awards read (every seat scored: the costly
+    part, which the public pages compute once per model: ``public.model_cache.derived``)."""
+    ruleset, _problems = model_ruleset(model)
+    return tournament_tallies(model, ruleset)
+
+
+def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals: bool = False,
+                   tallies: dict[str, PlayerTally] | None = None) -> list[AwardResult]:
+    """The given awards in order (``all_proposals``: also the proposals not given, for the organizer); ``tallies``:
+    ``award_tallies(model)`` when computed already."""
     rows = {row.kind or f"#{row.pk}": row for row in
             Award.objects.filter(tournament=tournament).select_related("recipient", "chosen_by")}
     players = model.players_by_id()
     ruleset, _problems = model_ruleset(model)
-    tallies = tournament_tallies(model, ruleset) if model.stages else {}
+    if tallies is None:
+        tallies = award_tallies(model)
     out: list[AwardResult] = []
     for proposal in proposals(tournament):
         row = rows.pop(proposal.kind, None)

@@ -9,6 +9,7 @@ from django.http import Http404
 
 from tournaments.models import Round
 
+from .. import model_cache
 from ..figures import stage_figures
 from ..places import Place, places, published_rounds
 from ..snapshot import Snapshot, protocol_is_public
@@ -67,8 +68,10 @@ class SeatingView(PublicTournamentView):
             byes=sorted((p for p in found if p.table is None), key=lambda p: p.name.casefold()),
             alphabetical=sorted(found, key=lambda p: (normalize(p.name), p.player)),
             played=public_tables,
-            figures=stage_figures(self.snapshot.model, round_.stage, round_.number,
-                                  self.snapshot.ruleset.params.table_size),
+            # read from the published seats (a query of every round's): once per model and process
+            figures=model_cache.derived(self.snapshot.kept, f"figures:{round_.stage.pk}:{round_.number}",
+                                        lambda: stage_figures(self.snapshot.model, round_.stage, round_.number,
+                                                              self.snapshot.ruleset.params.table_size)),
         )
         return context
 
