@@ -65,7 +65,8 @@ def finalists(snapshot: Snapshot) -> list[str]:
     if not snapshot.stages:
         return []
     guests = {p.id for p in snapshot.model.players if p.guest}
-    players = snapshot.model_stage(snapshot.stages[-1].ext_id).participants()
+    # seated at a table still in play counts: the final's players are known once it is seated
+    players = snapshot.model.stage_participants(snapshot.model_stage(snapshot.stages[-1].ext_id))
     return snapshot.alphabetical([pid for pid in players if pid not in guests and pid not in disqualified(snapshot)])
 
 

@@ -29,7 +29,8 @@ from .base import PublicTournamentView
 
 
 def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
-    players = snapshot.model_stage(stage.ext_id).participants()
+    # with a round in play, its seated players too (issue 35): the hidden standings list them as the open ones do
+    players = snapshot.model.stage_participants(snapshot.model_stage(stage.ext_id))
     if not players and stage == snapshot.stages[0]:
         players = [p.id for p in snapshot.model.players]
     return snapshot.alphabetical(players)
