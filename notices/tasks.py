@@ -77,6 +77,17 @@ def sent_back(game_id: int, submitter: int | None) -> int:
 
 
 @task(queue_name=NOTICES)
+def game_confirmed(game_id: int) -> int:
+    """A game confirmed: of the tournament's last stage, the results may now be final."""
+    from tournaments.models import Stage
+
+    stage = Stage.objects.filter(rounds__tables__game=game_id).values_list("tournament_id", "order").first()
+    if stage is None or Stage.objects.filter(tournament_id=stage[0], order__gt=stage[1]).exists():
+        return 0
+    return send(compose.results_final(stage[0]))
+
+
+@task(queue_name=NOTICES)
 def results_final(tournament_id: int) -> int:
     return send(compose.results_final(tournament_id))
 

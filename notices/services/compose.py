@@ -16,7 +16,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from entries.models import Entry, EntryState
-from games.models import Game, Judge, JudgeAssignment, Protest, ProtestDecision
+from games.models import Game, GameState, Judge, JudgeAssignment, Protest, ProtestDecision
 from tournaments.models import Bye, ParticipantStatus, Round, RoundState, Seat, Tournament
 
 from ..models import Audience, Broadcast, Channel, JudgeChat, Kind, Message
@@ -212,8 +212,9 @@ def protest_decided(protest_id: int) -> list[Message]:
     """To the player who filed it (the protest's seat); an upheld protest changes the game's protocol, so the
     table's other players are told too."""
     protest = Protest.objects.select_related("game__table__round__stage__tournament").filter(pk=protest_id).first()
-    if protest is None or protest.decision not in (ProtestDecision.UPHELD, ProtestDecision.REJECTED):
-        return []
+    if protest is None or protest.decision not in (ProtestDecision.UPHELD, ProtestDecision.REJECTED) or \
+            Message.objects.filter(kind=Kind.PROTEST, facts__protest=protest.pk).exists():
+        return []  # not decided, or told already
     round_ = protest.game.table.round
     tournament = round_.stage.tournament
     seats = dict(Seat.objects.filter(table=protest.game.table).values_list("number", "participant_id"))
@@ -256,9 +257,15 @@ def judges_of(game: Game, also: Iterable[int] = ()) -> list[Any]:
 
 
 def sent_back(game_id: int, submitter: int | None) -> list[Message]:
+    """To the table's judges and whoever submitted the version sent back (its history's last submitter), once per
+    version sent back."""
     game = Game.objects.select_related("table__round__stage__tournament").filter(pk=game_id).first()
-    if game is None or not game.sent_back_comment:
+    if game is None or not game.sent_back_comment or game.state != GameState.DRAFT or Message.objects.filter(
+            kind=Kind.SENT_BACK, facts__game=game.pk, facts__version=game.version).exists():
         return []
+    if submitter is None:
+        submitter = (game.history.filter(submitted_by__isnull=False)
+                     .order_by("-history_date").values_list("submitted_by_id", flat=True).first())
     round_ = game.table.round
     tournament = round_.stage.tournament
     rows: list[Message] = []
