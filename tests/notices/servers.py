@@ -41,7 +41,7 @@ class Keeper:
 
     def keep(self, rcpt_tos: list[str], content: bytes) -> None:
         message = email.message_from_bytes(content, policy=email.policy.default)
-        body = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
+        body = message.get_body(preferencelist=("plain",))
         self.mails.append(Mail(list(rcpt_tos), str(message["Subject"]).strip(),
                                body.get_content() if body is not None else "",
                                {k: str(v).strip() for k, v in message.items()}))
