@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from public.snapshot import Snapshot
 from tournaments.models import Tournament
 
-from .diplomas import diplomas_of, settings_of
+from .diplomas import diplomas_of, final_over, settings_of
 from .pdf import render_pdf
 from .results import ResultTable, all_tables
 from .spreadsheets import to_csv, to_xlsx
@@ -74,7 +74,7 @@ def results_pdf(tournament: Tournament, _argument: str) -> bytes:
 def diplomas_context(tournament: Tournament) -> dict[str, Any]:
     snapshot = Snapshot(tournament)
     return {"tournament": tournament, "diplomas": diplomas_of(snapshot), "settings": settings_of(snapshot),
-            "final": snapshot.final_over, "hidden": tournament.standings_hidden, "lang": translation.get_language()}
+            "final": final_over(snapshot), "hidden": tournament.standings_hidden, "lang": translation.get_language()}
 
 
 def diplomas_print(tournament: Tournament, _argument: str) -> bytes:

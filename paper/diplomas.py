@@ -31,9 +31,19 @@ class Diploma:
     line: str  # what for: "Winner", "2nd place", the award's title, "finalist of the tournament"
 
 
+def final_over(snapshot: Snapshot) -> bool:
+    """The results are final (``Snapshot.final_over``) and no table of the last stage is still in play: a round
+    whose played tables all have results while others play on is not over (issue 35), unless the organizer closed
+    the stage."""
+    if not snapshot.final_over:
+        return False
+    last = snapshot.stages[-1]
+    return bool(last.closed) or not snapshot.model.seated_in_play(last.ext_id)
+
+
 def diplomas_of(snapshot: Snapshot) -> list[Diploma]:
     out: list[Diploma] = []
-    if snapshot.final_over:
+    if final_over(snapshot):
         out += winners(snapshot)
         out += [Diploma("award", _("Diploma"), name, award.title)
                 for award in snapshot.awards if not award.tied for name in award.names]

@@ -150,10 +150,46 @@ def with_round_in_play(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[
 
 
 def truth_of(data: dict[str, Any]) -> tuple[m.Tournament, dict[str, Standings]]:
-    plain = copy.deepcopy(data)
-    plain.get("tournament", {}).pop("tables_in_play", None)
-    model = fileio.load(plain)
+    """The file's model and standings. The file's ``tables_in_play`` stay: their players are players of the stage
+    with 0 games (issue 35: with round 1 in play, the players of an unplayed table were missing from the public
+    standings, and a truth without them agreed)."""
+    model = fileio.load(copy.deepcopy(data))
     return model, {stage.id: compute_standings(model, stage.id) for stage in model.stages}
+
+
+def first_round_in_play(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The file cut to its first stage's round 1, half its tables in play, every later round and stage not played
+    yet (their stages without players): the tournament day's first hour."""
+    data = copy.deepcopy(data)
+    first, *later = data["stages"]
+    first["rounds"] = first["rounds"][:1]
+    first.pop("lots", None)
+    for stage in later:
+        stage["rounds"] = []
+        for key in ("players", "lots"):
+            stage.pop(key, None)
+    return with_round_in_play(data)
+
+
+def ranked_neighbours_by_contract(standings: Standings, player: str) -> set[str]:
+    """docs/explain.md, read independently of ``scoring.explain``: the player ranked just above (the nearest above
+    those sharing P's rank), the one ranked just below, every player on P's points (or average) and everyone
+    sharing P's rank."""
+    rows = list(standings.rows)
+    index = next(i for i, row in enumerate(rows) if row.player == player)
+    mine = rows[index]
+
+    def place(i: int) -> object:
+        return ("disqualified", i) if rows[i].rank is None else rows[i].rank
+
+    above = [i for i in range(index) if place(i) != place(index)]
+    below = [i for i in range(index + 1, len(rows)) if place(i) != place(index)]
+    out = {rows[max(above)].player} if above else set()
+    out |= {rows[min(below)].player} if below else set()
+    value = (lambda r: r.tally.average) if standings.rank_by == "average" else (lambda r: r.points)
+    out |= {r.player for r in rows if value(r) == value(mine)}
+    out |= {r.player for r in rows if mine.rank is not None and r.rank == mine.rank}
+    return out - {player}
 
 
 def set_hidden(world: World, hidden: bool, capture: Any) -> None:

@@ -63,6 +63,7 @@ from tests.site.page_matrix_public import (
     check_where,
 )
 from tests.site.page_matrix_staff import (
+    check_application_form,
     check_awards,
     check_create,
     check_desk,
@@ -105,6 +106,7 @@ from tests.site.page_matrix_world import (
     RULESETS,
     Check,
     World,
+    first_round_in_play,
     set_hidden,
     source_data,
     truth_of,
@@ -175,6 +177,8 @@ PAGES: dict[str, Check] = {
     "paper:results_csv": check_results_csv,
     "paper:stage_csv": check_stage_csv,
     "paper:teams_csv": check_teams_csv,
+    "paper:application_form": check_application_form,
+    "paper:application_form_pdf": lambda world: check_application_form(world, pdf=True),
     "paper:diplomas": check_diplomas,
     "paper:diplomas_pdf": lambda world: check_diplomas(world, pdf=True),
     "login": check_login,
@@ -299,3 +303,60 @@ def test_every_page_of_every_ruleset(ruleset: str, source: str, moment: str, org
             except Exception as error:  # every page's failure at once, not the first only
                 failures.append(f"{world.label} hidden={hidden} {name}: {str(error)[:400]}")
     assert not failures, "\n".join(failures)
+
+
+# The tournament day's first hour (issue 35): round 1 of the first stage with half its tables in play, nothing
+# later played. Every player seated is on the standings (0 games at a table in play), "why am I ranked here?" names
+# the ranks around them, and the diplomas print nobody as a finalist (the final has no players yet).
+FIRST_HOUR = {name: PAGES[name] for name in (
+    "public:standings", "public:stage_standings", "public:player", "public:player_why", "api:standings",
+    "running:standings", "running:stage", "running:round", "exchange:export", "paper:diplomas", "paper:results")}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_first_hour_every_ruleset(ruleset: str, organizer: Any, django_capture_on_commit_callbacks: Any,
+                                      settings: Any) -> None:
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"matrix-{ruleset}-first-hour"}}
+    cache.clear()
+    data, in_play = first_round_in_play(source_data("generated", ruleset))
+    world = build_world(f"{ruleset}-first-hour", data, in_play, organizer)
+    first = world.truth.stages[0]
+    seated_now = {s["player"] for t in in_play for s in t["seats"]}
+    assert seated_now and seated_now <= {row.player for row in world.standings[first.id].rows} | {
+        p.id for p in world.truth.players if p.guest}
+    assert len(world.standings[first.id].rows) > len(first.participants())  # the truth without them: fewer rows
+    world.pdf = False
+    failures: list[str] = []
+    for hidden in (False, True):
+        set_hidden(world, hidden, django_capture_on_commit_callbacks)
+        for name, check in FIRST_HOUR.items():
+            try:
+                check(world)
+            except Exception as error:
+                failures.append(f"{world.label} hidden={hidden} {name}: {str(error)[:400]}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_demo_stage_page_names_the_method_each_round_was_seated_with(organizer: Any) -> None:
+    """The fiim demo's rounds 1-4 were balanced ("компьютерная выборка", 003): its stage page said «случайная»."""
+    import io
+
+    from django.core.management import call_command
+    from django.test import Client
+
+    from tests.site.page_matrix_staff import seating_label
+    from tests.site.page_matrix_world import page, visible_text
+    from tournaments.models import Tournament
+
+    call_command("load_demo", stdout=io.StringIO())
+    demo = Tournament.objects.get(slug="demo")
+    demo.organizers.add(organizer)
+    client = Client()
+    client.force_login(organizer)
+    text = visible_text(page(client, f"/t/{demo.slug}/stages/qualifying/"))
+    for number in range(1, 5):
+        assert f"Тур {number} {seating_label('balanced')}" in text, number
+        assert f"Тур {number} {seating_label('random')}" not in text, number

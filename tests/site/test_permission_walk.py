@@ -237,6 +237,9 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "paper:seating_pdf": PRINT,
     "paper:forms": PRINT,
     "paper:forms_pdf": PRINT,
+    # kostroma's application form (annex 1.1): those who print; this fiim tournament takes no applications (404)
+    "paper:application_form": ((302, 403, 403, 403, 404, 403, 404), (302, 403, 403, 403, 404, 403, 404)),
+    "paper:application_form_pdf": ((302, 403, 403, 403, 404, 403, 404), (302, 403, 403, 403, 404, 403, 404)),
     "paper:results": PUBLIC,
     "paper:diplomas": PUBLIC,
     "paper:diplomas_pdf": PUBLIC,
