@@ -14,8 +14,15 @@ them:
 
 Every answer 200 is read in ``ru`` and ``en`` (the ``django_language`` cookie), an HTML page also as an
 htmx fragment (``HX-Request: true``); its visible text (no tags, scripts, styles, attribute values but
-``title``, ``placeholder``, ``aria-label`` and ``alt``), a CSV's or an XLSX's text cells, are checked by
-``problems``. PDFs are skipped: they render the print pages' HTML, walked here.
+``title``, ``placeholder``, ``aria-label``, ``alt``, ``data-tap-label`` and a text field's value), a CSV's or an
+XLSX's text cells, are checked by ``problems``. PDFs are skipped: they render the print pages' HTML, walked here.
+
+Issue 35 added what a newcomer still read: snake_case ids anywhere (a parameter's name, a seating method's
+prefilled in a form), a team's or an entry's file id (``t1``), a value rounded for reading on a page (``0,266667``
+for 4/15: the worlds have a removal costing 2/3), the regulation's English summary on the Russian rules page (its
+``lang`` quotation is read there), «одноклубники» for teammates, «от 18 до — лет», «он(а)» (a judge's account is
+made), «не начат из 1 запланированного» (the worlds have a stage planned but not started), and the judge's taps
+the offline queue would list by their action's id.
 """
 
 from __future__ import annotations
@@ -110,6 +117,22 @@ EN_IDS = word_re(RULESET_IDS)
 REPR = re.compile(r"\[['\"]|\{['\"]|(?<![\w-])(None|True|False)(?![\w-])|<\w+ object at|\bQuerySet\b")
 ISO = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 SIX_DECIMALS = re.compile(r"\d[.,]\d*000000")
+# a value rounded for reading (2/3 as 0,666667): a page writes a fraction exactly, as the app writes it everywhere
+# (issue 35); a CSV or a workbook keeps the decimal a spreadsheet reads (``texts_of``: ``ROUNDED`` is for pages)
+ROUNDED = re.compile(r"\d[.,]\d{5,}")
+# snake_case ids (a parameter's name, a seating method's) in either language; an entry's or a team's file id (t1,
+# p0003): an id, not a word
+SNAKE = re.compile(r"(?<![\w./@:-])[a-z]+(?:_[a-z0-9]+)+(?![\w/@-])")
+# the CSV list's English column names, which the import page gives on purpose (the file's own header)
+CSV_COLUMNS = frozenset(c for c in ("surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date",
+                                    "phone", "team") if "_" in c)
+FILE_ID = re.compile(r"(?<![\w./@:-])[a-z]\d{1,4}(?![\w/@-])")
+# Russian that reads wrong (issue 35): clubs for a team's members, an empty bound of ages, a gendered ending in
+# brackets, a stage "not started of 1 planned"
+RU_WORDS = [(re.compile(r"одноклубник\w*", re.I), "teammates are not clubmates"),
+            (re.compile(r"(?:от|до) —"), "an age without its bound"),
+            (re.compile(r"\w+\((?:а|ла|ло|и|ы|ая)\)"), "a gendered ending in brackets"),
+            (re.compile(r"не начат\w*\s+из\b"), "not started of N planned")]
 # a number with a decimal point: not part of a date (15.03.2025, 15.03), a time or a version (1.2.3)
 RU_POINT = re.compile(r"(?<![\d.,:/])\d+\.\d{1,2}(?![\d.:/])(?!\s*(?:\d{2,4}|г\.|года?\b))")
 # a decimal comma in English: "2,5" (a thousands comma has three digits; a list "1, 2" a space)
@@ -165,13 +188,18 @@ def russian_in(text: str) -> list[str]:
     return sorted(found)
 
 
-def problems(text: str, language: str) -> list[str]:
+def problems(text: str, language: str, page: bool = True) -> list[str]:
+    """What is wrong in ``text`` read in ``language``; ``page``: a page's text (a CSV or a workbook keeps its
+    decimals)."""
     found: list[str] = []
     if text.startswith("CSV: "):
         return [text]
-    for pattern, what in ((CODE_IDS, "id"), (REPR, "repr"), (ISO, "ISO time"), (SIX_DECIMALS, "6 decimals")):
-        found += [f"{what} {m.group()!r}" for m in pattern.finditer(text)]
+    checks = [(CODE_IDS, "id"), (REPR, "repr"), (ISO, "ISO time"), (SIX_DECIMALS, "6 decimals"), (SNAKE, "id")]
+    # a page's words; a CSV or a workbook keeps the file's ids (a player's p0003) and the decimal a spreadsheet reads
+    for pattern, what in [*checks, *([(ROUNDED, "rounded"), (FILE_ID, "file id")] if page else [])]:
+        found += [f"{what} {m.group()!r}" for m in pattern.finditer(text) if m.group() not in CSV_COLUMNS]
     if language == "ru":
+        found += [f"{what} {m.group()!r}" for pattern, what in RU_WORDS for m in pattern.finditer(text)]
         found += [f"id {m.group()!r}" for m in RU_IDS.finditer(text)]
         found += [f"decimal point {m.group()!r}" for m in RU_POINT.finditer(text)]
         found += [f"English {run!r}" for run in english_runs(text)]
@@ -179,7 +207,7 @@ def problems(text: str, language: str) -> list[str]:
         found += [f"id {m.group()!r}" for m in EN_IDS.finditer(text)]
         found += [f"decimal comma {m.group()!r}" for m in EN_COMMA.finditer(text)]
         found += [f"Russian {m!r}" for m in russian_in(text)]
-    return found
+    return list(dict.fromkeys(found))  # an id both patterns find, said once
 
 
 def context_of(text: str, token: str) -> str:
@@ -191,19 +219,28 @@ def context_of(text: str, token: str) -> str:
 
 
 class Visible(HTMLParser):
-    """The text a reader sees: data outside scripts and styles, and the attributes a browser shows."""
+    """The text a reader sees: data outside scripts and styles, the attributes a browser shows, a text field's value
+    (what a form proposes is read as it stands: "random, random, swiss_tens" was, issue 35) and the words the
+    judge's offline queue shows for a tap (``data-tap-label``)."""
 
-    SHOWN = ("title", "placeholder", "aria-label", "alt")
+    SHOWN = ("title", "placeholder", "aria-label", "alt", "data-tap-label")
+    FIELDS = ("text", "search", "")  # a number field's value the browser writes in the reader's format itself
 
-    def __init__(self) -> None:
+    def __init__(self, json_values: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.hidden = 0
+        self.json_values = json_values  # the parameters' structured fields hold JSON (docs/rules/parameters.md)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style", "template"):
             self.hidden += 1
         self.parts += [f" {value} " for name, value in attrs if name in self.SHOWN and value]
+        given = dict(attrs)
+        if (tag == "input" and (given.get("type") or "") in self.FIELDS and given.get("value")
+                and "slug" not in (given.get("name") or "")):  # an address's short name is an id by nature
+            value = str(given["value"])
+            self.parts.append(f" | {JSON_VALUE.sub(' ', value) if self.json_values else value} | ")
         if tag in ("br", "td", "th", "li", "p", "div", "option", "tr"):
             self.parts.append(" | ")
 
@@ -217,12 +254,17 @@ class Visible(HTMLParser):
             self.parts.append(data)
 
 
-# What a page shows on purpose, cut before reading: ``<code>`` holds a name as the file writes it (a parameter's
-# name on the rules page); an element that declares its own language with ``lang`` is a quotation (the
-# regulation's original text as the ruleset's source writes it, ids and all, under the summary).
-ON_PURPOSE = re.compile(r"<code\b[^>]*>.*?</code>|<(?!html\b)(\w+)\b[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\1>", re.S)
-# The structured parameters are typed as JSON (docs/rules/parameters.md): their hints and the regulation's values
-# under them show JSON, whose keys are ids and whose numbers have a point, on the two pages of the parameters' form.
+# What a page shows on purpose, cut before reading: ``<code>`` holding an address, a command or a password (a
+# parameter's name in ``<code>`` is an id: the rules page names parameters by their labels, issue 35); an element
+# that declares its own language with ``lang`` is a name or a platform's own line (an exports page), except on the
+# rules page, which quotes nothing: its summary is the app's own, translated (it showed the ruleset's English
+# docstring, ids and all).
+ADDRESS_CODE = re.compile(r'<code\b[^>]*\bid="new-password"[^>]*>[^<]*</code>|<code\b[^>]*>[^<]*[/\s][^<]*</code>|'
+                          r'<(\w+)\b[^>]*\btranslate="no"[^>]*>[^<]*</\1>')
+QUOTED = re.compile(r"<(?!html\b)(\w+)\b[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\1>", re.S)
+# The structured parameters are typed as JSON (docs/rules/parameters.md): their fields' values and the hints under
+# them show JSON, whose keys are ids and whose numbers have a point, on the two pages of the parameters' form; the
+# regulation's value under each is in words.
 JSON_PAGES = ("/new/", "/parameters/")
 JSON_VALUE = re.compile(r"\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\[[-\d., ]*\]")
 
@@ -234,13 +276,15 @@ def json_hints() -> list[str]:
 
 
 def visible(html: str, url: str = "") -> str:
-    parser = Visible()
-    parser.feed(ON_PURPOSE.sub(" ", html))
+    parser = Visible(json_values=url.endswith(JSON_PAGES))
+    html = ADDRESS_CODE.sub(" ", html)
+    if not url.endswith("/rules/"):
+        html = QUOTED.sub(" ", html)
+    parser.feed(html)
     text = " ".join("".join(parser.parts).split())
     if url.endswith(JSON_PAGES):
         for hint in json_hints():
             text = text.replace(hint, " ")
-        text = JSON_VALUE.sub(" ", text)
     return text
 
 
@@ -284,8 +328,9 @@ def read(client: Client, url: str, language: str, label: str, failures: list[str
         if fragment.status_code == 200 and fragment.content != response.content:
             variants.append((" (htmx)", fragment))
     for suffix, answer in variants:
+        page = "text/html" in answer.get("Content-Type", "")
         for text in texts_of(answer, language, url):
-            for problem in problems(text, language):
+            for problem in problems(text, language, page):
                 if known_elsewhere(url, problem):
                     continue
                 failures.append(f"{language} {label} {url}{suffix}: {problem} … {context_of(text, problem)}")
@@ -321,6 +366,7 @@ def test_the_fixture_tournament(world: dict[str, Any]) -> None:
             for language in LANGUAGES:
                 read(client, url, language, role, failures)
     judge_taps(world, failures)
+    judge_accounts(world, failures)
     organizer_posts(world, failures)
     assert not failures, "\n".join(sorted(set(failures)))
 
@@ -352,11 +398,59 @@ def judge_taps(world: dict[str, Any], failures: list[str]) -> None:
         for tap in taps:
             game.refresh_from_db()
             response = judge.post(screen, {**tap, "version": game.version}, headers={"HX-Request": "true"})
-            for problem in problems(visible(response.content.decode()), language):
+            for problem in problems(visible(response.content.decode()), language) + unnamed_taps(response):
                 if not known_elsewhere(screen, problem):
                     failures.append(f"{language} judge tap {tap}: {problem}")
         game.seats.update(fouls=0, foul_reasons=[], removed=False, removal_reason="", left="", left_number=None)
         Game.objects.filter(pk=game.pk).update(phase=1, winner="")
+
+
+class Taps(HTMLParser):
+    """The judge's screen's taps that would be listed in the offline queue by their action's id ("phase next",
+    "submit_ask": issue 35): a form sent as a tap without ``data-tap-label``, a button without words."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.unnamed: list[str] = []
+        self.open: list[tuple[dict[str, str | None], list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        if tag == "form" and "data-tap-form" in given and not given.get("data-tap-label"):
+            self.unnamed.append(f"a tap without words: form {given.get('id') or given}")
+        if "data-tap" in given and "data-tap-controls" not in given:
+            self.open.append((given, []))
+
+    def handle_data(self, data: str) -> None:
+        for _given, text in self.open:
+            text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button" and self.open:
+            given, text = self.open.pop()
+            if not (given.get("data-tap-label") or given.get("aria-label") or "".join(text).strip()):
+                self.unnamed.append(f"a tap without words: {given.get('data-tap')}")
+
+
+def unnamed_taps(response: Any) -> list[str]:
+    parser = Taps()
+    parser.feed(response.content.decode())
+    return parser.unnamed
+
+
+def judge_accounts(world: dict[str, Any], failures: list[str]) -> None:
+    """The message of a judge's account made by the organizer ("он(а) — судья", issue 35), in each language."""
+    organizer = Client()
+    organizer.force_login(world["users"]["organizer"])
+    url = url_of("games:staff", app_urls()["games:staff"], world)
+    for number, language in enumerate(LANGUAGES):
+        organizer.cookies["django_language"] = language
+        response = organizer.post(url, {"action": "account", "username": f"words-judge-{number}",
+                                        "name": "Судья Словарёв", "password_mode": "link", "link": "on"},
+                                 follow=True)
+        assert response.status_code == 200
+        failures += [f"{language} judge's account: {problem}"
+                     for problem in problems(visible(response.content.decode(), url), language)]
 
 
 def organizer_posts(world: dict[str, Any], failures: list[str]) -> None:
@@ -408,6 +502,17 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
                            decided_at=dt.datetime(2025, 5, 1, 12, 45, tzinfo=dt.UTC),
                            reason="Правила соблюдены", decider=organizer, recorded_by=organizer)
     protest = Protest.objects.create(game=played, seat=5, text="Ждёт решения")
+    # issue 35's words: a removal costing 2/3 of a point (written exactly, not 0,666667), a team with its file id
+    # (t1, never shown), a stage planned but not started (its rounds in words)
+    from tournaments.models import Stage, Team
+
+    tournament.params = {**(tournament.params or {}), "removal_points": "-2/3"}
+    tournament.save(update_fields=["params"])
+    if not tournament.teams.exists():
+        team = Team.objects.create(tournament=tournament, name="Сибирь", ext_id="t1")
+        tournament.participants.filter(pk__in=[s.seat.participant_id for s in seats[:2]]).update(team=team)
+    Stage.objects.create(tournament=tournament, ext_id="extra", name="Дополнительный этап", kind="final",
+                         order=tournament.stages.count() + 1, planned_rounds=1)
     stage = tables[0].round.stage
     job = SeatingJob.objects.create(stage=stage, method="balanced", seed=1, created_by=organizer)
     from running.models import MarkSource
@@ -522,16 +627,30 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
     ("Points: 2,5", "en", ["decimal comma '2,5'"]),
     ("['a']", "en", ["repr \"['\""]),
     ("2025-05-01T15:20:00+03:00", "en", ["ISO time '2025-05-01T15:20'"]),
-    ("0.333333000000", "en", ["6 decimals '0.333333000000'"]),
+    ("0.333333000000", "en", ["6 decimals '0.333333000000'", "rounded '0.333333000000'"]),
     ("Протест: the judge was away", "ru", ["English 'the judge was away'"]),
     ("Судья Don Corleone", "en", []),
     ("hand_off_vote", "en", ["id 'hand_off_vote'"]),
     ("Seating: Отменена организатором; ничего не сохранено.", "en",
      ["Russian 'Отменена организатором; ничего не сохранено'"]),
     ("Игрок Отменена Организатором-Петров", "en", []),
+    # issue 35's words
+    ("Возраст: от 18 до — лет", "ru", ["an age without its bound 'до —'"]),
+    ("товарищи: одноклубники за одним столом", "ru", ["teammates are not clubmates 'одноклубники'"]),
+    ("Учётная запись создана, он(а) — судья", "ru", ["a gendered ending in brackets 'он(а)'"]),
+    ("не начат из 1 запланированного", "ru", ["not started of N planned 'не начат из'"]),
+    ("Ci: 0,266667", "ru", ["rounded '0,266667'"]),
+    ("Ci: 4/15", "ru", []),
+    ("random, random, swiss_tens", "en", ["id 'swiss_tens'"]),
+    ("Сибирь t1", "ru", ["file id 't1'"]),
+    ("Points for a win absence_points", "en", ["id 'absence_points'"]),
 ])
 def test_problems(text: str, language: str, expected: list[str]) -> None:
     assert problems(text, language) == expected
+
+
+def test_a_csv_keeps_its_decimals() -> None:
+    assert problems("p1 | 0.666667", "en", page=False) == ["file id 'p1'"]
 
 
 @pytest.mark.parametrize(("value", "expected"), [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -11,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from scoring.model import SeatingMethod, StageKind
 from scoring.rulesets import get_ruleset
 
-from ..labels import SEATING_METHODS
+from ..labels import SEATING_METHODS, local_number
 from ..labels import SeatingMethod as SeatingChoice
 from ..models import AdvanceKind, Tournament, TournamentLevel
 from ..models import StageKind as StageKindChoice
@@ -220,7 +221,9 @@ class StageForm(forms.Form):
     )
     advance_count = forms.IntegerField(label=gettext_lazy("how many"), min_value=0, required=False)
     reset = forms.BooleanField(label=gettext_lazy("starts from zero"), required=False)
-    multiplier = forms.DecimalField(label=gettext_lazy("multiplier"), min_value=0.0001, decimal_places=4)
+    # localized: 1,5 in Russian as typed and as proposed (a preset's 1.0 read as a raw value, issue 35)
+    multiplier = forms.DecimalField(label=gettext_lazy("multiplier"), min_value=0.0001, decimal_places=4,
+                                    localize=True)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -258,7 +261,7 @@ def preset_stages(ruleset_id: str) -> list[dict[str, Any]]:
             "advance_kind": fmt.advance[0] if fmt.advance else "",
             "advance_count": fmt.advance[1] if fmt.advance else None,
             "reset": fmt.reset,
-            "multiplier": float(fmt.multiplier),
+            "multiplier": local_number(Fraction(fmt.multiplier)),
         })
     return stages
 
