@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
@@ -52,7 +53,7 @@ class NoticesView(OrganizerRequiredMixin, View):
             "players": players.count(),
             "broadcasts": Broadcast.objects.filter(tournament=tournament).annotate(
                 sent=Count("messages"), handed=Count("messages", filter=Q(messages__handed_at__isnull=False)))[:20],
-            "bot": bot.bot_name(),
+            "bot": bool(settings.TELEGRAM_BOT_TOKEN),
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:

@@ -32,7 +32,8 @@ def new_link_token() -> str:
 
 
 def bot_name() -> str:
-    """The bot's user name for the deep link: ``TELEGRAM_BOT_NAME``, else getMe (kept a day); '' when unknown."""
+    """The bot's user name for the deep link: ``TELEGRAM_BOT_NAME`` (set it: no request then asks the Bot API),
+    else getMe (kept a day; a failure kept 5 minutes); '' when unknown."""
     if settings.TELEGRAM_BOT_NAME:
         return str(settings.TELEGRAM_BOT_NAME).lstrip("@")
     if not settings.TELEGRAM_BOT_TOKEN:
@@ -49,9 +50,10 @@ def bot_name() -> str:
                 return bot.username or ""
         try:
             name = asyncio.run(ask())
-        except Exception:
+        except Exception:  # the Bot API unreachable: asked again in 5 minutes, not at every page
+            cache.set(key, "", 300)
             return ""
-        cache.set(key, name, 24 * 3600)
+        cache.set(key, name, 24 * 3600 if name else 300)
     return str(name)
 
 
