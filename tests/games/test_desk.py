@@ -78,7 +78,7 @@ def test_the_page_shows_the_cards_in_that_order(day: dict[str, Any], django_asse
     assert response.status_code == 200
     order = [html.index(f'id="table-{n}"') for n in (4, 1, 6, 3, 2, 5)]
     assert order == sorted(order)
-    assert 'data-hx-trigger="every 10s"' in html and html.count('value="confirm"') == 2
+    assert 'data-hx-trigger="every 10s, visible-again"' in html and html.count('value="confirm"') == 2
     assert '<span class="count">2</span>' in html
     for number in range(1, 7):
         assert reverse("games:protocol", args=[day["t"].slug, table(day["round"], number).pk]) in html
