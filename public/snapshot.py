@@ -82,7 +82,9 @@ class Snapshot:
 
     @cached_property
     def numbers(self) -> dict[str, int | None]:
-        return dict(self.tournament.participants.values_list("ext_id", "number"))
+        """Each participant's number: once per model and process (a thousand rows; a renumbering bumps the version)."""
+        return model_cache.derived(self.kept, "numbers",
+                                   lambda: dict(self.tournament.participants.values_list("ext_id", "number")))
 
     @cached_property
     def players(self) -> dict[str, m.Player]:
