@@ -298,8 +298,9 @@ def test_admin_is_for_staff_only(world: dict[str, Any]) -> None:
 # POSTs that need no CSRF token from a logged-in browser, and why (the API's token endpoint, an APIView, enforces
 # it through SessionAuthentication when a session is there).
 CSRF_EXEMPT: dict[str, str] = {
-    "set_language": "public pages are one kept copy for every anonymous reader (public/answers.py), so they carry "
-                    "nobody's token; a forged switch changes only the language of the one it is forged for",
+    "set_language": "public pages are one copy for every anonymous reader, kept by the proxy "
+                    "(public/conditional.py), so they carry nobody's token; a forged switch changes only the "
+                    "language of the one it is forged for",
 }
 
 
