@@ -39,10 +39,11 @@ class PublishedRound:
     published_at: Any
     games: tuple[m.Game, ...]
     starts_at: Any = None
+    in_play: bool = False  # a table of it is still in play (the model holds only the games with a result)
 
     @property
     def finished(self) -> bool:
-        return bool(self.games) and all(protocol_is_public(g) for g in self.games)
+        return bool(self.games) and not self.in_play and all(protocol_is_public(g) for g in self.games)
 
 
 class Snapshot:
@@ -95,6 +96,7 @@ class Snapshot:
         """Published rounds in order, with their games as the model has them."""
         stages = {s.pk: s for s in self.stages}
         rows = Round.objects.published().filter(stage__tournament=self.tournament)
+        in_play = rounds_in_play(self.model)
         out = []
         for stage_pk, number, published_at, starts_at in rows.order_by("stage__order", "number").values_list(
             "stage_id", "number", "published_at", "starts_at"
@@ -102,7 +104,7 @@ class Snapshot:
             stage = stages[stage_pk]
             games = next((r.games for r in self.model_stage(stage.ext_id).rounds if r.number == number), ())
             out.append(PublishedRound(stage, number, published_at, tuple(sorted(games, key=lambda g: g.table)),
-                                      starts_at))
+                                      starts_at, (stage.ext_id, number) in in_play))
         return out
 
     @cached_property
@@ -217,6 +219,14 @@ class Snapshot:
 
     def alphabetical(self, players: list[str]) -> list[str]:
         return sorted(players, key=lambda pid: (self.name(pid).casefold(), pid))
+
+
+def rounds_in_play(model: m.Tournament) -> set[tuple[str, int]]:
+    """(stage, round) of every table the model's file lists as still in play (``tables_in_play``)."""
+    text = dict(model.info.other).get(m.TABLES_IN_PLAY_KEY) if model.info is not None else None
+    tables = json.loads(text) if text is not None else []
+    return {(t["stage"], t["round"]) for t in tables if isinstance(t, dict) and isinstance(t.get("stage"), str)
+            and isinstance(t.get("round"), int)} if isinstance(tables, list) else set()
 
 
 def final_done(snapshot: Snapshot, stage: Stage) -> bool:

@@ -117,3 +117,24 @@ def test_cache_keys_differ_for_a_recreated_tournament_with_the_same_id_and_versi
     assert cache_scope(first) != cache_scope(again)
     assert cache_scope(first) == cache_scope(tournament(first.created))
     assert cache_scope(first).endswith(":3")
+
+
+def test_a_final_with_a_table_still_in_play_is_not_over(fiim: Any) -> None:
+    """The model holds only the games with a result: a final round whose last table is still in play (a protocol
+    not submitted) is not finished, so no page says "Final results" while a final table plays."""
+    from games.models import GameState
+    from public.snapshot import Snapshot
+    from public.versioning import bump
+    from tournaments.models import Tournament
+
+    bump(fiim.pk)  # as the import's commit does outside the test's transaction
+    loaded = Tournament.objects.select_related("results_version").get(slug=SLUG)
+    assert Snapshot(loaded).final_over
+    game = final_game()
+    game.state = GameState.DRAFT
+    game.save()
+    bump(fiim.pk)  # as sending it back to its judge does
+    snapshot = Snapshot(Tournament.objects.select_related("results_version").get(slug=SLUG))
+    last = snapshot.rounds[-1]
+    assert last.in_play and not last.finished
+    assert not snapshot.final_over and snapshot.results_title() != "Final results"
