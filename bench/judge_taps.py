@@ -14,7 +14,8 @@ is reported: the counts hold only for a game recorded right.
 
 Run from the repository root: ``python bench/judge_taps.py [--slow MS]`` (``--slow``: each request delayed by
 MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals of issue 32 beside the totals; then, last,
-the JSON line of CONTRACT.md §6 (``{"tomsk": {"log": n, "no_log": n}, "fiim": {...}, ...}``).
+one JSON line, whose names are fixed for the checks that read it
+(``{"tomsk": {"log": n, "no_log": n}, "fiim": {...}, ...}``).
 """
 
 from __future__ import annotations
@@ -325,7 +326,7 @@ def report(results: dict[Any, Counter[str]], slow: int) -> None:
         print(f"{part:<24}" + "".join(f"{results[key][part]:>14}" for key in results))
     print(f"{'total':<24}" + "".join(f"{sum(results[key].values()):>14}" for key in results))
     print(f"{'goal (issue 32)':<24}" + "".join(f"{GOALS.get(key, '–'):>14}" for key in results))
-    # last, the one line CONTRACT.md §6 fixes: each regulation's taps from opening the table to the submission
+    # last, one JSON line (its names fixed for the checks that read it): each regulation's taps, table to submission
     figures: dict[str, dict[str, int]] = {}
     for (ruleset, log), taps in results.items():
         figures.setdefault(ruleset, {})["log" if log else "no_log"] = sum(taps.values())

@@ -31,6 +31,7 @@ from tests.conftest import new_user
 from tests.helpers import example_text
 from tests.site.page_matrix_world import tables_of, visible_text
 from tests.worlds import fresh, kept_world, quiet_saves
+from tournaments.fields import exact_text
 from tournaments.labels import METRIC_SHORT, SHOWN_APART, metric_label, short_of_games_note
 
 pytestmark = pytest.mark.django_db
@@ -123,10 +124,11 @@ def world(kept: World, settings: Any) -> World:
 
 
 def on_page(value: Fraction | int | None, lang: str, blank: str = "") -> str:
-    """A number as the pages print it: ``2,25`` and ``−0,5`` in Russian, ``2.25`` in English."""
+    """A number as the pages print it: ``2,25`` and ``−0,5`` in Russian, ``2.25`` in English, a fraction with no
+    finite decimal exactly (``29/14``, not ``2,071429``)."""
     if value is None:
         return blank
-    text = format_number(Fraction(value)).replace("-", "−")
+    text = exact_text(Fraction(value)).replace("-", "−")
     return text.replace(".", ",") if lang == "ru" else text
 
 
