@@ -93,15 +93,25 @@ def spectator_finds_the_seat(page: Page, day: dict[str, Any], shot: Any) -> None
     shot(page, "5-spectator-where")
 
 
+def round_seated(day: dict[str, Any]) -> int:
+    from tournaments.models import Seat
+
+    return Seat.objects.filter(round__stage__tournament__slug=day["slug"]).count()
+
+
 def test_table_day(open_page: Any, shot: Any, day: dict[str, Any], hidden: bool) -> None:
     spectator = open_page(phone=True)
     spectator_finds_the_seat(spectator, day, shot)
     spectator.clock.install()
     spectator.goto(f"/p/{day['slug']}/standings/")
     rows = spectator.locator("#standings tbody tr")
-    expect(rows).to_have_count(0)  # no game is played yet
     if hidden:
+        expect(rows).to_have_count(0)
         expect(spectator.locator("#standings-hidden")).to_be_visible()
+    else:  # the round is in play: every player of the stage is on the standings, with 0 games (issue 35)
+        expect(rows.first).to_be_visible()
+        games = rows.locator("td:nth-child(4)").all_inner_texts()
+        assert len(games) >= round_seated(day) and set(games) == {"0"}, games
 
     judge_records_and_submits(open_page(phone=True), day, shot)
     chief_confirms(open_page(), day, shot)
@@ -117,7 +127,9 @@ def test_table_day(open_page: Any, shot: Any, day: dict[str, Any], hidden: bool)
         expect(spectator.locator("main table thead th")).to_have_count(5)
         shot(spectator, "6-spectator-player-hidden")
         return
-    expect(rows).to_have_count(10)  # table 1's players, without a reload
+    # table 1's result comes with the poll, without a reload: its players lead, every player of the stage still listed
+    expect(rows.first.locator("td:nth-child(4)")).to_have_text("1")
+    expect(rows).to_have_count(20)
     points = [text.strip() for text in rows.locator("td:nth-child(3)").all_inner_texts()]
     assert points[0] != "0" and points[-1] in {"0", "-0.5", "−0.5", "-1", "−1"}, points
     shot(spectator, "5-spectator-standings")
