@@ -135,6 +135,8 @@ RU_WORDS = [(re.compile(r"одноклубник\w*", re.I), "teammates are not 
             (re.compile(r"не начат\w*\s+из\b"), "not started of N planned")]
 # a number with a decimal point: not part of a date (15.03.2025, 15.03), a time or a version (1.2.3)
 RU_POINT = re.compile(r"(?<![\d.,:/])\d+\.\d{1,2}(?![\d.:/])(?!\s*(?:\d{2,4}|г\.|года?\b))")
+# a clause of a regulation (приложение 1.1, п. 4.5, «по Положению (2.1)»): a number, not a decimal
+CLAUSE = re.compile(r"(?:[Пп]риложени\w*|[Пп]ункт\w*|\bп\.|[Рр]аздел\w*|§|[Пп]оложени\w*\s*\()\s*\d+(?:\.\d+)+")
 # a decimal comma in English: "2,5" (a thousands comma has three digits; a list "1, 2" a space)
 EN_COMMA = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d,])")
 # English words a Russian page has no business with; three in a row (one of them a stopword) is a sentence
@@ -201,7 +203,7 @@ def problems(text: str, language: str, page: bool = True) -> list[str]:
     if language == "ru":
         found += [f"{what} {m.group()!r}" for pattern, what in RU_WORDS for m in pattern.finditer(text)]
         found += [f"id {m.group()!r}" for m in RU_IDS.finditer(text)]
-        found += [f"decimal point {m.group()!r}" for m in RU_POINT.finditer(text)]
+        found += [f"decimal point {m.group()!r}" for m in RU_POINT.finditer(CLAUSE.sub(" ", text))]
         found += [f"English {run!r}" for run in english_runs(text)]
     else:
         found += [f"id {m.group()!r}" for m in EN_IDS.finditer(text)]
@@ -623,6 +625,8 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
 @pytest.mark.parametrize(("text", "language", "expected"), [
     ("Роль: sheriff", "ru", ["id 'sheriff'"]),
     ("Баллы: 2.5", "ru", ["decimal point '2.5'"]),
+    ("Приложение 1.1 к Положению; по Положению (2.1) участвуют", "ru", []),
+    ("Баллы (2.5)", "ru", ["decimal point '2.5'"]),
     ("Дата 15.03.2025, время 12:30, 2,5 балла", "ru", []),
     ("Points: 2,5", "en", ["decimal comma '2,5'"]),
     ("['a']", "en", ["repr \"['\""]),
@@ -650,7 +654,9 @@ def test_problems(text: str, language: str, expected: list[str]) -> None:
 
 
 def test_a_csv_keeps_its_decimals() -> None:
-    assert problems("p1 | 0.666667", "en", page=False) == ["file id 'p1'"]
+    """A CSV keeps the file's ids and the decimal a spreadsheet reads; a page says neither."""
+    assert problems("p1 | 0.666667", "en", page=False) == []
+    assert problems("p1 | 0.666667", "en") == ["rounded '0.666667'", "file id 'p1'"]
 
 
 @pytest.mark.parametrize(("value", "expected"), [
