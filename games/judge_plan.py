@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scoring.seating.hungarian import assign
+
 REPEAT = 100  # a table judged before in the stage, each time
 LOAD = 10  # a game judged before in the tournament, each one
 RANK = 1  # a step below the best rank
@@ -98,49 +100,11 @@ def allocate(facts: Facts) -> Plan:
 
 def assignment(matrix: list[list[int]], columns: int) -> list[int | None]:
     """Each row's column in a minimum-cost assignment (a column at most once); rows beyond the columns get None.
-    The Hungarian method with potentials on a square matrix padded with ``BARRED`` (a dummy row or column)."""
+    ``scoring``'s Hungarian method (the seating's) on the matrix padded square with ``BARRED`` (dummy rows or
+    columns)."""
     rows = len(matrix)
     n = max(rows, columns)
     if n == 0:
         return []
     padded = [[matrix[r][c] if r < rows and c < columns else BARRED for c in range(n)] for r in range(n)]
-    inf = float("inf")
-    u = [0.0] * (n + 1)
-    v = [0.0] * (n + 1)
-    p = [0] * (n + 1)  # p[column] = the row matched to it (1-based; 0: none)
-    way = [0] * (n + 1)
-    for i in range(1, n + 1):
-        p[0] = i
-        j0 = 0
-        minv = [inf] * (n + 1)
-        used = [False] * (n + 1)
-        while True:
-            used[j0] = True
-            i0, delta, j1 = p[j0], inf, 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    current = padded[i0 - 1][j - 1] - u[i0] - v[j]
-                    if current < minv[j]:
-                        minv[j], way[j] = current, j0
-                    if minv[j] < delta:
-                        delta, j1 = minv[j], j
-            for j in range(n + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
-                break
-    out: list[int | None] = [None] * rows
-    for j in range(1, n + 1):
-        if p[j] and p[j] <= rows and j <= columns:
-            out[p[j] - 1] = j - 1
-    return out
+    return [column if column < columns else None for column in assign(padded)[:rows]]
