@@ -35,7 +35,7 @@ from tournaments.problem_text import problem_text
 from . import protocol_serializers as s
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AuthenticatedRequest
+    from base.users import AuthenticatedRequest
 
 ERRORS = {
     400: OpenApiResponse(s.RejectedSerializer, description="the protocol breaks a rule; nothing was saved"),

@@ -1,7 +1,7 @@
 """``POST /api/token/``: a staff member's API key for their username and password (DRF's token
 authentication; one key per user, kept until an administrator deletes it).
 
-Throttled as the login pages are (``mafia_tournament/auth.py``): a locked-out request answers 429 with
+Throttled as the login pages are (``base/auth.py``): a locked-out request answers 429 with
 ``Retry-After`` and ``{"detail": "...", "retry_after": seconds}``, never the 400 of a wrong password, so a
 judge's phone can say how long to wait.
 """
@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from mafia_tournament.auth import lockout_message, lockout_state
+from base.auth import lockout_message, lockout_state
 
 
 class TokenView(ObtainAuthToken):

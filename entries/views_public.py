@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
-from mafia_tournament.auth import client_ip
+from base.auth import client_ip
 from public.snapshot import Snapshot
 from running.models import CheckIn, MarkSource
 from running.services import checkin

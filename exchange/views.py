@@ -27,7 +27,7 @@ from .files import export_text, import_text, parse_text, read_upload
 from .matching import FileRow, choose, chosen, file_rows, still_there
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AuthenticatedHttpRequest
+    from base.users import AuthenticatedHttpRequest
 
 
 class ImportTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):

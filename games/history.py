@@ -14,7 +14,7 @@ from .models import Game, GameSeat
 from .words import left_words, value_words
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "notes",
                "phase", "reopen_reason"]

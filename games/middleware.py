@@ -14,7 +14,7 @@ from django.contrib.auth import logout
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseBase
 
-from mafia_tournament.database_outage import DATABASE_ERRORS, outage_response
+from base.database_outage import DATABASE_ERRORS, outage_response
 
 from .models import PrivateLink
 

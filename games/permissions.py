@@ -26,7 +26,7 @@ from .models import Judge, JudgeAssignment
 Action = Literal["enter", "see_all", "open", "confirm", "reopen", "decide", "print"]
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AnyUser
+    from base.users import AnyUser
 
 
 @dataclass(frozen=True)

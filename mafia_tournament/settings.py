@@ -28,7 +28,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .csp import POLICY
+from base.csp import POLICY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -99,15 +99,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "mafia_tournament.csp.ContentSecurityPolicyMiddleware",  # off unless CONTENT_SECURITY_POLICY (csp.py)
+    "base.csp.ContentSecurityPolicyMiddleware",  # off unless CONTENT_SECURITY_POLICY (csp.py)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too
-    "mafia_tournament.database_outage.DatabaseOutageMiddleware",
+    "base.database_outage.DatabaseOutageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "mafia_tournament.middleware.RejectNulMiddleware",
+    "base.middleware.RejectNulMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "games.middleware.PrivateLinkMiddleware",  # a judge's private link: its tournament only, until revoked
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -249,24 +249,24 @@ STORAGES = {
     },
 }
 
-# Login throttling (django-axes; see mafia_tournament/auth.py): 5 wrong passwords for a username from one
+# Login throttling (django-axes; see base/auth.py): 5 wrong passwords for a username from one
 # address lock it there, 20 from one address whatever the usernames lock the address, for 15 minutes.
 # Attempts are rows in the database, so each test starts with none.
 AUTHENTICATION_BACKENDS = [
-    "mafia_tournament.auth.LoginThrottleBackend",
+    "base.auth.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the limit of each: auth.py
-AXES_HANDLER = "mafia_tournament.auth.LoginThrottleHandler"
+AXES_HANDLER = "base.auth.LoginThrottleHandler"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "mafia_tournament.auth.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "mafia_tournament.auth.client_ip"
+AXES_LOCKOUT_CALLABLE = "base.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "base.auth.client_ip"
 AXES_VERBOSE = False
 
-# Content-Security-Policy (mafia_tournament/csp.py): on in the production profile; off here unless CSP=1, since
+# Content-Security-Policy (base/csp.py): on in the production profile; off here unless CSP=1, since
 # Django's debug pages are inline scripts and styles.
 # The overlay's websockets on another address (STREAM_SOCKET_URL): the pages may connect there too.
 CSP_POLICY = {**POLICY, "connect-src": [*POLICY["connect-src"], *([STREAM_SOCKET_URL] if STREAM_SOCKET_URL else [])]}

@@ -18,7 +18,7 @@ Environment (besides those of ``settings``):
 - ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an
   18-second results PDF of a large event does not slow every other page (``paper/pdf.py``); 0 makes them in
   the worker;
-- ``CSP_REPORT_ONLY`` (default off): the strict Content-Security-Policy (``mafia_tournament/csp.py``: scripts,
+- ``CSP_REPORT_ONLY`` (default off): the strict Content-Security-Policy (``base/csp.py``: scripts,
   styles and everything else from this site only, no inline script, no framing) is always on here; this only
   sends it as ``Content-Security-Policy-Report-Only`` (the browser reports violations, blocks nothing).
 """

@@ -55,5 +55,5 @@ urlpatterns = [
 ]
 
 # a database failure after the view (saving the session) is the same clear 503 as one in it
-handler400 = "mafia_tournament.database_outage.bad_request"
-handler500 = "mafia_tournament.database_outage.server_error"
+handler400 = "base.database_outage.bad_request"
+handler500 = "base.database_outage.server_error"

@@ -15,7 +15,7 @@ from games.permissions import staff_of
 from tournaments.models import Tournament
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AnyUser
+    from base.users import AnyUser
 
 
 

@@ -15,7 +15,7 @@ from tournaments.models import Tournament
 from .models import ResultsVersion
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class VisibilityError(UserError):

@@ -17,7 +17,7 @@ from tournaments.models import Tournament
 from .standings import DEFAULT_CHAIN, Rules
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AnyUser
+    from base.users import AnyUser
 
 F1_POINTS = ["25", "18", "15", "12", "10", "8", "6", "4", "2", "1"]
 

@@ -20,7 +20,7 @@ from .places import TournamentPlaces, tournament_places
 from .standings import Placing, SeriesRow, series_standings
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class SeriesError(UserError):

@@ -25,7 +25,7 @@ from tournaments.services import merging, people, registration, registry
 from ..models import Entry, EntryState, SelfRegistration, new_token
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 # what a player types that the registry keeps (``details`` of an entry)
 PLAYER_FIELDS = ("surname", "first_name", "patronymic", "nickname", "club", "city")

@@ -24,7 +24,7 @@ from ..models import Judge, JudgeAssignment, PrivateLink
 from .staff import StaffError, add_judge
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 def new_token() -> str:

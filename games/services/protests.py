@@ -28,7 +28,7 @@ from ..permissions import Staff
 from .protocol import ProtocolError, locked, reopen
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 TEXT_MAX = 2000
 

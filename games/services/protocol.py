@@ -28,7 +28,7 @@ from ..permissions import Staff, staff_of
 from .facts import ProtocolFacts, facts_of, problems, tracks_days
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class ProtocolError(UserError):

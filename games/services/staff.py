@@ -13,7 +13,7 @@ from tournaments.models import Participant, ParticipantStatus, Round, Stage, Tou
 from ..models import Judge, JudgeAssignment
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class StaffError(UserError):

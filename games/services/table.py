@@ -30,7 +30,7 @@ from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError, VersionConflict, change
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
          "circle_worst", "subjective", "nominated", "votes", "shot", "don_check", "sheriff_check", "heal")

@@ -10,7 +10,7 @@ from ..models import Game, GameState, Judge
 from ..permissions import assigned_tables
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 def tables_to_record(user: User, tournament_id: int | None = None) -> list[tuple[Table, Game | None]]:

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from mafia_tournament.auth import client_ip
+from base.auth import client_ip
 from running.models import CheckIn, CheckInState, MarkSource
 from running.services import checkin
 from tournaments.mixins import TournamentMixin, signed_in

@@ -1,5 +1,5 @@
 // The pages' small behaviours, attached here rather than in inline handlers (the Content-Security-Policy of
-// mafia_tournament/csp.py allows no inline script). Each is named by a data-* attribute in the templates and
+// base/csp.py allows no inline script). Each is named by a data-* attribute in the templates and
 // delegated from the document, so it also works on content htmx swaps in later.
 (function () {
   "use strict";

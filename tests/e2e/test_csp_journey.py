@@ -1,5 +1,5 @@
 """The key pages in Chromium under the production profile's Content-Security-Policy (issue 13,
-``mafia_tournament/csp.py``): the login and the language switcher, the public standings polling by htmx and the
+``base/csp.py``): the login and the language switcher, the public standings polling by htmx and the
 seat finder, the organizer's seating job polled to its round, the judge's table screen (roles, a tap), a
 printable sheet. Each page must still work (the htmx swap happened) and the browser must report no violation:
 neither a console message about the policy nor a ``securitypolicyviolation`` event. One language: the policy
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from mafia_tournament.csp import POLICY, header_value
+from base.csp import POLICY, header_value
 from tests.e2e.helpers import login
 from tests.helpers import ROLES, table
 

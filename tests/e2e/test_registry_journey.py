@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from mafia_tournament.csp import POLICY
+from base.csp import POLICY
 from tests.e2e.helpers import login
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (issue 13, ``mafia_tournament/csp.py``): the production profile's responses
+"""The Content-Security-Policy (issue 13, ``base/csp.py``): the production profile's responses
 carry the strict header; only the printable documents allow inline styles; and no template carries an inline
 script, an inline handler, code htmx would evaluate, or (outside the printable documents) an inline style — a
 new one fails here. ``tests/e2e/test_csp_journey.py`` walks the pages in Chromium with the policy on."""
@@ -13,7 +13,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import resolve
 
-from mafia_tournament.csp import POLICY, header_value, policy_for
+from base.csp import POLICY, header_value, policy_for
 from tests.deploy.test_production_settings import good_env, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,4 +168,4 @@ def test_no_template_carries_inline_code() -> None:
         relative = path.relative_to(ROOT).as_posix()
         allowed = relative.startswith(INLINE_STYLES_ALLOWED)
         found += [f"{relative} {finding}" for finding in inline_code(path.read_text(), styles_allowed=allowed)]
-    assert not found, "move it to static/js/ or static/css/ (mafia_tournament/csp.py):\n" + "\n".join(found)
+    assert not found, "move it to static/js/ or static/css/ (base/csp.py):\n" + "\n".join(found)

@@ -20,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
+from base.database_outage import WriteWatch, is_change
 from games.models import Game
-from mafia_tournament.database_outage import WriteWatch, is_change
 from tests.conftest import PASSWORD
 from tests.helpers import ROLES, table
 

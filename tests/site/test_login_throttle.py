@@ -1,4 +1,4 @@
-"""Login throttling (django-axes, mafia_tournament/auth.py): password guessing is locked out per
+"""Login throttling (django-axes, base/auth.py): password guessing is locked out per
 username and address; other users, other addresses and the test client's login() are not affected."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def test_the_test_clients_login_still_works(organizer: Any) -> None:
 def test_the_client_address_behind_trusted_proxies(monkeypatch: Any) -> None:
     from django.test import RequestFactory
 
-    from mafia_tournament.auth import client_ip
+    from base.auth import client_ip
 
     request = RequestFactory().get("/", REMOTE_ADDR="10.1.1.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7")
     assert client_ip(request) == "10.1.1.1"

@@ -1,5 +1,5 @@
 """A NUL character anywhere in a request (the path, the query string, a form field) is a 400 that says so
-(mafia_tournament/middleware.py); PostgreSQL cannot store or compare text with NUL."""
+(base/middleware.py); PostgreSQL cannot store or compare text with NUL."""
 
 from __future__ import annotations
 

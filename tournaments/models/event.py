@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 from ..labels import SeatingMethod, StageKind
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AnyUser
+    from base.users import AnyUser
 
 
 class RulesetId(models.TextChoices):

@@ -23,7 +23,7 @@ from ..labels import award_label
 from ..models import Award, Diplomas, Participant, Tournament
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 TITLE_MAX = 200
 DIPLOMA_FIELDS = {"title": _lazy("Title on the diplomas"), "signer_name": _lazy("Signed by (name)"),

@@ -17,7 +17,7 @@ from ..errors import SeatingError
 from ..models import Participant
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class DisqualificationError(SeatingError):

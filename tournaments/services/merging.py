@@ -17,7 +17,7 @@ from ..models import Participant, Player, PlayerMerge
 from ..signals import players_merged
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 # The details a merge fills in on the kept player where it has none.
 DETAILS = ("surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone", "user")

@@ -14,7 +14,7 @@ from django.utils import timezone
 from ..models import ParamChange, Table, Tournament
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 def canonical(params: Mapping[str, object] | None) -> str:

@@ -22,7 +22,7 @@ from ..models import Participant, ParticipantStatus, Player, Team, Tournament
 from ..rules import ruleset_for, uses_applications
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 class RegistrationError(UserError):

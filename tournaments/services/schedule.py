@@ -11,7 +11,7 @@ from django.db import transaction
 from ..models import Round
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import AnyUser
+    from base.users import AnyUser
 
 
 @transaction.atomic

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from ..models import Stage, Tournament
 
 if TYPE_CHECKING:
-    from mafia_tournament.users import User
+    from base.users import User
 
 
 def slug_problems(slug: str) -> list[str]:
