@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
+from .metric_ids import METRIC_IDS
 from .model import Role, Side
 from .tally import ZERO, PlayerTally
 
@@ -43,6 +44,8 @@ METRICS: dict[str, Metric] = {}
 
 
 def register(cls: type[Metric]) -> type[Metric]:
+    if cls.id not in METRIC_IDS:  # the parameters check a chain against METRIC_IDS: a metric missing there is unusable
+        raise ValueError(f"metric {cls.id!r} is not listed in scoring.metric_ids.METRIC_IDS")
     METRICS[cls.id] = cls()
     return cls
 

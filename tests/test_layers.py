@@ -14,9 +14,13 @@ CHECK = ("import sys; from importlinter.cli import lint_imports; "
 
 
 def test_the_apps_import_only_the_layers_below_them() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
     run = subprocess.run([sys.executable, "-c", CHECK], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "2 kept, 0 broken" in run.stdout
+    assert f"{len(contracts)} kept, 0 broken" in run.stdout
 
 
 def test_every_app_is_in_a_layer() -> None:

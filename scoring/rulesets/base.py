@@ -17,7 +17,8 @@ from .. import messages as M
 from ..errors import Message, message
 from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
 from ..model import ZERO as ZERO  # the model's one zero, re-exported: the parts below are tested by identity with it
-from ..params import NO_SIDE_POINTS, ParamError, Params, ParamsError, parse_overrides
+from ..param_parsing import parse_overrides
+from ..params import NO_SIDE_POINTS, ParamError, Params, ParamsError
 
 # The parts of a seat's game points, in the order breakdowns show them (``SeatPoints.parts``).
 PART_NAMES = ("win", "loss", "role", "days", "subjective", "best_move", "extra", "ci", "circles", "removal",

@@ -84,3 +84,11 @@ def test_bad_overrides_are_refused_naming_the_parameter(raw: dict[str, object], 
     with pytest.raises(ParamError) as error:
         get_ruleset("fiim").with_overrides(raw)
     assert str(error.value) == message
+
+
+def test_the_metric_ids_below_the_parameters_are_the_registered_metrics() -> None:
+    """A chain is checked against ``scoring.metric_ids`` (below the parameters): it lists every metric, no more."""
+    from scoring.metric_ids import METRIC_IDS
+    from scoring.metrics import METRICS
+
+    assert set(METRICS) == METRIC_IDS

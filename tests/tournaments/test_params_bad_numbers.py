@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoring.params import parse_overrides
+from scoring.param_parsing import parse_overrides
 from scoring.rulesets import get_ruleset
 from tournaments.models import Tournament
 
