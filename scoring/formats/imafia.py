@@ -16,22 +16,9 @@ from typing import Any
 
 from ..model import ZERO, Game, Player, Role, Seat, Side, Stage, Tournament
 from .base import Exported, FormatError, Imported, Platform, register
-from .mafiaratings import (
-    SEATS,
-    Placed,
-    assemble,
-    exportable_roles,
-    is_int,
-    json_number,
-    name_id,
-    not_exportable,
-    platform_number,
-    player_ids,
-    read_games,
-    through_json,
-    tournament_losses,
-    where,
-)
+from .mafiaratings.codes import SEATS, is_int, json_number, name_id, platform_number, through_json, where
+from .mafiaratings.reading import read_games
+from .mafiaratings.tournament import Placed, assemble, exportable_roles, not_exportable, player_ids, tournament_losses
 
 NAME = "imafia"
 SOURCE = ("github.com/szotin/mafiaratings @ 0ab7207bdb17fadb92243f119dc356a95c99edad: api/ops/imafia.php "

@@ -16,7 +16,7 @@ import pytest
 from scoring import fileio, gamelog
 from scoring.filejson import dumps
 from scoring.formats import FormatError, get_platform
-from scoring.formats.gomafia import id_from_login
+from scoring.formats.gomafia.codes import id_from_login
 from scoring.model import Game, LogEvent, Role, Side, Tournament
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -16,7 +16,9 @@ import pytest
 from scoring import fileio
 from scoring.filejson import dumps
 from scoring.formats import FormatError
-from scoring.formats.mwt import MWT, export_seating, player_id
+from scoring.formats.mwt import MWT
+from scoring.formats.mwt.codes import player_id
+from scoring.formats.mwt.seating import export_seating
 from scoring.model import Game, LogEvent, Penalty, Role, Side, Tournament
 
 DATA = Path(__file__).resolve().parents[1] / "data"
