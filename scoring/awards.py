@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import Role, Side, Tournament
+from .ranking import rank_players
 from .rulesets import Ruleset
-from .standings import rank_players
 from .tally import PlayerTally, StageScoring
 from .validation import ruleset_for
 

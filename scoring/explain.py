@@ -14,15 +14,8 @@ from .errors import ScoringError
 from .metrics import Value
 from .model import Tournament
 from .numbers import is_finite_decimal
-from .standings import (
-    TIER_FACTS,
-    RankingStep,
-    StandingRow,
-    Standings,
-    compute_standings,
-    primary_key,
-    ranking_steps,
-)
+from .ranking import TIER_FACTS, RankingStep, primary_key
+from .standings import StandingRow, Standings, compute_standings, ranking_steps
 
 
 class PlayerNotRanked(ScoringError):

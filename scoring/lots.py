@@ -19,8 +19,9 @@ from enum import StrEnum
 
 from .metrics import Value
 from .model import Side, Stage, StageKind, Tournament
+from .ranking import primary_key, rank_players
 from .rulesets import Ruleset
-from .standings import StandingRow, Standings, primary_key, rank_players
+from .standings import StandingRow, Standings
 from .tally import PlayerTally
 
 

@@ -18,7 +18,8 @@ from scoring.params import PARAM_NAMES
 from scoring.rulesets import get_ruleset
 from tests.helpers import example_text
 from tournaments.models import Stage
-from tournaments.param_words import StageRounds, ci_example, describe
+from tournaments.param_words import StageRounds, describe
+from tournaments.param_words.sentences import ci_example
 
 RULESETS = ("tomsk", "kostroma", "fiim", "zvezdy")
 LANGUAGES = ("en", "ru")

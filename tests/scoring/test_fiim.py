@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scoring.metrics import METRICS
-from scoring.standings import rank_players
+from scoring.ranking import rank_players
 from scoring.tally import PlayerTally
 from tests.scoring.build import game, players, points, problems, round_, stage, standings, tournament
 

@@ -1,10 +1,5 @@
-"""The ruleset's parameters in words, for the public rules page (issue 16).
-
-``describe(ruleset, stages)`` gives one sentence per parameter that applies to the ruleset (every parameter of
-``scoring.params.PARAM_NAMES`` but ``ruleset.not_applicable``), in the active language, with the numbers written
-as the reader writes them (a decimal comma and a real minus sign in Russian), whether the value differs from the
-regulation's default, and then the default in words. First-night compensation (Ci) also works its numbers for
-each stage. Pure functions over a ``scoring`` ruleset: no database; the view passes the stages and their rounds.
+"""One sentence per ruleset parameter (``SENTENCES``, every name of ``scoring.params.PARAM_NAMES``), with the
+worked examples of first-night compensation (Ci) for each stage.
 """
 
 from __future__ import annotations
@@ -15,15 +10,14 @@ from fractions import Fraction
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
-from scoring.metrics import METRICS as SCORING_METRICS
-from scoring.model import Role, Side, StageKind
-from scoring.params import PARAM_NAMES, Params, ValueSet, WinPoints
+from scoring.model import Role
+from scoring.params import PARAM_NAMES, Params
 from scoring.rulesets import Ruleset
 
-from .labels import STAGE_KINDS, metric_label, param_label
-from .labels import local_number as number
+from ..labels import local_number as number
+from .phrases import chain_words, points, role_subject, separator, side_points, signed, values
 
 EXAMPLE_FIRST_KILLS = 2  # Ci's worked example: a player killed first in two games of the stage (fewer if it is short)
 
@@ -35,132 +29,6 @@ class StageRounds:
     name: str
     rounds: int
 
-
-@dataclass(frozen=True)
-class ParamWords:
-    """One parameter in words: its code name and label, the sentence, the worked examples (Ci's stages),
-    whether the tournament changed it, and then the regulation's default in words."""
-
-    name: str
-    label: str
-    text: str
-    changed: bool = False
-    default: str = ""
-    details: tuple[str, ...] = ()
-
-
-def describe(ruleset: Ruleset, stages: Sequence[StageRounds] | None = None) -> list[ParamWords]:
-    """Every parameter that applies to ``ruleset``, in ``PARAM_NAMES`` order. ``stages``: the tournament's
-    stages and their rounds; None: the stages the regulation proposes (``stage_format``)."""
-    if stages is None:
-        stages = regulation_stages(ruleset)
-    regulation = type(ruleset)(type(ruleset).defaults)
-    out = []
-    for name in PARAM_NAMES:
-        if name in ruleset.not_applicable:
-            continue
-        text, details = SENTENCES[name](ruleset, stages)
-        changed = getattr(ruleset.params, name) != getattr(regulation.params, name)
-        default = SENTENCES[name](regulation, ())[0] if changed else ""
-        out.append(ParamWords(name, capfirst(param_label(name)), text, changed, default, tuple(details)))
-    return out
-
-
-def regulation_words(ruleset_class: type[Ruleset], name: str) -> str:
-    """The regulation's own value of parameter ``name`` in one sentence (the parameters' form says it under a
-    structured field, whose value is typed as JSON)."""
-    return SENTENCES[name](ruleset_class(ruleset_class.defaults), ())[0]
-
-
-def regulation_stages(ruleset: Ruleset) -> list[StageRounds]:
-    """The qualifying, semifinal and final with the rounds the regulation proposes."""
-    kinds = (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL)
-    return [StageRounds(str(STAGE_KINDS[kind]), ruleset.stage_format(kind).rounds) for kind in kinds]
-
-
-# --- numbers and lists in the reader's language ------------------------------------------------------------
-
-
-def signed(value: Fraction | int) -> str:
-    text = number(value)
-    return text if text.startswith("−") or value == 0 else f"+{text}"
-
-
-def points(value: Fraction | int) -> str:
-    """``2 points``, ``1 point``, ``0.5 points``; ``2 балла``, ``0,5 балла`` (a fraction takes the genitive)."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return ngettext("%(points)s point", "%(points)s points", abs(value.numerator)) % {"points": number(value)}
-    return pgettext("a fractional number of points", "%(points)s points") % {"points": number(value)}
-
-
-def separator() -> str:
-    """Between the items of a list: a comma in English, a semicolon in Russian, where a comma is a decimal one."""
-    return pgettext("between the items of a list", ", ")
-
-
-def one_of(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("%(items)s or %(last)s") % {"items": separator().join(words[:-1]), "last": words[-1]}
-
-
-def values(allowed: ValueSet) -> str:
-    """``0, 0.5 or 1``; ``from −2 to 2 in steps of 0.5``; ``none``."""
-    if allowed.minimum is not None and allowed.maximum is not None and allowed.step is not None:
-        return _("from %(min)s to %(max)s in steps of %(step)s") % {
-            "min": number(allowed.minimum), "max": number(allowed.maximum), "step": number(allowed.step)}
-    if not allowed.values:
-        return _("none")
-    return one_of([number(v) for v in allowed.values])
-
-
-def side_points(given: WinPoints, ruleset: Ruleset) -> str:
-    """``2 points``, or per side: ``3 points as red, 4 points as black`` (the maniac where the tables have one)."""
-    sides = [Side.RED, Side.BLACK]
-    if Role.MANIAC in ruleset.special_roles or given.maniac:
-        sides.append(Side.MANIAC)
-    if len({given.for_side(side) for side in sides}) == 1:
-        return points(given.red)
-    as_side = {
-        Side.RED: pgettext("points of a side", "%(points)s as red"),
-        Side.BLACK: pgettext("points of a side", "%(points)s as black"),
-        Side.MANIAC: pgettext("points of a side", "%(points)s as the maniac"),
-    }
-    return separator().join(as_side[side] % {"points": points(given.for_side(side))} for side in sides)
-
-
-def role_subject(role: Role) -> str:
-    """A player of the role as the subject of a sentence: ``a don``, ``a mafia player``."""
-    return {
-        Role.CIVILIAN: pgettext("role as a subject", "a civilian"),
-        Role.SHERIFF: pgettext("role as a subject", "a sheriff"),
-        Role.DOCTOR: pgettext("role as a subject", "a doctor"),
-        Role.MAFIA: pgettext("role as a subject", "a mafia player"),
-        Role.DON: pgettext("role as a subject", "a don"),
-        Role.MANIAC: pgettext("role as a subject", "a maniac"),
-        Role.GHOST: pgettext("role as a subject", "a ghost"),
-        Role.MUSICIAN: pgettext("role as a subject", "a musician"),
-        Role.ARTIST: pgettext("role as a subject", "an artist"),
-        Role.THIEF: pgettext("role as a subject", "a thief"),
-        Role.SCREENWRITER: pgettext("role as a subject", "a screenwriter"),
-    }[role]
-
-
-def chain_words(chain: Sequence[str]) -> str:
-    """``wins, then times named best, then lots``: the metrics in order, lots last."""
-    items = []
-    for metric in chain:
-        label = metric_label(metric)
-        known = SCORING_METRICS.get(metric)
-        if known is not None and known.fewer_ranks_higher:
-            label = pgettext("tie-break metric", "%(metric)s (fewer ranks higher)") % {"metric": label}
-        items.append(label)
-    items.append(_("lots"))
-    return pgettext("tie-break chain", ", then ").join(items)
-
-
-# --- one sentence per parameter ------------------------------------------------------------------------------
 
 Sentence = tuple[str, list[str]]
 
@@ -359,7 +227,6 @@ def _role_points(r: Ruleset, stages: Sequence[StageRounds]) -> Sentence:
         else:
             items.append(_("%(role)s gets nothing more") % numbers)
     return _("On top of the result, %(items)s.") % {"items": separator().join(items)}, []
-
 
 
 def _ci_rate(r: Ruleset, stages: Sequence[StageRounds]) -> Sentence:
