@@ -1,7 +1,7 @@
 """The API's JSON parser: DRF's, with a body nested too deeply for Python's decoder answered as a parse
 error (400) instead of a RecursionError (500), and a body past Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB, the
 bound of every form) refused before it is read: DRF reads the stream itself, so Django's own check never ran and a
-25 MB body was parsed whole, even on the anonymous ``/api/token/`` (issue 33)."""
+25 MB body was parsed whole, even on the anonymous ``/api/token/``."""
 
 from __future__ import annotations
 

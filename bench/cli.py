@@ -1,4 +1,4 @@
-"""Benchmark: ``python -m scoring`` on a generated 1,000-player, 12-round ``fiim`` file (issue 18).
+"""Benchmark: ``python -m scoring`` on a generated 1,000-player, 12-round ``fiim`` file.
 
 Prints, for each command, the best of N whole processes (wall clock and CPU time), then the work of
 ``standings`` after its imports, phase by phase (best of N in one process). Run from the repository root:

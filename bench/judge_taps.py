@@ -1,4 +1,4 @@
-"""Benchmark: the taps a judge spends on a whole game, per regulation, on the real table screen (issue 32).
+"""Benchmark: the taps a judge spends on a whole game, per regulation, on the real table screen.
 
 A tournament per regulation (one round published, two tables) is built in a fresh SQLite database; ``manage.py
 runserver`` serves it; Chromium at a phone's size (390×844, Russian) logs in as the table's judge and records a
@@ -13,7 +13,7 @@ checked (submitted, the winner, the departures, with the log: each derived from 
 is reported: the counts hold only for a game recorded right.
 
 Run from the repository root: ``python bench/judge_taps.py [--slow MS]`` (``--slow``: each request delayed by
-MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals of issue 32 beside the totals; then, last,
+MS, as a venue's Wi-Fi). Prints one table: parts × runs, and the goals beside the totals; then, last,
 one JSON line, whose names are fixed for the checks that read it
 (``{"tomsk": {"log": n, "no_log": n}, "fiim": {...}, ...}``).
 """
@@ -325,7 +325,7 @@ def report(results: dict[Any, Counter[str]], slow: int) -> None:
     for part in parts:
         print(f"{part:<24}" + "".join(f"{results[key][part]:>14}" for key in results))
     print(f"{'total':<24}" + "".join(f"{sum(results[key].values()):>14}" for key in results))
-    print(f"{'goal (issue 32)':<24}" + "".join(f"{GOALS.get(key, '–'):>14}" for key in results))
+    print(f"{'goal':<24}" + "".join(f"{GOALS.get(key, '–'):>14}" for key in results))
     # last, one JSON line (its names fixed for the checks that read it): each regulation's taps, table to submission
     figures: dict[str, dict[str, int]] = {}
     for (ruleset, log), taps in results.items():

@@ -1,4 +1,4 @@
-"""How long a list takes an organizer's request (issue 33): the participants' list pasted at sizes up to its cap
+"""How long a list takes an organizer's request: the participants' list pasted at sizes up to its cap
 (read, checked and matched against the registry, then the preview rendered), a list far past the cap (refused by
 its line count), and a tournament file past its player cap (refused before it is checked).
 

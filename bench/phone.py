@@ -1,4 +1,4 @@
-"""Benchmark: the public pages and the judge's table screen on a mid phone, in Chromium (issue 34).
+"""Benchmark: the public pages and the judge's table screen on a mid phone, in Chromium.
 
 Each page is opened in a fresh browser context (a first visit: nothing cached) at 390×844, in Russian, with a mid
 phone's profile set through the DevTools protocol: the CPU slowed 4× (``Emulation.setCPUThrottlingRate``) and the
@@ -14,7 +14,7 @@ has a judge, served by gunicorn under the production profile (``bench/harness.py
 Run from the repository root: ``python bench/phone.py [--base URL] [--runs N] [--proxy]`` (``--proxy``: through
 nginx with the shipped deploy/nginx/ files, as at an event). The last line printed is one JSON
 object: ``{"PAGE": {"lcp_ms": n, "dcl_ms": n, "bytes": n, "requests": n}, ...}`` including ``"standings_1000"``.
-Goals (issue 34): every public page's LCP ≤ 2.0 s, the 1,000-player standings ≤ 2.5 s, the table screen ≤ 2.0 s.
+Goals: every public page's LCP ≤ 2.0 s, the 1,000-player standings ≤ 2.5 s, the table screen ≤ 2.0 s.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ STAGE = "s1"
 GOALS_MS = {"standings_1000": 2500}
 GOAL_MS = 2000
 
-# A mid phone (issue 34): 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
+# A mid phone: 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
 CPU_SLOWDOWN = 4
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 

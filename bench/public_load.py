@@ -58,7 +58,7 @@ from harness import (
 )
 
 SLUG = "bench-1000"
-SMALL_SLUG = "bench-70"  # the H1 flood's second tournament (issue 33)
+SMALL_SLUG = "bench-70"  # the H1 flood's second tournament
 STAGE = "s1"
 
 
@@ -193,7 +193,7 @@ def flood(port: int, url: str | list[str], clients: int, stop_at: float) -> dict
 
 def flooded_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> None:
     """Spectators read (the mixed phase) alone, then while ``--flooders`` clients flood ``results.pdf`` from an
-    empty cache of it (issue 13: eight at once held every worker, and a public page waited 87 s)."""
+    empty cache of it (eight at once held every worker, and a public page waited 87 s)."""
     mixed = [u for some in urls.values() for u in some]
     alone = phase(args.port, mixed, args.clients, args.flood_seconds)
     stop_at = time.perf_counter() + args.flood_seconds + 1
@@ -214,7 +214,7 @@ def flooded_phase(args: argparse.Namespace, urls: dict[str, list[str]]) -> None:
     print(f"spectators' p95 flooded / alone: {flooded['p95'] / alone['p95']:.2f} (the aim: at most 2)")
 
 
-# Issue 33's H1: right after a change that makes a new results version, anonymous requests for the results and
+# H1: right after a change that makes a new results version, anonymous requests for the results and
 # diplomas PDFs of a 1,000-player and a 70-player tournament, in Russian and English, at once (``#en``: asked in
 # English, as a browser set to English asks).
 H1_DOCUMENTS = [f"/t/{slug}/{document}{language}" for slug in (SLUG, SMALL_SLUG)
@@ -380,7 +380,7 @@ def main() -> None:
     which.add_argument("--day-only", action="store_true", help="only the tournament day")
     which.add_argument("--public-only", action="store_true", help="only the public phases")
     which.add_argument("--h1-only", action="store_true",
-                       help="only issue 33's H1 phase (a new version, then documents flooded) after the warm-up")
+                       help="only the H1 phase (a new version, then documents flooded) after the warm-up")
     tournament_day.add_arguments(parser)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn and clean up on kill too

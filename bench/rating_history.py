@@ -1,4 +1,4 @@
-"""Benchmark: the rating of a 10-season, 200-tournament, 5,000-player history (issue 19).
+"""Benchmark: the rating of a 10-season, 200-tournament, 5,000-player history.
 
 Builds the history straight into a fresh PostgreSQL database (rows written in bulk: no recomputation while it
 loads), then prints: the recomputation from scratch (target: under a minute), the same again with nothing to

@@ -1,11 +1,11 @@
-"""Seating benchmark (issue 3): repeats against the bound and plain random, seats, time.
+"""Seating benchmark: repeats against the bound and plain random, seats, time.
 
 Run from the repository root: `python bench/seating.py [--quick] [--shapes 70/10/4,96/12/8]`.
 For each shape (players/table size/rounds): `balanced` planned as one block and one round at a
 time from the history, against `random` (median of 20 seeds). q = sum over pairs of C(m, 2),
 the figure the pigeonhole bound limits; max = the most any pair met; seat = repeated seat
 numbers; early = least..most early seats (1-3) a player got; tables = returns to a table.
-Then (issue 18) `balanced` as one block for seeds 1-5 of 70/10/7 and 200/10/10, Q and time each.
+Then `balanced` as one block for seeds 1-5 of 70/10/7 and 200/10/10, Q and time each.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.seating import PlannedRound, SeatingHistory, SeatingRequest, plan, report, shape_bound
 
 SHAPES = [(70, 10, 4), (70, 10, 7), (96, 12, 8), (200, 10, 10), (1000, 10, 12)]
-SEED_SHAPES = [(70, 10, 7), (200, 10, 10)]  # issue 18: <= 450 and <= 10 for every seed
+SEED_SHAPES = [(70, 10, 7), (200, 10, 10)]  # the goal: <= 450 and <= 10 for every seed
 
 
 def players(n: int) -> tuple[str, ...]:

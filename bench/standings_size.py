@@ -1,6 +1,6 @@
 """The size of the public standings fragment of a generated 1,000-player ``fiim`` tournament: raw, gzip -6 and
 brotli (when the ``brotli`` module is there), in English and Russian. The fragment is what the page carries in
-``#live`` and what every htmx poll fetches (issue 18: phones on venue Wi-Fi).
+``#live`` and what every htmx poll fetches (phones on venue Wi-Fi).
 
     .venv/bin/python bench/standings_size.py [--players 1000] [--rounds 12] [--save FILE]
 

@@ -2,7 +2,7 @@
 (on the waiting list, a participant, withdrawn), their private link and their contact.
 
 The contact (e-mail, Telegram, language, unsubscribed) and the tokens live here, beside the participant, so that a
-notifier (issue 36, part 3) finds who to tell and how from a participant alone: ``Entry.objects.filter(
+notifier finds who to tell and how from a participant alone: ``Entry.objects.filter(
 participant__in=...)``."""
 
 from __future__ import annotations

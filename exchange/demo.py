@@ -67,8 +67,8 @@ def build_demo_file(seed: int = 2025) -> dict[str, Any]:
     players = [_player(i, rng) for i in range(1, PLAYERS + 1)]
     ids = [p["id"] for p in players]
     rounds = []
-    # fiim 003: "Первые четыре тура пройдут согласно компьютерной выборке": the four rounds are seated as the
-    # regulation plans them, ``balanced`` (planned together, a fixed seed), and recorded so (issue 35: the stage
+    # fiim's regulation: "Первые четыре тура пройдут согласно компьютерной выборке": the four rounds are seated as the
+    # regulation plans them, ``balanced`` (planned together, a fixed seed), and recorded so (the stage
     # page said «случайная»)
     _rounds, methods = planned_format("fiim", "qualifying")
     planned = plan(SeatingRequest(tuple(ids), 10, methods[0], rounds=ROUNDS_PLAYED, seed=seed))

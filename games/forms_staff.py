@@ -1,6 +1,6 @@
 """Forms of the staff page: add a judge (or the chief judge), assign a judge to a table, take a table
 from a judge, remove a judge, and how protocols are confirmed (four-eyes). Each field that comes from
-the page is checked here: ids only of this tournament, numbers within bounds (issue 13: a table number
+the page is checked here: ids only of this tournament, numbers within bounds (a table number
 of 10^30 or a judge id of text answered 500)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who judges which table of a round: the allocation the judges page's "Allocate" fills the grid with (issue 35).
+"""Who judges which table of a round: the allocation the judges page's "Allocate" fills the grid with.
 
 Pure Python, no database and no Django: the service (``games.services.allocation.proposal``) gathers the facts,
 this module decides, its unit tests (tests/games/test_judge_plan.py) hold the rules:

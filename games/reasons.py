@@ -51,15 +51,15 @@ LABELS: dict[str, Promise] = {
 }
 
 FOULS: dict[str, tuple[str, ...]] = {
-    # Zelenograd open (seed 003), "Замечания игроки получают за следующие нарушения".
+    # Zelenograd open, "Замечания игроки получают за следующие нарушения".
     "fiim": ("hand_off_vote", "honestly", "addressing_host", "religion", "out_of_turn", "gestures",
              "swearing_general", OTHER),
     # Kostroma, disciplinary annex 3.3.
     "kostroma": ("out_of_turn", "gestures", "knocking", "hand_off_vote", "night_behaviour", "vote_gestures", OTHER),
-    # "Вперед к звездам" (seed 004), "ЗАМЕЧАНИЯ В ИГРЕ".
+    # "Вперед к звездам", "ЗАМЕЧАНИЯ В ИГРЕ".
     "zvezdy": ("honestly", "shouting", "religion", "out_of_turn", "addressing_host", "gestures", "knocking",
                "hand_off_vote", "no_last_vote", "vote_gestures", OTHER),
-    # Tomsk (seed 000): the remark for the vote (9.2), and the conduct 6.3 forbids (А–Ж), which the judge answers
+    # Tomsk: the remark for the vote (9.2), and the conduct 6.3 forbids (А–Ж), which the judge answers
     # with a remark or, for a gross breach, a removal (the document sets no consequence: docs/rules/tomsk.md).
     "tomsk": ("vote_timing", "night_info", "oath", "material_bet", "religion", "night_touch", "disputing_host",
               "food", OTHER),

@@ -12,7 +12,7 @@ SPEECH: tuple[int, Promise] = (60, pgettext_lazy("judge's timer", "speech"))
 HALF: tuple[int, Promise] = (30, pgettext_lazy("judge's timer", "half a speech"))
 
 TIMERS: dict[str, tuple[tuple[int, Promise], ...]] = {
-    # Zelenograd open (seed 003), nuances 4 and 6: the don's and the sheriff's checks have 30 s in one item and
+    # Zelenograd open, nuances 4 and 6: the don's and the sheriff's checks have 30 s in one item and
     # 10 s in the other; both are offered, the judge runs the one the tournament announces.
     "fiim": (SPEECH,
              (30, pgettext_lazy("judge's timer", "check")),

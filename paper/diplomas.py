@@ -33,7 +33,7 @@ class Diploma:
 
 def final_over(snapshot: Snapshot) -> bool:
     """The results are final (``Snapshot.final_over``) and no table of the last stage is still in play: a round
-    whose played tables all have results while others play on is not over (issue 35), unless the organizer closed
+    whose played tables all have results while others play on is not over, unless the organizer closed
     the stage."""
     if not snapshot.final_over:
         return False
@@ -71,7 +71,7 @@ def place_line(place: int) -> str:
 def finalists(snapshot: Snapshot) -> list[str]:
     """The players of the last stage (the final; the whole tournament's in a one-stage tournament), ranked players
     only, disqualified ones left out, in alphabetical order. Before the final has players, nobody: the players of
-    an earlier stage are not finalists (issue 35: mid-qualifying, 24 players got "finalist" certificates)."""
+    an earlier stage are not finalists (mid-qualifying, 24 players got "finalist" certificates)."""
     if not snapshot.stages:
         return []
     guests = {p.id for p in snapshot.model.players if p.guest}

@@ -2,8 +2,8 @@
 version by a background worker, never in a request.
 
 A results PDF of a large tournament takes WeasyPrint many seconds. Built in the requests, a handful of
-anonymous visitors asking for it at once held every web worker and the rest of the site waited (issues 13 and
-33). So a request only reads: the document is kept in the shared cache under the tournament's results version
+anonymous visitors asking for it at once held every web worker and the rest of the site waited.
+So a request only reads: the document is kept in the shared cache under the tournament's results version
 (``cache_scope``: every worker and server sees it, and a saved protocol makes a new key, nothing to purge), and
 built by the documents' queue (``paper.tasks.build_document``, docs/background.md):
 
@@ -132,8 +132,8 @@ def document_state_keys(tournament: Tournament, part: str) -> tuple[str, str, st
 
 
 # The documents this process found with no copy at all (their Retry-After), for ``NOT_YET_SECONDS``: a flood of
-# requests for a document being prepared is answered from here, without a trip to the cache each (issue 33's H1:
-# eight clients nonstop); the first copy is served at most that much later.
+# requests for a document being prepared is answered from here, without a trip to the cache each (eight
+# clients nonstop, bench/public_load.py's H1); the first copy is served at most that much later.
 NOT_YET_SECONDS = 1.0
 NOT_YET: Recent[str, int] = Recent(256, lambda: NOT_YET_SECONDS)
 

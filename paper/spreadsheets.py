@@ -8,7 +8,7 @@ results' title and a ``notice`` (the organizer's copy of hidden standings: "not 
 rows, after an empty line (the file's name says "not-for-publication" too); in XLSX the notice comes first,
 above the header, on every sheet.
 
-Text is never a formula (issue 13: a player named ``=HYPERLINK(...)``): every cell goes through
+Text is never a formula (a player named ``=HYPERLINK(...)``): every cell goes through
 ``csv_cell`` or ``xlsx_cell``. In CSV a text cell starting with ``= + - @``, a tab or a carriage return
 gets a leading ``'`` (OWASP's advice; our own numbers, such as ``-0.5``, are written as they are); in
 XLSX every text cell is stored as a string, exactly as it is, and numbers as numbers."""

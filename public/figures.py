@@ -1,4 +1,4 @@
-"""The seating figures of a stage so far, for the public seating page (issue 3).
+"""The seating figures of a stage so far, for the public seating page.
 
 Computed by ``scoring`` from the stage's published seating up to the round shown (every table as
 seated, whether its protocol is in yet or not, as the organizer's round page counts them):

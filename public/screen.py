@@ -20,7 +20,7 @@ from .places import Place, places, published_rounds
 from .snapshot import Snapshot
 from .versioning import bump
 
-# The most a slide of a 1920×1080 screen holds in type readable from 10 m (issue 35): the browser then sizes each
+# The most a slide of a 1920×1080 screen holds in type readable from 10 m: the browser then sizes each
 # slide's type to fill the screen (static/js/venue-screen.js), and a list is split into slides of even sizes
 # (7 tables: 3, 2 and 2, never 3, 3 and a lonely 1).
 TABLES_PER_SLIDE = 3  # a full name and the player's number side by side, three columns

@@ -63,7 +63,7 @@ class PenaltyForm(forms.Form):
         return points
 
 
-# The groups' bounds (issue 33: a list a form takes is bounded before it is read whole): tables of the next stage,
+# The groups' bounds (a list a form takes is bounded before it is read whole): tables of the next stage,
 # and tables named in all (a stage of a thousand tables is ten times the largest event).
 MOST_GROUPS, MOST_GROUPED_TABLES = 200, 1000
 

@@ -116,7 +116,7 @@ class PlayerTally:
             self.extra_total += scored.counted(points.extra + points.best_move)
         if points.ci is not ZERO:
             self.ci += scored.counted(points.ci)
-        if seat.best:  # named best by the table's judges (fiim 003, ranking 2): the naming, not extra points
+        if seat.best:  # named best by the table's judges (fiim's regulation, ranking 2): the naming, not extra points
             self.best += 1
         if scored.game.first_killed == seat.seat:
             self.first_killed += 1

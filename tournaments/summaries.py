@@ -1,5 +1,5 @@
 """Each regulation in short, in the reader's language: the one summary of the create page, a tournament's public
-home and its rules page (issue 35: two hand-written summaries had diverged, and the rules page quoted the
+home and its rules page (two hand-written summaries had diverged, and the rules page quoted the
 rulesets' English docstrings, ids and all).
 
 ``scoring``'s ruleset docstrings are the English reference for developers; these lines say the same numbers in

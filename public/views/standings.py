@@ -29,7 +29,7 @@ from .base import PublicTournamentView
 
 
 def stage_players(snapshot: Snapshot, stage: Stage) -> list[str]:
-    # with a round in play, its seated players too (issue 35): the hidden standings list them as the open ones do
+    # with a round in play, its seated players too: the hidden standings list them as the open ones do
     players = snapshot.model.stage_participants(snapshot.model_stage(stage.ext_id))
     if not players and stage == snapshot.stages[0]:
         players = [p.id for p in snapshot.model.players]
@@ -104,7 +104,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     }
 
 
-# The rows a standings page shows at first: a phone styles and lays out a thousand rows in seconds (issue 34), so
+# The rows a standings page shows at first: a phone styles and lays out a thousand rows in seconds, so
 # the rest wait, unstyled, in a hidden part of the table that "Show all" (or "find me") opens; ``?all=1`` shows them
 # all at once, without a script.
 FIRST_ROWS = 100

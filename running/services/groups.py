@@ -99,7 +99,7 @@ def group_views(stage: Stage) -> list[GroupView]:
 def programme_words(stage: Stage, views: Sequence[GroupView]) -> list[str]:
     """What the regulation's programme assumes, said where the page proposes it (not saved yet): the players it is
     written for (tomsk 10: 96 players, 8 tables of 12, groups 1–4 and 5–8), and, once the stage seats another
-    number of tables, that the groups name tables it does not have (issue 35: «1–4 / 5–8» with 3 tables seated)."""
+    number of tables, that the groups name tables it does not have («1–4 / 5–8» with 3 tables seated)."""
     if not views or any(view.stored for view in views):
         return []
     size = ruleset_for(stage.tournament).params.table_size

@@ -1,4 +1,4 @@
-"""``fiim``: the Zelenograd open championship under FIIM scoring (seed 003), docs/rules/fiim.md."""
+"""``fiim``: the Zelenograd open championship under FIIM scoring, docs/rules/fiim.md."""
 
 from __future__ import annotations
 

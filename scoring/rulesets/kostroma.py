@@ -1,4 +1,4 @@
-"""``kostroma``: the Kostroma II city tournament (seed 002), as read in docs/rules/kostroma.md."""
+"""``kostroma``: the Kostroma II city tournament, as read in docs/rules/kostroma.md."""
 
 from __future__ import annotations
 

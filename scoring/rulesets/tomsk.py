@@ -1,4 +1,4 @@
-"""``tomsk``: the Tomsk team championship (seed 000), as read in docs/rules/tomsk.md."""
+"""``tomsk``: the Tomsk team championship, as read in docs/rules/tomsk.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``zvezdy``: "Вперед к звездам" (seed 004), as read in docs/rules/zvezdy.md."""
+"""``zvezdy``: "Вперед к звездам", as read in docs/rules/zvezdy.md."""
 
 from __future__ import annotations
 

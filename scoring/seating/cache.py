@@ -1,4 +1,4 @@
-"""Block plans kept between calls, so seating one round at a time searches once (issue 18).
+"""Block plans kept between calls, so seating one round at a time searches once.
 
 A replayed block (replay.py) is a pure function of its inputs, so it is kept under a digest of
 them: in this process (a small LRU), and, where the caller installs one with `use_store`, in a

@@ -1,4 +1,4 @@
-"""Rounds seated one at a time that add up to a good block (issue 3: both must be good).
+"""Rounds seated one at a time that add up to a good block (both must be good).
 
 Where a construction plans many rounds well (the exact constructions of construct.py, or, with
 at least as many tables as seats, a searched offset matrix with a fixed seed), the first round's

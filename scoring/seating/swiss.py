@@ -70,7 +70,7 @@ def group_cost(ctx: Context, members: list[int] | tuple[int, ...]) -> int:
 
 @register
 class SwissZvezdy(SeatingAlgorithm):
-    """docs/rules/seating-methods.md `swiss_zvezdy`, the "5 + 5" rule (zvezdy 004): by the stage's key, table 1
+    """docs/rules/seating-methods.md `swiss_zvezdy`, the "5 + 5" rule (zvezdy's regulation): by the stage's key, table 1
     gets places 1-5 plus 5 drawn at random from places 6-15; table 2 the 5 of 6-15 not drawn plus 5 drawn from
     16-25; and so on; the last table takes whoever is left. For tables of k: the first k//2 places, then each
     table draws what it lacks from the next twice as many places.

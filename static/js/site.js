@@ -5,7 +5,7 @@
   "use strict";
 
   // The phone's menu (<button data-bs-toggle="collapse" data-bs-target="#main-nav">): the one behaviour of Bootstrap's
-  // script the pages used, here instead of its 80 KB bundle (issue 34); Bootstrap's CSS hides .collapse without .show.
+  // script the pages used, here instead of its 80 KB bundle; Bootstrap's CSS hides .collapse without .show.
   document.addEventListener("click", function (event) {
     var toggle = event.target.closest ? event.target.closest('[data-bs-toggle="collapse"]') : null;
     var menu = toggle ? document.querySelector(toggle.getAttribute("data-bs-target")) : null;

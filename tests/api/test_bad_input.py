@@ -1,4 +1,4 @@
-"""Bad input on the API (issue 8): malformed JSON, wrong types, huge and negative numbers, unknown ids,
+"""Bad input on the API: malformed JSON, wrong types, huge and negative numbers, unknown ids,
 Unicode and HTML, in bodies, paths and query strings. Always a 4xx with a JSON body saying what is wrong,
 never a server error, and a refused change leaves the protocol as it was."""
 
@@ -142,7 +142,7 @@ def test_malformed_json_to_the_token_endpoint(body: str) -> None:
 
 
 def test_a_json_body_past_the_bound_is_refused_unread() -> None:
-    """Issue 33: DRF reads the body's stream itself, so Django's 2.5 MB bound of every form never applied and the
+    """DRF reads the body's stream itself, so Django's 2.5 MB bound of every form never applied and the
     anonymous ``POST /api/token/`` parsed a 10 MB JSON body whole; it is refused by its length, naming the bound."""
     from unittest import mock
 
@@ -167,7 +167,7 @@ def test_a_json_body_past_the_bound_is_refused_unread() -> None:
     assert str(refused.value.detail) == f"The body is {len(body)} bytes; the API reads at most 2621440."
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
     """A body of 5,000 '[' made DRF's JSON parser raise RecursionError: a 500."""
     from games.services.staff import add_judge
@@ -182,7 +182,7 @@ def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
     assert "nested" in response.json()["detail"]
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 def test_an_unknown_tournament_in_the_api_is_a_json_404(client: Any) -> None:
     """The read API answered an unknown tournament with Django's HTML 404 page."""
     for name in ("api:tournament", "api:standings", "api:games", "api:rounds", "api:stages"):

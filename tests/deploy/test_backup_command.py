@@ -1,4 +1,4 @@
-"""Backups (README "Backups", issue 8): the backup command's files, written whole and pruned; an export read as one
+"""Backups (README "Backups"): the backup command's files, written whole and pruned; an export read as one
 moment while protocols are saved; caches after a database restored from an older backup."""
 
 from __future__ import annotations

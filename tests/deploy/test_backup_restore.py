@@ -1,4 +1,4 @@
-"""Backups (README "Backups", issue 8): a tournament day's database, dumped and restored into an empty
+"""Backups (README "Backups"): a tournament day's database, dumped and restored into an empty
 database, and every tournament's file, imported into an empty freshly migrated database, give the same
 standings; the restored app is run as a separate process, the way an organizer would run it.
 

@@ -73,7 +73,7 @@ def test_the_tournament_day_bench_runs_checks_and_has_no_error(tmp_path: Path) -
                "--rounds", "2", "--day-window", "1", "--think", "0.2", "--clients", "4", "--workers", "2",
                "--staff-workers", "1", "--day-timeout", "60", "--port", str(free_port()),
                "--staff-port", str(free_port()), "--database", database, "--json", str(figures)]
-    if NGINX is not None:  # through the shipped nginx files, their cache in front, as at an event (issue 34)
+    if NGINX is not None:  # through the shipped nginx files, their cache in front, as at an event
         command.append("--proxy")
     try:
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)

@@ -1,4 +1,4 @@
-"""The database restarted in the middle of a round (issue 8), for real.
+"""The database restarted in the middle of a round, for real.
 
 A private PostgreSQL cluster (``private_postgres``; the machine's shared server is not touched) holds a
 tournament whose round 2 is being entered: a judge taps on the phone's table screen (a logged-in session,

@@ -1,5 +1,5 @@
-"""The readers' cache of the shipped nginx files (deploy/nginx/), run by a real nginx in front of the real app
-(issue 34): a reader's second request within the validity is answered by nginx without reaching the app; a signed-in
+"""The readers' cache of the shipped nginx files (deploy/nginx/), run by a real nginx in front of the real app:
+a reader's second request within the validity is answered by nginx without reaching the app; a signed-in
 request is never answered from the cache nor stored in it; two languages, and a page and its htmx fragment, never
 get each other's answer; hidden standings stay hidden through the cache; text answers are compressed, the signed-in
 pages too.

@@ -1,4 +1,4 @@
-"""The timeouts agree (issue 33): a document's build is stopped before the web worker would be, and nginx waits
+"""The timeouts agree: a document's build is stopped before the web worker would be, and nginx waits
 longer than gunicorn; the README's large-event commands start a worker for every queue."""
 
 from __future__ import annotations

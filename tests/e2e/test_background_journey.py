@@ -1,4 +1,4 @@
-"""Background work as a visitor and an organizer meet it (issue 33), with the real workers (``real_workers``: the
+"""Background work as a visitor and an organizer meet it, with the real workers (``real_workers``: the
 database queue and ``db_worker``'s own workers): the results sheet and the diplomas asked for by an anonymous
 visitor are "being prepared" at once, then the page reloads itself into the document; every regulation."""
 

@@ -1,4 +1,4 @@
-"""Clean under others' checkers (issue 34): every HTML page of the page matrix, read in Russian in Chromium, has no
+"""Clean under others' checkers: every HTML page of the page matrix, read in Russian in Chromium, has no
 violation of WCAG 2.1 A/AA by axe-core at 390×844 (a phone) and 1366×768 (a laptop), and no error by the Nu HTML
 validator (the W3C's ``vnu.jar``).
 

@@ -1,5 +1,5 @@
-"""The key pages in Chromium under the production profile's Content-Security-Policy (issue 13,
-``base/csp.py``): the login and the language switcher, the public standings polling by htmx and the
+"""The key pages in Chromium under the production profile's Content-Security-Policy
+(``base/csp.py``): the login and the language switcher, the public standings polling by htmx and the
 seat finder, the organizer's seating job polled to its round, the judge's table screen (roles, a tap), a
 printable sheet. Each page must still work (the htmx swap happened) and the browser must report no violation:
 neither a console message about the policy nor a ``securitypolicyviolation`` event. One language: the policy

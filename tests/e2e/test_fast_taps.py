@@ -1,4 +1,4 @@
-"""A practised judge on a venue's Wi-Fi (issue 32): hundreds of random taps (modes, seats, reasons, values, the
+"""A practised judge on a venue's Wi-Fi: hundreds of random taps (modes, seats, reasons, values, the
 game log's vote chips and shots with their shooter, the day/night, the winner, undo) 50-100 ms apart, each request
 slowed to 300-700 ms, for every regulation. The protocol and the game log saved are exactly those of the same taps
 applied one at a time: no tap wrong, lost or doubled.

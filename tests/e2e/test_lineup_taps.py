@@ -1,4 +1,4 @@
-"""The line-up by tapping (issue 32): a role, then its seats; the next role is chosen by itself, every seat left is a
+"""The line-up by tapping: a role, then its seats; the next role is chosen by itself, every seat left is a
 civilian, the line-up saved in one step. A reload keeps the taps made; a refused line-up keeps every role and names
 the seats. Every regulation's table, on a phone."""
 

@@ -1,4 +1,4 @@
-"""The venue's Wi-Fi drops mid-game (issue 17): the judge's taps made offline are kept on the phone, the screen
+"""The venue's Wi-Fi drops mid-game: the judge's taps made offline are kept on the phone, the screen
 says how many wait, and they are sent in order once the connection is back: nothing lost, nothing twice. A tap
 made offline on a protocol that another device changed meanwhile is refused after reconnecting, with the reason,
 and overwrites nothing."""

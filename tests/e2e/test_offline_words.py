@@ -1,4 +1,4 @@
-"""The judge's offline queue names each waiting tap in the judge's words (issue 35: it listed «phase next» and
+"""The judge's offline queue names each waiting tap in the judge's words (it listed «phase next» and
 «submit_ask», the taps' action ids): a seat tap by its mode and seat, the phase buttons and the submission by their
 labels."""
 

@@ -1,4 +1,4 @@
-"""The rules of a rated tournament, in a real browser (issue 16): the organizer creates a tournament from the
+"""The rules of a rated tournament, in a real browser: the organizer creates a tournament from the
 "FIIM-style rated tournament" preset, then changes a parameter of a tournament already played: the page asks
 before re-scoring, and the public standings then show the points ``scoring`` gives the file with the new rule."""
 

@@ -1,4 +1,4 @@
-"""The full protocol on a chief judge's phone (issue 32): no wider than the screen at 390 px, its numbers as Russian
+"""The full protocol on a chief judge's phone: no wider than the screen at 390 px, its numbers as Russian
 writes them (SP 1,5, never 1.5 or 0.0), editable and saved from there; every regulation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rating on a phone (issue 19), in Chromium at 390×844, in Russian: a season of the four regulations'
+"""The rating on a phone, in Chromium at 390×844, in Russian: a season of the four regulations'
 examples; the table fits the screen, shows the API's numbers, finds a player by part of a name, and a tap opens
 their page: the rating as a chart, wins by role, their tournaments (a tap opens the tournament). Then an
 organizer on a laptop makes a tournament unrated and the rating follows. Screenshots in tests/e2e/artifacts/."""

@@ -1,4 +1,4 @@
-"""A tap that was not saved, as the judge sees it on a phone (issue 8): htmx swaps no error answer in, so
+"""A tap that was not saved, as the judge sees it on a phone: htmx swaps no error answer in, so
 ``static/js/request-errors.js`` shows the server's message (the database unavailable) or, when the server
 cannot be reached at all, a message of its own; the screen keeps its state, the same tap succeeds once the
 fault is gone, and the message goes away."""

@@ -1,4 +1,4 @@
-"""The public standings on a phone (issue 18), in Chromium at 390×844, in Russian: for each ruleset's tie-break chain
+"""The public standings on a phone, in Chromium at 390×844, in Russian: for each ruleset's tie-break chain
 (tomsk, kostroma with the points per game ranking it, fiim, zvezdy with its head-to-head) the table fits the screen
 (no sideways scrolling), with long Russian names and the by-lot, disqualified and not-eligible badges; a tap on a row
 opens the line of its folded values, each with its column's long name; "find me" (static/js/find-me.js) finds a
@@ -197,7 +197,7 @@ def test_a_long_table_shows_its_top_and_opens_the_rest(open_page: Callable[..., 
                                                        import_file: Any) -> None:
     """150 players: the first 100 rows (and the rest of a tie at the hundredth) are laid out, the others wait in a
     hidden part (a phone styles none of
-    them, issue 34); "find me" of a player down there opens it and marks the row; it stays open through the poll;
+    them); "find me" of a player down there opens it and marks the row; it stays open through the poll;
     "Show all" opens it on a fresh visit; ``?all=1`` (the link itself, without a script) shows every row."""
     from scoring import fileio
     from scoring.generate import generate

@@ -108,7 +108,7 @@ def test_table_day(open_page: Any, shot: Any, day: dict[str, Any], hidden: bool)
     if hidden:
         expect(rows).to_have_count(0)
         expect(spectator.locator("#standings-hidden")).to_be_visible()
-    else:  # the round is in play: every player of the stage is on the standings, with 0 games (issue 35)
+    else:  # the round is in play: every player of the stage is on the standings, with 0 games
         expect(rows.first).to_be_visible()
         games = rows.locator("td:nth-child(4)").all_inner_texts()
         assert len(games) >= round_seated(day) and set(games) == {"0"}, games

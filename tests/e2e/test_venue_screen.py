@@ -1,4 +1,4 @@
-"""The venue screen on a projector (issue 20), Chromium at 1920×1080, in Russian: one slide at a time, rotating by
+"""The venue screen on a projector, Chromium at 1920×1080, in Russian: one slide at a time, rotating by
 the organizer's seconds; the round timer counting down; the organizer's announcement arriving by itself; and when
 the connection drops, the last state stays with the "offline" mark. Screenshots in tests/e2e/artifacts/."""
 
@@ -77,7 +77,7 @@ SHOW = """key => { const all = [...document.querySelectorAll('.venue-slide')];
 def test_the_projector_is_readable_from_ten_metres(browser: Browser, live_server: Any, generated: Any,
                                                    shot: Callable[[Page, str], Any], ruleset: str,
                                                    players: int) -> None:
-    """Issue 35: at 1920×1080 every slide's type is as large as the slide lets it be, never under 36 px for a name
+    """At 1920×1080 every slide's type is as large as the slide lets it be, never under 36 px for a name
     (about 2.5 cm on a 3 m screen, read from 10 m), no name cut, nothing past the screen's edge; fewer tables on a
     slide get larger type; the QR code of the public page is beside the slides, large enough to scan from the
     hall, and says the page's address."""

@@ -1,4 +1,4 @@
-"""Issue 35, in Chromium on a phone: the standings page refreshes as soon as its tab is visible again (a phone
+"""In Chromium on a phone: the standings page refreshes as soon as its tab is visible again (a phone
 unlocked, the tab chosen again), not at its next 20-second poll, and not while the tab is hidden; every page has
 the site's icon, served with the static files."""
 

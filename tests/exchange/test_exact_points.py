@@ -1,5 +1,5 @@
 """Points no decimal writes (a penalty of 1/15, extra points in steps of 1/3) are kept exact by the web app as
-by the file and ``scoring`` (issue 16): imported, stored (``tournaments.fields.ExactNumberField``), exported
+by the file and ``scoring``: imported, stored (``tournaments.fields.ExactNumberField``), exported
 back as the same fraction strings, scored by the API as the command line scores the file, and saved from a
 protocol; a column converted from the old 6-place decimals reads the same numbers."""
 
@@ -79,7 +79,7 @@ def test_a_protocol_saves_a_third_exactly(organizer: Any) -> None:
     extras = [seat.extra for seat in GameSeat.objects.filter(game=game).order_by("seat__number")]
     assert sorted(extras)[-1] == Fraction(2, 3) and sorted(extras)[:-1] == [0] * 9
     texts = [line for entry in protocol_history(game) for line in entry.what]
-    assert any("2/3" in line for line in texts), texts  # exact, as the pages write points (issue 35)
+    assert any("2/3" in line for line in texts), texts  # exact, as the pages write points
     assert not any(".000000" in line or "666667" in line for line in texts)
 
 

@@ -110,7 +110,7 @@ def test_load_demo_twice_changes_nothing() -> None:
     assert demo.stages.get(ext_id="qualifying").rounds.count() == 4
     assert Stage.objects.get(tournament=demo, ext_id="qualifying").planned_rounds == 7
     model = fileio.load(export_data(demo))  # valid under the rules
-    # fiim 003: the first four rounds by "компьютерная выборка", seated and recorded so (issue 35)
+    # fiim's regulation: the first four rounds by "компьютерная выборка", seated and recorded so
     assert list(demo.stages.get(ext_id="qualifying").rounds.values_list("seating", flat=True)) == ["balanced"] * 4
     assert [r.seating for r in model.stage("qualifying").rounds] == ["balanced"] * 4
     figures = seating_report(model, "qualifying")  # not merely named balanced: at the bound (a shuffle: about 230)

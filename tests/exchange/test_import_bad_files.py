@@ -1,4 +1,4 @@
-"""Bad tournament files (issue 8): property-based mutations of a valid file and raw junk, through the
+"""Bad tournament files: property-based mutations of a valid file and raw junk, through the
 import service and the management command. Always a clear error (``InvalidTournament`` naming where,
 exit status 2 with one line a problem), never another exception, and nothing half-saved."""
 

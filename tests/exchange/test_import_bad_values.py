@@ -1,4 +1,4 @@
-"""The tournament file import under bad numbers, texts and sizes (issue 13): in the browser (/import/), the
+"""The tournament file import under bad numbers, texts and sizes: in the browser (/import/), the
 command (``import_tournament``, called and as a process) each is a problem line naming its place, exit
 status 2 or a 400 page, and nothing is saved; a zvezdy file that does not say takes the ruleset's default
 (standings hidden)."""

@@ -39,7 +39,7 @@ def test_import_and_export_in_the_browser(client: Any, organizer: Any) -> None:
     assert json.loads(exported.content) == fileio.dump(fileio.load(json.loads(source)))
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 def test_importing_a_file_with_a_number_past_the_database_is_a_clear_400(client: Any, organizer: Any) -> None:
     """A table number of 10**20 passed the schema and the rules, then the database refused it: a 500 in the
     browser (a traceback from the command), instead of a problem listed on the import page."""

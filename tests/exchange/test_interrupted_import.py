@@ -1,4 +1,4 @@
-"""An import interrupted half-way leaves nothing (issue 8): the tournament, players, stages and the first
+"""An import interrupted half-way leaves nothing: the tournament, players, stages and the first
 round are written when the second round's game fails, by an exception or by the database connection
 being killed under it. Committed-data tests (``transaction=True``), so a rollback is a real one."""
 

@@ -1,4 +1,4 @@
-"""A round in play (issue 35): every player seated at a table without a result yet is on the stage's standings
+"""A round in play: every player seated at a table without a result yet is on the stage's standings
 with 0 games, on the app's model (``to_model``: the public pages, the API, the organizer's standings) and in the
 command line's standings of the exported file, the same rows; the file keeps its ``tables_in_play``."""
 

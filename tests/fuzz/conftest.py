@@ -1,4 +1,4 @@
-"""The fuzz suite (issue 13): generated bad values through every way data gets in — the tournament file (the
+"""The fuzz suite: generated bad values through every way data gets in — the tournament file (the
 import service, the browser, the command, ``python -m scoring``), the participants' CSV list, every form and
 every API write. Each test fails on any server error, any traceback on a command line, or any half-saved row,
 and records how many inputs it tried (``fuzz_inputs``; the total is printed after the run)."""

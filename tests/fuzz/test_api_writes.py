@@ -1,4 +1,4 @@
-"""Every write of the API, fuzzed (issue 13): ``POST /api/token/`` with generated usernames, passwords and bodies,
+"""Every write of the API, fuzzed: ``POST /api/token/`` with generated usernames, passwords and bodies,
 and a table's protocol (``PUT .../protocols/TABLE/``, ``POST .../submit/``, ``.../confirm/``, ``.../reopen/``)
 with generated JSON bodies (random structures, wrong types, huge numbers, seats lists with bad entries,
 unknown keys, bodies that are not JSON) as the table's judge and as the chief judge, for every ruleset, on a

@@ -1,5 +1,5 @@
 """Lists and texts past their bounds, refused at once with a message naming the bound, nothing saved, never a 5xx
-(issue 33: a participants' list of 100,000 rows held a worker past its timeout; a timer title over 100 characters
+(a participants' list of 100,000 rows held a worker past its timeout; a timer title over 100 characters
 was a database error). Each bound for every ruleset, pasted and uploaded, through the pages."""
 
 from __future__ import annotations

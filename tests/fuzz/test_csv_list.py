@@ -1,4 +1,4 @@
-"""The participants' CSV list, fuzzed (issue 13): generated lists (commas, semicolons or tabs, quotes, BOMs, one
+"""The participants' CSV list, fuzzed: generated lists (commas, semicolons or tabs, quotes, BOMs, one
 column, empty lines, CR and CRLF, cells past csv's 131,072-character limit, NUL, unpaired surrogates, HTML,
 formula-looking names, dates out of range, unknown teams and columns) for every ruleset, through the list's
 parser and the service that registers it (``CsvForm`` then ``tournaments.services.people.add_players``), and

@@ -1,4 +1,4 @@
-"""The tournament file, fuzzed (issue 13): small valid files of every ruleset (``scoring.generate``) mutated by
+"""The tournament file, fuzzed: small valid files of every ruleset (``scoring.generate``) mutated by
 replacing, deleting and adding leaves and keys with bad JSON values (NaN, Infinity, 1e400, 5,000-digit
 integers, unpaired surrogates written as JSON escapes, names of spaces, keys given twice, deep nesting, HTML,
 very long texts, wrong types, values moved from elsewhere in the file), and raw junk text and bytes, through

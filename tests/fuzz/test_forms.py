@@ -289,7 +289,7 @@ LONG_TEXT = "ж" * 5000  # past every text column's length (the longest is 300),
 
 @pytest.mark.parametrize("name", form_urls())
 def test_every_field_past_its_length_is_refused_cleanly(name: str, world: dict[str, Any]) -> None:
-    """Issue 33: a timer title over 100 characters reached the database (a 500). Each field of each form, for each
+    """A timer title over 100 characters reached the database (a 500). Each field of each form, for each
     of its actions, gets a 5,000-character text while the others keep a real value: never a 5xx, and a refused
     input changes nothing. Deterministic, beside the generated inputs above."""
     url, client, fields = url_of(name, app_urls()[name], world), world["client"], world["forms"].get(name, {})

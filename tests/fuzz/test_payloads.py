@@ -1,4 +1,4 @@
-"""Payloads in what organizers and judges type (issue 33, part 4), under the four regulations:
+"""Payloads in what organizers and judges type, under the four regulations:
 
 - HTML and script in award names and reasons, the diplomas' title and signature, protest texts, send-back comments
   and the hall screen's announcements and timer title, each saved through its own page: every page that shows them

@@ -1,4 +1,4 @@
-"""The probe's untested corners, now tested (issue 33, part 4), each under the four regulations where it applies:
+"""The probe's untested corners, now tested, each under the four regulations where it applies:
 
 - the chief judge's desk confirms exactly the version it showed: a protocol changed meanwhile (on the protocol page,
   through the API, or sent back and submitted again) is refused with a message, and the version now shown confirms;

@@ -1,4 +1,4 @@
-"""Issue 17: the judges page's allocation grid: a judge per table of the round chosen, saved all at once or not at
+"""The judges page's allocation grid: a judge per table of the round chosen, saved all at once or not at
 all, "same as last round", and the conflicts shown beside each table."""
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def test_a_judge_for_every_round_counts_on_their_table(scene: dict[str, Any], ro
 
 @pytest.mark.parametrize("ruleset", ["fiim", "kostroma", "tomsk", "zvezdy"])
 def test_allocate_fills_the_grid_honouring_the_conflicts(ruleset: str, make_round: Any, make_user: Any) -> None:
-    """"Allocate" (issue 35): the grid filled by the app, not saved; no judge at a table with a player linked to
+    """"Allocate": the grid filled by the app, not saved; no judge at a table with a player linked to
     them, a teammate or a kept-apart partner; the judge of every round keeps their table; the chief judge only
     where nobody else can go; a table nobody may judge is left empty and the page says why."""
     from tests.conftest import new_people

@@ -1,4 +1,4 @@
-"""Two judges and the chief judge saving the same protocol at the same moment (issue 8): threads, each
+"""Two judges and the chief judge saving the same protocol at the same moment: threads, each
 with its own PostgreSQL connection, released together by a barrier. One change wins; the others are told,
 in one clear message, that the protocol changed meanwhile, and nothing is lost or silently merged. Judges
 who reload and tap again all get their facts in."""

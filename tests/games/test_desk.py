@@ -1,4 +1,4 @@
-"""Issue 17: the chief judge's desk: a round's tables as cards with their states and counts, the waiting ones
+"""The chief judge's desk: a round's tables as cards with their states and counts, the waiting ones
 first (oldest submission first); a one-tap confirmation of exactly the version looked at (a newer one is refused,
 saying so); "send back with a comment" (a draft again, the comment shown to the judge); the round chooser."""
 

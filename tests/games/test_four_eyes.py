@@ -1,4 +1,4 @@
-"""Issue 13: four-eyes confirmation. An organizer can choose, per tournament, that a protocol is confirmed
+"""Four-eyes confirmation. An organizer can choose, per tournament, that a protocol is confirmed
 by someone other than the person who submitted it (or changed it after it was submitted). Enforced in the
 confirm service, so on the protocol page and in the API alike; off by default."""
 

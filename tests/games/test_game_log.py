@@ -1,4 +1,4 @@
-"""The judge's game log (issue 17), optional, one tap an event: nominations and votes by day, departures logged by
+"""The judge's game log, optional, one tap an event: nominations and votes by day, departures logged by
 themselves, the don's and the sheriff's checks and the doctor's heals by night (the doctor's limits checked); the
 first kill and the days survived still come from the departures, never typed twice; the log is on the public game
 page after the game and travels in the tournament file."""

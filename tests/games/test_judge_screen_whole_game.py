@@ -1,4 +1,4 @@
-"""The whole game on the judge's one screen (issue 17): a refused line-up keeps the roles chosen and names the
+"""The whole game on the judge's one screen: a refused line-up keeps the roles chosen and names the
 seats in words; extra points as one form; the submission asks first with a summary, then the protocol is the chief
 judge's (the screen is read-only, the chief confirms it there); every regulation's remarks in its own words."""
 

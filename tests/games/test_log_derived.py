@@ -1,4 +1,4 @@
-"""With the game log kept, the facts follow from it (issue 32 part 3): the night's shots (each mafioso's, or the
+"""With the game log kept, the facts follow from it: the night's shots (each mafioso's, or the
 whole mafia's in one tap; the maniac's) decide who is killed, the doctor's heal saves; the day's votes decide who
 is voted out (the last nominee gets the votes the others did not; a tie is voted again); taking back the entry that
 decided a departure takes the departure back; the winner is proposed when the departures decide it, never

@@ -1,4 +1,4 @@
-"""Issue 13: two requests opening a never-opened table at the same moment (the judge's table screen, the
+"""Two requests opening a never-opened table at the same moment (the judge's table screen, the
 API, one of each): exactly one protocol row with one row per seat, and both requests are answered with
 that protocol. Threads, each with its own PostgreSQL connection, released together by a barrier."""
 

@@ -1,4 +1,4 @@
-"""Issue 17: judges' accounts made on the judges page, and their private links (``/t/<slug>/j/<token>/``): a link
+"""Judges' accounts made on the judges page, and their private links (``/t/<slug>/j/<token>/``): a link
 signs its holder in as the judge for that tournament only; revoked, it answers 404 and the session it opened is
 signed out; the QR code is on the judges page and on the organizer's seating sheet of the judge's table."""
 

@@ -1,4 +1,4 @@
-"""Bad input on the protocol form and the judge's table screen (issue 8): random field sets and values
+"""Bad input on the protocol form and the judge's table screen: random field sets and values
 (unknown choices, huge and negative numbers, Unicode, HTML, missing and extra fields). Never a server error;
 anything but a saved change leaves the protocol exactly as it was."""
 

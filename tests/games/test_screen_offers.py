@@ -1,4 +1,4 @@
-"""The judge's screen offers what the regulation uses and says what a submission still needs (issue 32): modes a
+"""The judge's screen offers what the regulation uses and says what a submission still needs: modes a
 regulation does not score are not shown; «Submit» is offered only when the protocol can be submitted, otherwise the
 screen lists what is missing, the seats with the same gap named together, in words (no ruleset ids)."""
 

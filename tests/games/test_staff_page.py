@@ -1,4 +1,4 @@
-"""Issue 13: the staff page (judges and their tables) under bad input. Every POST field with a bad value
+"""The staff page (judges and their tables) under bad input. Every POST field with a bad value
 (huge, negative, text, empty, an id of another tournament) gives a form error naming the field, or a
 redirect with a message that says exactly what was refused; never a 500, never "Saved." for a no-op,
 and nothing changes."""

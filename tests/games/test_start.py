@@ -1,4 +1,4 @@
-"""Where the login takes a judge (issue 17): a judge with one table to record lands on its live screen, no tap in
+"""Where the login takes a judge: a judge with one table to record lands on its live screen, no tap in
 between; a judge with several sees them, one tap each; a submitted table is no longer theirs to record; anyone
 else gets the list of tournaments."""
 

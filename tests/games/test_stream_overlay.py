@@ -234,7 +234,7 @@ def test_raising_the_delay_up_to_two_minutes_leaves_no_gap(round_: Any) -> None:
 @pytest.mark.parametrize("roles", [True, False])
 def test_raising_the_delay_past_the_frames_kept_keeps_the_frame_shown(round_: Any, roles: bool,
                                                                      django_capture_on_commit_callbacks: Any) -> None:
-    """Issue 33: the delay raised from 0 to 15 minutes while roles are shown left the state empty ("frame": null)
+    """The delay raised from 0 to 15 minutes while roles are shown left the state empty ("frame": null)
     for the length of the delay. Now the stream stays on the frame it showed, then goes on with the later ones
     once they are old enough; never blank, never back in time."""
     overlay = turn_on(round_, show_roles=roles)

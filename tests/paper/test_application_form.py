@@ -1,4 +1,4 @@
-"""The printable application form of kostroma's annex 1.1 (issue 35): the annex's lines (surname, first name,
+"""The printable application form of kostroma's annex 1.1: the annex's lines (surname, first name,
 patronymic, contact phone, date, signature), then, apart, what the organizer asks beside it (the city of residence
 and the date of birth, 2.1); its PDF; organizers and the chief judge only; no form where nobody applies."""
 

@@ -82,7 +82,7 @@ def test_before_the_final_is_over_only_certificates(client: Any, organizer: Any,
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_mid_tournament_nobody_is_a_finalist_and_the_pdf_says_nothing_is_final(client: Any, organizer: Any,
                                                                                generated: Any, ruleset: str) -> None:
-    # issue 35: with the qualifying under way, diplomas.pdf printed "finalist of the tournament" for its players
+    # with the qualifying under way, diplomas.pdf printed "finalist of the tournament" for its players
     t = ready(generated, organizer, ruleset, over=False)
     last = Stage.objects.filter(tournament=t).order_by("order").last()
     assert last is not None

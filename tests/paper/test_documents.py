@@ -1,5 +1,5 @@
 """The public results documents are built once per results version, by the documents' worker, never in a request
-(issues 13 and 33: ``GET /t/SLUG/results.pdf`` of a 1,000-player tournament took 18 s of WeasyPrint in the web
+(``GET /t/SLUG/results.pdf`` of a 1,000-player tournament took 18 s of WeasyPrint in the web
 worker, and eight at once held every worker).
 
 The first request asks the worker for it; while it is asked for or built, the last copy built is served, or,

@@ -1,4 +1,4 @@
-"""Issue 13: a player or team named like a spreadsheet formula must stay text in every XLSX and CSV the
+"""A player or team named like a spreadsheet formula must stay text in every XLSX and CSV the
 app produces (``results.xlsx``, ``results.csv``, each stage's CSV); numbers stay numbers (points as
 numbers in XLSX and as exact decimal text in CSV)."""
 

@@ -1,5 +1,5 @@
 """With ``PDF_NICENESS`` (the production profile) WeasyPrint runs in a child process at a low CPU priority, so a
-long build does not take a core from every other request (issue 13, bench/public_load.py's flood phase)."""
+long build does not take a core from every other request (bench/public_load.py's flood phase)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden means hidden (issue 13): while the zvezdy standings are hidden, a Swiss round seats the five best by the
+"""Hidden means hidden: while the zvezdy standings are hidden, a Swiss round seats the five best by the
 hidden points at table 1, so its public seating told who leads. Published, such a round's tables get their
 numbers in a random order; who sits together and in which seat is as seated."""
 

@@ -1,4 +1,4 @@
-"""A long standings table (issue 34): past the first hundred rows the table goes on in a hidden part, never
+"""A long standings table: past the first hundred rows the table goes on in a hidden part, never
 splitting a tie; ``?all=1`` shows every row; a short table has no hidden part (public/views/standings.py)."""
 
 from __future__ import annotations

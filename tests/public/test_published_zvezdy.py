@@ -1,4 +1,4 @@
-"""A published zvezdy table (issue 13): the head-to-head tie-break is null for players whose points are not
+"""A published zvezdy table: the head-to-head tie-break is null for players whose points are not
 tied, and the page, its htmx fragment and the English page answered 500 on it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A query string the page does not read is the same page, with the same ETag (issue 13: ``?x=1`` made another
+"""A query string the page does not read is the same page, with the same ETag (``?x=1`` made another
 page): the page links to itself without it, so a reader's ``?utm_source`` is never in anybody's page."""
 
 from __future__ import annotations

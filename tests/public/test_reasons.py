@@ -1,4 +1,4 @@
-""""Why am I ranked here?" and "What do I need?" on the public pages (issue 20): every ruleset, the same answers as
+""""Why am I ranked here?" and "What do I need?" on the public pages: every ruleset, the same answers as
 ``python -m scoring explain`` and ``needs`` (no second computation), lots with who drew them, nothing while the
 standings are hidden."""
 

@@ -1,4 +1,4 @@
-"""Issue 16: the public rules page explains each parameter in words (tournaments/param_words.py), in English and
+"""The public rules page explains each parameter in words (tournaments/param_words.py), in English and
 Russian, for the four regulations' defaults and for a FIIM-style rated tournament; no raw JSON reaches the page, and
 the first-night compensation (Ci) is worked for the tournament's stages."""
 
@@ -172,7 +172,7 @@ def test_the_rules_page_says_each_default_in_words(client: Any, import_file: Any
     by_name = rows(table)
     assert list(by_name) == applicable(ruleset)
     for name, row in by_name.items():
-        assert "<code" not in row and name not in row  # named by its label, never by its id (issue 35)
+        assert "<code" not in row and name not in row  # named by its label, never by its id
         assert "table-warning" not in row.split(">")[0]
     assert_plain(visible(table), language)
 

@@ -1,4 +1,4 @@
-"""The venue screen (issue 20): its slides for every ruleset, hidden standings honoured, the organizer's
+"""The venue screen: its slides for every ruleset, hidden standings honoured, the organizer's
 announcements and timer, refusals named, and its cost."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The public seating page shows the stage's seating figures so far (issue 3): the same numbers
+"""The public seating page shows the stage's seating figures so far: the same numbers
 as the organizer's round page (computed there from the seat rows, here by ``scoring`` from the
 published model), published rounds only, shown in hidden-standings mode too (they are not results)."""
 

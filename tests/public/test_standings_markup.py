@@ -1,4 +1,4 @@
-"""The standings fragment's markup for phones (issue 18): each column that folds away on a phone (games, wins, the
+"""The standings fragment's markup for phones: each column that folds away on a phone (games, wins, the
 tie-break chain) has its long name in its header's title, which the line a tap opens shows (static/js/find-me.js);
 no value is written twice (no hidden copy of a row for phones: one cell a column, nothing else) and the rows carry
 no class or whitespace of their own, so the fragment stays small; "find me" is on the page, outside the fragment,

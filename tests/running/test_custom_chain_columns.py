@@ -1,4 +1,4 @@
-"""Issue 16: an organizer's own tie-break chain (``tiebreaks``) with the rated options' metrics, ``rank_by:
+"""An organizer's own tie-break chain (``tiebreaks``) with the rated options' metrics, ``rank_by:
 "average"``, ``min_games`` and Ci, under each of the four rulesets: the organizer's standings, the public standings,
 the results print, the XLSX, the results and stage CSVs and the API show a column per chain metric with its
 translated head, each player's value as ``scoring`` computes it (a Russian decimal comma on the pages, numbers in

@@ -1,4 +1,4 @@
-"""The app shares the seating engine's block plans through Django's cache (issue 18)."""
+"""The app shares the seating engine's block plans through Django's cache."""
 
 from __future__ import annotations
 

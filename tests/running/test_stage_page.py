@@ -12,7 +12,7 @@ from tests.helpers import import_played
 pytestmark = pytest.mark.django_db
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 @pytest.mark.parametrize("language, expected", [
     ("en", "rounds 1–4: balanced (computer sample); rounds 5–7: Swiss by tens."),
     ("ru", "туры 1–4: сбалансированная (компьютерная выборка); туры 5–7: швейцарская по десяткам."),

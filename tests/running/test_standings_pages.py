@@ -200,7 +200,7 @@ def test_draft_rounds_stay_out_of_the_standings(played: Any) -> None:
     assert not Round.objects.filter(stage__tournament=played).exclude(state=RoundState.PUBLISHED).exists()
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 def test_the_wins_tie_break_is_not_a_second_wins_column(client: Any, organizer: Any) -> None:
     """fiim's chain starts with wins, so both standings tables showed the wins twice (the public one under
     two identical headers, "П" and "П")."""

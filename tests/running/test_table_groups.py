@@ -246,7 +246,7 @@ def test_groups_whose_tables_the_next_stage_already_has_show_as_seated(client: A
 
 def test_the_programme_says_it_is_written_for_96_players_and_which_tables_a_smaller_stage_lacks(
         make_tournament: Any, add_participants: Any, organizer: Any, client: Any) -> None:
-    # issue 35: with 3 tables seated the page proposed «1–4 / 5–8» without saying the programme assumes 96 players
+    # with 3 tables seated the page proposed «1–4 / 5–8» without saying the programme assumes 96 players
     tournament = make_tournament("tomsk")
     add_participants(tournament, 36)
     for order, kind in enumerate(("qualifying", "semifinal", "final"), start=1):

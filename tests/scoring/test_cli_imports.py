@@ -1,4 +1,4 @@
-"""Each command of ``python -m scoring`` imports only what it uses (issue 18, bench/README.md "The command line"):
+"""Each command of ``python -m scoring`` imports only what it uses (bench/README.md "The command line"):
 the standings need neither the seating engine nor ``jsonschema`` (which only names an invalid file's problems),
 and no command loads Django. Run as the real entry point, in a fresh interpreter; no timing here."""
 

@@ -145,7 +145,7 @@ def test_only_the_lots_separate() -> None:
 def test_the_players_ranked_just_above_and_below_are_named_past_a_shared_rank() -> None:
     # Reds win: the sheriff p04 first, then p05-p10 level on everything (rank 2); the blacks p01-p03 level on
     # nothing but lots (rank 8). The rows next to p02 (p01, p03) share its rank: the one ranked just above is the
-    # last civilian, 2 points more (issue 35: 7 of 63 players' explanations lacked the rank above or below).
+    # last civilian, 2 points more (7 of 63 players' explanations lacked the rank above or below).
     t = load(tournament("fiim", [stage("q", [round_(1, [game("fiim", TEN, "red")])])]))
     rows = list(compute_standings(t, "q").rows)
     assert [row.rank for row in rows] == [1, 2, 2, 2, 2, 2, 2, 8, 8, 8]

@@ -1,6 +1,6 @@
 """The compiled schema validator (jsonschema-rs) decides whether a file is valid; the reference one (jsonschema)
 names the problems of an invalid file. They must agree: a file one finds valid the other finds valid, and the
-problems of a bad file are those the reference validator alone reports (issue 18: the command line's start-up)."""
+problems of a bad file are those the reference validator alone reports (the command line's start-up)."""
 
 from __future__ import annotations
 

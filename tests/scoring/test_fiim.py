@@ -18,7 +18,7 @@ def one_game(**kwargs: object) -> dict[str, object]:
 
 
 def test_named_best_is_the_judges_naming_not_extra_points() -> None:
-    # fiim 003, ranking 2: the table's judges name the best; extra points are not a naming (issue 35)
+    # fiim's regulation, ranking 2: the table's judges name the best; extra points are not a naming
     data = one_game(seats={5: {"extra": 1}, 6: {"best": True}, 7: {"extra": 1, "best": True}})
     rows = {row.player: row for row in standings(data, "q").rows}
     assert [rows[p].tiebreaks["best"] for p in ("p05", "p06", "p07", "p08")] == [0, 1, 1, 0]

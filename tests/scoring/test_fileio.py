@@ -37,10 +37,10 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
     for where, name in ((seat, "extra"), (seat, "subjective"), (penalty, "points")):
         assert where[name].pop("$ref") == "#/$defs/exact"
         where[name]["type"] = "number"
-    # ... and the judge's game log, an optional key of a game (issue 17)
+    # ... and the judge's game log, an optional key of a game
     assert mine["$defs"]["game"]["properties"].pop("log")["type"] == "array"
     # ... and the organizer's choice of the zvezdy draw with the fewest repeated meetings, a round's seating method
-    # beside the four the contract names (issue 35)
+    # beside the four the contract names
     assert mine["$defs"]["round"]["properties"]["seating"]["enum"].pop() == "swiss_zvezdy_spread"
     assert {**mine, "description": None} == {**theirs, "description": None}
 

@@ -1,4 +1,4 @@
-"""Numbers, texts and sizes JSON allows but no tournament file can hold (issue 13): each is a problem line
+"""Numbers, texts and sizes JSON allows but no tournament file can hold: each is a problem line
 naming its place and exit status 2 from ``python -m scoring``, never a traceback (exit 1)."""
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ def row_points(data: dict[str, Any], stage_id: str | None = None) -> dict[str, F
 def test_the_standings_are_byte_identical_to_those_before_the_options() -> None:
     """The golden file was written by the code before these parameters existed (commit 850ef1e): every stage of
     every example and of two generated tournaments per ruleset (three stages, guests). Its fiim entries were
-    written again when "named best" became the judges' naming only (``best: true``), no longer any extra points
-    (issue 35): the points, games and wins of every row stayed the same."""
+    written again when "named best" became the judges' naming only (``best: true``), no longer any extra points:
+    the points, games and wins of every row stayed the same."""
     golden = json.loads(GOLDEN.read_text())
     now: dict[str, Any] = {}
     for path in sorted((Path(__file__).parent / "data").glob("*.json")):

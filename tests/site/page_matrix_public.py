@@ -108,7 +108,7 @@ def check_rules(world: World) -> None:
     html = page(world.anonymous, f"/p/{world.slug}/rules/")
     text = visible_text(html)
     assert world.tournament.name in text or world.tournament.get_ruleset_display() in text
-    # Issue 16: each parameter that applies, in order, with a sentence; no raw JSON. Issue 35: named in words only,
+    # each parameter that applies, in order, with a sentence; no raw JSON; named in words only,
     # its code name left to the row's id (``param-NAME``), never shown.
     names = [name for name in PARAM_NAMES if name not in get_ruleset(world.tournament.ruleset).not_applicable]
     rows = tables_of(html)["params"][1:]
@@ -184,7 +184,7 @@ def check_player(world: World) -> None:
 def why_players(world: World, stage: m.Stage) -> list[str]:
     """Whose "why am I ranked here?" to open: a dozen players of each world (each answer computes the stage), and
     in every stage the players whose neighbour in the list shares their rank (a tie nothing breaks), where the
-    player ranked just above or below is not the row next to theirs (issue 35: 7 of 63 lacked it)."""
+    player ranked just above or below is not the row next to theirs (7 of 63 lacked it)."""
     rows = list(world.standings[stage.id].rows)
     tied = [row.player for i, row in enumerate(rows) if row.rank is not None and any(
         0 <= j < len(rows) and rows[j].rank == row.rank for j in (i - 1, i + 1))]

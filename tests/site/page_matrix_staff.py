@@ -95,7 +95,7 @@ def check_stage(world: World) -> None:
     for index, stage in enumerate(stages):
         html = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/")
         text = visible_text(html)
-        # each round with the method it was seated with, as the file records it (issue 35: the fiim demo's
+        # each round with the method it was seated with, as the file records it (the fiim demo's
         # balanced rounds said «случайная»)
         for round_ in stage.rounds:
             label = seating_label(round_.seating.value) if round_.seating is not None else ""
@@ -104,7 +104,7 @@ def check_stage(world: World) -> None:
         assert ('id="table-groups"' in html) is (index + 1 < len(stages)), stage.id
         groups = ruleset.table_groups(world.truth.stage_kind(stage)) if index + 1 < len(stages) else ()
         assert html.count('class="table-group"') == len(groups), stage.id
-        # the programme says whom it is written for, and which of its tables this stage does not seat (issue 35:
+        # the programme says whom it is written for, and which of its tables this stage does not seat (once
         # «1–4 / 5–8» proposed with 3 tables seated, the 96 players it assumes unsaid)
         if groups:
             programme = sorted({t for group in groups for t in group})
@@ -129,7 +129,7 @@ def check_round(world: World) -> None:
     for stage, round_ in rounds_of(world):
         text = page(world.organizer, f"/t/{world.slug}/stages/{stage.id}/rounds/{round_.number}/")
         expect_seating(world, text, stage, round_)
-        # beside the method: the pairs this round seats who met earlier in the stage (issue 35: the repeated
+        # beside the method: the pairs this round seats who met earlier in the stage (the repeated
         # meetings a draw adds, shown beside it), counted here from the file
         earlier = {frozenset(pair) for r in stage.rounds if r.number < round_.number
                    for table in seated(world, stage, r).values() for pair in combinations(table, 2)}
@@ -178,7 +178,7 @@ def check_organizer_standings(world: World) -> None:
             assert cells[0] == rank_cell(row, decided, blank="—") and cells[1].startswith(row.name), (cells, row)
             assert cells[3:6] == [organizer_points(row.points), str(row.tally.games), str(row.tally.wins)], (cells, row)
         expect_team_table(text, world.standings[stage.id], "team-standings", organizer_points)
-        # fiim 003 ranking 2: "times named best" is the judges' naming, not extra points (issue 35)
+        # fiim's regulation, ranking 2: "times named best" is the judges' naming, not extra points
         column = next((i for i, head in enumerate(table[0]) if "назван лучшим" in head.lower()), None)
         assert (column is not None) is ("best" in world.standings[stage.id].chain), stage.id
         if column is not None and world.truth.ruleset == "fiim":
@@ -390,7 +390,7 @@ def check_awards(world: World) -> None:
 
 def check_diplomas(world: World, pdf: bool = False) -> None:
     """One page per diploma; a certificate for each ranked finalist: the players of the last stage, never of an
-    earlier one (issue 35: mid-tournament, the qualifying's players were printed as finalists); until the final is
+    earlier one (mid-tournament, the qualifying's players were printed as finalists); until the final is
     over, the page says nothing is final."""
     url = f"/t/{world.slug}/diplomas{'.pdf' if pdf else '/'}"
     refused_while_hidden(world, url)
@@ -503,7 +503,7 @@ def check_export_platform(world: World) -> None:
 
 
 def check_application_form(world: World, pdf: bool = False) -> None:
-    """kostroma annex 1.1's blank form, where players apply (issue 35); no such page under another regulation."""
+    """kostroma annex 1.1's blank form, where players apply; no such page under another regulation."""
     url = f"/t/{world.slug}/application-form{'.pdf' if pdf else '/'}"
     if world.truth.ruleset != "kostroma":
         get(world.organizer, url, 404)

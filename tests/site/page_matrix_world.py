@@ -92,7 +92,7 @@ def ru_points(value: Fraction | int) -> str:
 
 
 def organizer_points(value: Fraction | int) -> str:
-    """The organizer's standings print points as the public pages do (the reader's number format, issue 16)."""
+    """The organizer's standings print points as the public pages do (the reader's number format)."""
     return ru_points(value)
 
 
@@ -151,7 +151,7 @@ def with_round_in_play(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[
 
 def truth_of(data: dict[str, Any]) -> tuple[m.Tournament, dict[str, Standings]]:
     """The file's model and standings. The file's ``tables_in_play`` stay: their players are players of the stage
-    with 0 games (issue 35: with round 1 in play, the players of an unplayed table were missing from the public
+    with 0 games (with round 1 in play, the players of an unplayed table were missing from the public
     standings, and a truth without them agreed)."""
     model = fileio.load(copy.deepcopy(data))
     return model, {stage.id: compute_standings(model, stage.id) for stage in model.stages}

@@ -42,7 +42,7 @@ def test_the_compiled_catalogue_matches_the_source() -> None:
     assert not stale, f"the .mo is older than the .po (run make messages): {stale[:10]}"
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["player", "seating"])
 def test_seat_column_in_russian_is_a_place_not_the_verb(client: Any, organizer: Any, page: str) -> None:

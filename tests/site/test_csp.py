@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (issue 13, ``base/csp.py``): the production profile's responses
+"""The Content-Security-Policy (``base/csp.py``): the production profile's responses
 carry the strict header; only the printable documents allow inline styles; and no template carries an inline
 script, an inline handler, code htmx would evaluate, or (outside the printable documents) an inline style — a
 new one fails here. ``tests/e2e/test_csp_journey.py`` walks the pages in Chromium with the policy on."""

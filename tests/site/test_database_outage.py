@@ -1,4 +1,4 @@
-"""A database failing under a request (issue 8) is a 503 that says so and whether anything was saved, in
+"""A database failing under a request is a 503 that says so and whether anything was saved, in
 the user's language: JSON in the API, plain text to htmx, a page of its own otherwise; never a 500.
 
 The failure is made here by refusing the app's statements (``connection.execute_wrapper``); the real

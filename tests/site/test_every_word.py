@@ -1,4 +1,4 @@
-"""Every word in the user's language (issue 17): no raw id, enum value, Python repr, ISO timestamp or
+"""Every word in the user's language: no raw id, enum value, Python repr, ISO timestamp or
 6-decimal number reaches a page, a fragment or an export, in Russian or in English, and no English sentence
 reaches a Russian page.
 
@@ -17,7 +17,7 @@ htmx fragment (``HX-Request: true``); its visible text (no tags, scripts, styles
 ``title``, ``placeholder``, ``aria-label``, ``alt``, ``data-tap-label`` and a text field's value), a CSV's or an
 XLSX's text cells, are checked by ``problems``. PDFs are skipped: they render the print pages' HTML, walked here.
 
-Issue 35 added what a newcomer still read: snake_case ids anywhere (a parameter's name, a seating method's
+It also covers what a newcomer once still read: snake_case ids anywhere (a parameter's name, a seating method's
 prefilled in a form), a team's or an entry's file id (``t1``), a value rounded for reading on a page (``0,266667``
 for 4/15: the worlds have a removal costing 2/3), the regulation's English summary on the Russian rules page (its
 ``lang`` quotation is read there), «одноклубники» for teammates, «от 18 до — лет», «он(а)» (a judge's account is
@@ -118,7 +118,7 @@ REPR = re.compile(r"\[['\"]|\{['\"]|(?<![\w-])(None|True|False)(?![\w-])|<\w+ ob
 ISO = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 SIX_DECIMALS = re.compile(r"\d[.,]\d*000000")
 # a value rounded for reading (2/3 as 0,666667): a page writes a fraction exactly, as the app writes it everywhere
-# (issue 35); a CSV or a workbook keeps the decimal a spreadsheet reads (``texts_of``: ``ROUNDED`` is for pages)
+#; a CSV or a workbook keeps the decimal a spreadsheet reads (``texts_of``: ``ROUNDED`` is for pages)
 ROUNDED = re.compile(r"\d[.,]\d{5,}")
 # snake_case ids (a parameter's name, a seating method's) in either language; an entry's or a team's file id (t1,
 # p0003): an id, not a word
@@ -127,7 +127,7 @@ SNAKE = re.compile(r"(?<![\w./@:-])[a-z]+(?:_[a-z0-9]+)+(?![\w/@-])")
 CSV_COLUMNS = frozenset(c for c in ("surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date",
                                     "phone", "team") if "_" in c)
 FILE_ID = re.compile(r"(?<![\w./@:-])[a-z]\d{1,4}(?![\w/@-])")
-# Russian that reads wrong (issue 35): clubs for a team's members, an empty bound of ages, a gendered ending in
+# Russian that reads wrong: clubs for a team's members, an empty bound of ages, a gendered ending in
 # brackets, a stage "not started of 1 planned"
 RU_WORDS = [(re.compile(r"одноклубник\w*", re.I), "teammates are not clubmates"),
             (re.compile(r"(?:от|до) —"), "an age without its bound"),
@@ -222,7 +222,7 @@ def context_of(text: str, token: str) -> str:
 
 class Visible(HTMLParser):
     """The text a reader sees: data outside scripts and styles, the attributes a browser shows, a text field's value
-    (what a form proposes is read as it stands: "random, random, swiss_tens" was, issue 35) and the words the
+    (what a form proposes is read as it stands: "random, random, swiss_tens" was) and the words the
     judge's offline queue shows for a tap (``data-tap-label``)."""
 
     SHOWN = ("title", "placeholder", "aria-label", "alt", "data-tap-label")
@@ -257,7 +257,7 @@ class Visible(HTMLParser):
 
 
 # What a page shows on purpose, cut before reading: ``<code>`` holding an address, a command or a password (a
-# parameter's name in ``<code>`` is an id: the rules page names parameters by their labels, issue 35); an element
+# parameter's name in ``<code>`` is an id: the rules page names parameters by their labels); an element
 # that declares its own language with ``lang`` is a name or a platform's own line (an exports page), except on the
 # rules page, which quotes nothing: its summary is the app's own, translated (it showed the ruleset's English
 # docstring, ids and all).
@@ -409,7 +409,7 @@ def judge_taps(world: dict[str, Any], failures: list[str]) -> None:
 
 class Taps(HTMLParser):
     """The judge's screen's taps that would be listed in the offline queue by their action's id ("phase next",
-    "submit_ask": issue 35): a form sent as a tap without ``data-tap-label``, a button without words."""
+    "submit_ask":): a form sent as a tap without ``data-tap-label``, a button without words."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -441,7 +441,7 @@ def unnamed_taps(response: Any) -> list[str]:
 
 
 def judge_accounts(world: dict[str, Any], failures: list[str]) -> None:
-    """The message of a judge's account made by the organizer ("он(а) — судья", issue 35), in each language."""
+    """The message of a judge's account made by the organizer ("он(а) — судья"), in each language."""
     organizer = Client()
     organizer.force_login(world["users"]["organizer"])
     url = url_of("games:staff", app_urls()["games:staff"], world)
@@ -504,8 +504,8 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
                            decided_at=dt.datetime(2025, 5, 1, 12, 45, tzinfo=dt.UTC),
                            reason="Правила соблюдены", decider=organizer, recorded_by=organizer)
     protest = Protest.objects.create(game=played, seat=5, text="Ждёт решения")
-    # issue 35's words: a removal costing 2/3 of a point (written exactly, not 0,666667), a team with its file id
-    # (t1, never shown), a stage planned but not started (its rounds in words)
+    # words a newcomer once read wrong: a removal costing 2/3 of a point (written exactly, not 0,666667), a team with
+    # its file id (t1, never shown), a stage planned but not started (its rounds in words)
     from tournaments.models import Stage, Team
 
     tournament.params = {**(tournament.params or {}), "removal_points": "-2/3"}
@@ -638,7 +638,7 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
     ("Seating: Отменена организатором; ничего не сохранено.", "en",
      ["Russian 'Отменена организатором; ничего не сохранено'"]),
     ("Игрок Отменена Организатором-Петров", "en", []),
-    # issue 35's words
+    # words a newcomer once read wrong
     ("Возраст: от 18 до — лет", "ru", ["an age without its bound 'до —'"]),
     ("товарищи: одноклубники за одним столом", "ru", ["teammates are not clubmates 'одноклубники'"]),
     ("Учётная запись создана, он(а) — судья", "ru", ["a gendered ending in brackets 'он(а)'"]),

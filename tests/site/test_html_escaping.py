@@ -1,4 +1,4 @@
-"""No script injection (issue 8): HTML in player, team, tournament and stage names, protest texts and
+"""No script injection: HTML in player, team, tournament and stage names, protest texts and
 protocol notes is escaped on every page of the app (every URL from the resolver, full pages and htmx
 fragments), for the organizer, the chief judge and an anonymous visitor."""
 

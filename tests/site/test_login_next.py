@@ -1,4 +1,4 @@
-"""The login's ``?next=`` and the language switcher's ``next`` never send anyone off the site (issue 13):
+"""The login's ``?next=`` and the language switcher's ``next`` never send anyone off the site:
 after a successful login, or switching the language, the redirect stays on this site for every trick an
 attacker's link could carry; an address of the site itself is kept."""
 

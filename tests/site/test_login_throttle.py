@@ -73,7 +73,7 @@ def test_the_api_token_endpoint_is_throttled_too(organizer: Any) -> None:
 
 
 def test_a_locked_out_token_request_says_how_long_to_wait(organizer: Any) -> None:
-    """Regression (issue 13): a locked-out user got 400 "wrong credentials", so a judge's phone could not
+    """Regression: a locked-out user got 400 "wrong credentials", so a judge's phone could not
     tell a mistyped password from a lockout. Now 429, with the wait in Retry-After and in a translated detail."""
     client = Client()
     for _ in range(5):

@@ -22,7 +22,7 @@ NUL_REQUESTS = [
 ]
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 @pytest.mark.parametrize(("method", "path"), NUL_REQUESTS)
 def test_a_nul_character_is_a_400_not_a_server_error(client: Any, organizer: Any, method: str, path: str) -> None:
     """PostgreSQL refuses text with NUL: a NUL in a query parameter, a path part or a raw form value reached

@@ -1,4 +1,4 @@
-"""Every page × every ruleset (issue 13): each public page, organizer page, htmx fragment, printable, export
+"""Every page × every ruleset: each public page, organizer page, htmx fragment, printable, export
 and API answer, for every regulation's shared example and a generated tournament of each, with the standings
 hidden and published, after the last round and with a round in play. Each must answer 200 (or the refusal the
 rules call for) with the figures ``scoring`` computes from the file itself: ranks, names and points in the
@@ -305,7 +305,7 @@ def test_every_page_of_every_ruleset(ruleset: str, source: str, moment: str, org
     assert not failures, "\n".join(failures)
 
 
-# The tournament day's first hour (issue 35): round 1 of the first stage with half its tables in play, nothing
+# The tournament day's first hour: round 1 of the first stage with half its tables in play, nothing
 # later played. Every player seated is on the standings (0 games at a table in play), "why am I ranked here?" names
 # the ranks around them, and the diplomas print nobody as a finalist (the final has no players yet).
 FIRST_HOUR = {name: PAGES[name] for name in (

@@ -1,5 +1,5 @@
-"""Password spraying (issue 13): many usernames with one wrong password each, from one address, are
-throttled address-wide (``LOGIN_ADDRESS_FAILURE_LIMIT``, default 20 in the cool-off window, so the issue's
+"""Password spraying: many usernames with one wrong password each, from one address, are
+throttled address-wide (``LOGIN_ADDRESS_FAILURE_LIMIT``, default 20 in the cool-off window, so a spray of
 20 usernames × 1 wrong password lock it) on the login page, the admin's login and the API's token endpoint;
 another address is not affected, and a right password from an address that is not locked still works."""
 

@@ -1,4 +1,4 @@
-"""Every URL of the app, as every role: who gets what (issue 8).
+"""Every URL of the app, as every role: who gets what.
 
 The URL patterns come from ``get_resolver()``, so a new page without an entry in ``EXPECTED`` fails
 ``test_every_url_has_an_entry``. Path parameters are filled from one fixture tournament: a published fiim

@@ -24,7 +24,7 @@ def test_base_layout_has_no_external_resources(client: Any, tournament: Any) -> 
     assert "/static/bootstrap/css/bootstrap.min.css" in html
     assert "django_htmx/htmx-2" in html
     assert 'name="viewport"' in html
-    assert "bootstrap.bundle" not in html  # the menu's toggle is static/js/site.js's (issue 34: only what pages use)
+    assert "bootstrap.bundle" not in html  # the menu's toggle is static/js/site.js's (only what pages use)
     assert "https://" not in html and "http://" not in html.replace("http://www.w3.org", "")
 
 

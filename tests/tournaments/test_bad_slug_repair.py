@@ -1,4 +1,4 @@
-"""A tournament stored with an address that is no slug (before issue 13's fix) is given one by migration 0011;
+"""A tournament stored with an address that is no slug (before the slug was checked) is given one by migration 0011;
 meanwhile it broke the home page and ``/p/`` for everyone."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The participants' CSV list (issue 13): a one-column list (``surname`` then names) imports, where
+"""The participants' CSV list: a one-column list (``surname`` then names) imports, where
 ``csv.Sniffer`` could not tell its delimiter and the page answered 500; a cell past csv's field limit
 (131,072 characters) is a row error naming the line and the column, not a 500; an upload past 2 MB is
 refused before it is read."""
@@ -119,7 +119,7 @@ RUSSIAN_LIST = "Фамилия;Имя;Ник;Клуб;Город;Команда\
 def test_a_russian_spreadsheet_in_windows_1251_with_semicolons_imports_and_makes_its_teams(
         client: Client, tournament: Any) -> None:
     """What Excel on a Russian Windows saves as CSV: Russian headers, `;`, Windows-1251; the teams it names are
-    made with the import (issue 15)."""
+    made with the import."""
     upload = SimpleUploadedFile("список.csv", RUSSIAN_LIST.replace("\n", "\r\n").encode("cp1251"))
     preview = client.post(url(tournament), {"upload": upload})
     assert preview.status_code == 200 and preview.context["ready"], preview.content.decode()[:2000]

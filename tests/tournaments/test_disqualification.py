@@ -1,4 +1,4 @@
-"""Disqualification (issue 5): an organizer, a reason, once; out of later seatings; marked in the standings;
+"""Disqualification: an organizer, a reason, once; out of later seatings; marked in the standings;
 reversed by an organizer with a reason, both kept in the participant's record."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The tournament's parameters after it was created (issue 16): changing one before any game is saved at once;
+"""The tournament's parameters after it was created: changing one before any game is saved at once;
 after games were played it asks for confirmation first, then re-scores every game (the standings are those
 ``scoring`` computes for the file with the new parameters); every change is recorded with who, when and
 before → after; a change saved meanwhile by someone else is detected, never overwritten; bad values are refused

@@ -70,7 +70,7 @@ def test_csv_preview_shows_each_bad_row_and_imports_nothing(client: Any, organiz
     response = client.post(url, {"text": CSV_BAD})
     html = response.content.decode()
     assert response.status_code == 400
-    assert html.count('class="bad-row"') == 2  # no surname, no such date; a team the list names is made (issue 15)
+    assert html.count('class="bad-row"') == 2  # no surname, no such date; a team the list names is made
     assert "Нет такой" in html and "новая команда" in html
     response = client.post(url, {"text": CSV_BAD, "confirm": "1"})
     assert response.status_code == 400

@@ -72,7 +72,7 @@ def test_the_period_is_on_the_registration_page(client: Any, organizer: Any, mak
 
 
 def test_fiims_70_is_a_cap_the_71st_is_refused_not_made_a_guest(make_tournament: Any, add_participants: Any) -> None:
-    # docs/rules/fiim.md "Format": 70 take part at 7 tables of 10, each plays 7 games; no guest, no bye (issue 35)
+    # docs/rules/fiim.md "Format": 70 take part at 7 tables of 10, each plays 7 games; no guest, no bye
     t = make_tournament("fiim", participant_cap=70)
     add_participants(t, 70)
     with pytest.raises(registration.RegistrationError,

@@ -89,7 +89,7 @@ def test_create_is_refused_to_anonymous_and_to_users_without_the_right(client: A
     assert not Tournament.objects.exists()
 
 
-# Found in issue 8 (by the browser journeys, the permission walk or the bad-input tests).
+# Found by the browser journeys, the permission walk or the bad-input tests.
 def test_create_with_the_untouched_empty_stage_row_as_a_browser_sends_it(client: Any, organizer: Any) -> None:
     """The empty row for a new stage posted its kind select's first option, so the row counted as changed
     and the preset, submitted unchanged, failed with "This field is required" on that row."""

@@ -1,4 +1,4 @@
-"""Slugs and file names (issue 13): ``import_tournament --slug`` takes only what the web form takes (``cup.2025``
+"""Slugs and file names: ``import_tournament --slug`` takes only what the web form takes (``cup.2025``
 broke the home page and /p/ for everyone, ``../escaped`` sent a backup outside its directory, a newline went
 into a file name); the services refuse a bad slug whoever calls; every file name written or offered for
 download is made of safe characters (``tournaments.filenames``)."""

@@ -1,4 +1,4 @@
-"""Numbers as people type them (issue 32): one reader (``tournaments.numbers``) for every typed number, a decimal
+"""Numbers as people type them: one reader (``tournaments.numbers``) for every typed number, a decimal
 comma or point in either language, shown back with the reader's separator."""
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
 # it is refused by its size before it is read.
 MAX_CSV_BYTES = 2_000_000
 # The most players a list adds at once: reading and matching a row takes about a millisecond, so the largest list
-# is previewed in 2 s; a longer one is refused by its line count before any row is read (issue 33: 100,000 rows
+# is previewed in 2 s; a longer one is refused by its line count before any row is read (100,000 rows
 # held a worker past its timeout).
 MAX_CSV_ROWS = 2_000
 DELIMITERS = ",;\t"

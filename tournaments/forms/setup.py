@@ -221,7 +221,7 @@ class StageForm(forms.Form):
     )
     advance_count = forms.IntegerField(label=gettext_lazy("how many"), min_value=0, required=False)
     reset = forms.BooleanField(label=gettext_lazy("starts from zero"), required=False)
-    # localized: 1,5 in Russian as typed and as proposed (a preset's 1.0 read as a raw value, issue 35)
+    # localized: 1,5 in Russian as typed and as proposed (a preset's 1.0 read as a raw value)
     multiplier = forms.DecimalField(label=gettext_lazy("multiplier"), min_value=0.0001, decimal_places=4,
                                     localize=True)
 

@@ -1,5 +1,5 @@
-"""Tournaments stored with an address that is not a slug (``import_tournament --slug`` took any text before
-issue 13: ``cup.2025`` made the home page and ``/p/`` answer 500 for everyone) get one: the text slugified,
+"""Tournaments stored with an address that is not a slug (``import_tournament --slug`` took any text once:
+``cup.2025`` made the home page and ``/p/`` answer 500 for everyone) get one: the text slugified,
 or ``tournament-<id>``, unique. Nothing can store such an address any more; this repairs what was stored."""
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ def test_bound_with_byes_shares_the_players_off_a_round() -> None:
 
 
 def test_70_players_7_rounds_reach_the_bound_for_every_seed() -> None:
-    # issue 18: the field construction covers 7 rounds of 7 tables (it stopped at 4)
+    # the field construction covers 7 rounds of 7 tables (it stopped at 4)
     for seed in range(1, 6):
         rounds = plan(SeatingRequest(ids(70), 10, "balanced", rounds=7, seed=seed))
         rep = report([r.tables for r in rounds], table_size=10)

@@ -1,4 +1,4 @@
-"""Block plans kept between calls (issue 18): one round at a time searches once, same seating."""
+"""Block plans kept between calls: one round at a time searches once, same seating."""
 
 from __future__ import annotations
 

@@ -103,8 +103,8 @@ def test_swiss_zvezdy_spread_draw_avoids_meeting_again() -> None:
 
 
 def test_swiss_zvezdy_draws_at_random_as_written_whatever_the_meetings() -> None:
-    # zvezdy 004: "5 случайных" from places 6-15. The regulation's method draws at random: the history that makes
-    # one draw the only one without repeats does not choose it (issue 35: seeds 1 and 2 gave the same table 1).
+    # zvezdy's regulation: "5 случайных" from places 6-15. The regulation's method draws at random: the history that
+    # makes one draw the only one without repeats does not choose it (seeds 1 and 2 gave the same table 1).
     order = order_of(20)
     top, rest = order[:5], order[5:15]
     history = SeatingHistory((tuple((a, b) for a, b in zip(top, rest[:5], strict=True)),))
