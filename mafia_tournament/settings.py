@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "notices",
     "api",
     "paper",
+    "mafia_tournament.apps.SiteConfig",  # last: connects what a save sets off, once every app is ready
 ]
 
 MIDDLEWARE = [

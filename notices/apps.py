@@ -7,8 +7,3 @@ from django.utils.translation import gettext_lazy as _
 class NoticesConfig(AppConfig):
     name = "notices"
     verbose_name = _("Notifications")
-
-    def ready(self) -> None:
-        from . import triggers
-
-        triggers.connect()

@@ -1,6 +1,7 @@
 """The events that tell players and judges (docs/notifications.md), read from the models' saves as the rating
-reads them (ratings/triggers.py): the apps below know nothing of notifications. Each event queues its task once
-its transaction commits (``on_commit``), so a change rolled back tells nobody and no request waits for a channel.
+reads them (ratings/triggers.py): the apps below know nothing of notifications. Each save names its event (or
+none), and the events queue their tasks once the transaction commits (``mafia_tournament/reactions.py``), so a
+change rolled back tells nobody and no request waits for a channel.
 
 - a round published, or a published round's start time changed → ``round_published`` (the changed seats only);
 - a published round made a draft → ``round_withdrawn``, ``WITHDRAWN_AFTER`` seconds later (a re-seat in between
@@ -19,21 +20,21 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import transaction
-from django.db.models.signals import post_save
-
 from games.models import Game, GameState, Protest, ProtestDecision
 from tournaments.models import Round, RoundState, Stage
 
 log = logging.getLogger(__name__)
 
 
-def queue(name: str, *args: Any) -> None:
-    """After the commit: the task ``name`` of notices.tasks with ``args``; a failure to queue never undoes the
-    change that was committed."""
-    def run() -> None:
-        from . import tasks
+Event = tuple[str, tuple[Any, ...]]  # a task of notices.tasks and its arguments
 
+
+def queue_events(events: list[Event]) -> None:
+    """After the commit: each event's task, once per transaction; a failure to queue one is logged and never
+    stops the others (nor undoes the change, which is committed)."""
+    from . import tasks
+
+    for name, args in events:
         try:
             job = getattr(tasks, name)
             if name == "round_withdrawn":
@@ -44,44 +45,39 @@ def queue(name: str, *args: Any) -> None:
         except Exception:
             log.exception("queueing the notification %s%s failed", name, args)
 
-    transaction.on_commit(run)
 
-
-def round_saved(sender: Any, instance: Round, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+def round_saved(sender: Any, instance: Round, created: bool, update_fields: Any = None, **kwargs: Any) -> Event | None:
     """Published (or a published round's start moved, or saved whole): the task tells only what changed.
     Made a draft: the withdrawal's check, later. No query here: a round's save is read from what it saved."""
     fields = set(update_fields or ())
     if instance.state == RoundState.PUBLISHED:
         if (update_fields is None and not created) or fields & {"state", "starts_at"}:
-            queue("round_published", instance.pk)
+            return ("round_published", (instance.pk,))
     elif "state" in fields:
-        queue("round_withdrawn", instance.pk)
+        return ("round_withdrawn", (instance.pk,))
+    return None
 
 
-def protest_saved(sender: Any, instance: Protest, created: bool, **kwargs: Any) -> None:
+def protest_saved(sender: Any, instance: Protest, created: bool, **kwargs: Any) -> Event | None:
     """Decided on the web (``decided_at`` set; a file's imported decisions have none and tell nobody); the task
     tells each person of a decision once."""
     if instance.decided_at is not None and instance.decision in (ProtestDecision.UPHELD, ProtestDecision.REJECTED):
-        queue("protest_decided", instance.pk)
+        return ("protest_decided", (instance.pk,))
+    return None
 
 
-def game_saved(sender: Any, instance: Game, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+def game_saved(sender: Any, instance: Game, created: bool, update_fields: Any = None, **kwargs: Any) -> Event | None:
     """Sent back (saved a draft with the chief judge's comment), or confirmed (the task looks whether the results
     are final). No query here: a judge's taps save the game too."""
     fields = set(update_fields or ())
     if instance.state == GameState.DRAFT and "sent_back_comment" in fields and instance.sent_back_comment:
-        queue("sent_back", instance.pk, None)
-    elif instance.state == GameState.CONFIRMED and "confirmed_at" in fields:
-        queue("game_confirmed", instance.pk)
+        return ("sent_back", (instance.pk, None))
+    if instance.state == GameState.CONFIRMED and "confirmed_at" in fields:
+        return ("game_confirmed", (instance.pk,))
+    return None
 
 
-def stage_saved(sender: Any, instance: Stage, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+def stage_saved(sender: Any, instance: Stage, created: bool, update_fields: Any = None, **kwargs: Any) -> Event | None:
     if instance.closed and (update_fields is None or "closed" in update_fields) and not created:
-        queue("results_final", instance.tournament_id)
-
-
-def connect() -> None:
-    post_save.connect(round_saved, sender=Round, dispatch_uid="notices.round_saved")
-    post_save.connect(protest_saved, sender=Protest, dispatch_uid="notices.protest_saved")
-    post_save.connect(game_saved, sender=Game, dispatch_uid="notices.game_saved")
-    post_save.connect(stage_saved, sender=Stage, dispatch_uid="notices.stage_saved")
+        return ("results_final", (instance.tournament_id,))
+    return None

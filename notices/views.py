@@ -10,13 +10,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from base.after_commit import after_commit
 from entries.models import Entry, EntryState
 from entries.services import registering
 from games.models import Judge
@@ -65,7 +65,7 @@ class NoticesView(OrganizerRequiredMixin, View):
                        .exclude(address="").values_list("pk", flat=True))
             Message.objects.filter(pk__in=ids).update(given_up=False)
             if ids:
-                transaction.on_commit(lambda: tasks.retry.enqueue(ids))
+                after_commit(lambda: tasks.retry.enqueue(ids))
             messages.success(request, _("%(n)s message(s) not handed to their channel will be tried again.")
                              % {"n": len(ids)})
             return redirect(request.path)
@@ -74,7 +74,7 @@ class NoticesView(OrganizerRequiredMixin, View):
             return self.get(request, slug, form, status=400)
         item = Broadcast.objects.create(tournament=self.tournament, audience=form.cleaned_data["audience"],
                                         text=form.cleaned_data["text"], created_by=signed_in(request))
-        transaction.on_commit(lambda: tasks.broadcast.enqueue(item.pk))
+        after_commit(lambda: tasks.broadcast.enqueue(item.pk))
         messages.success(request, _("The message is being sent; the list below shows who has been told."))
         return redirect(request.path)
 

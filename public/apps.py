@@ -7,8 +7,3 @@ from django.utils.translation import gettext_lazy as _
 class PublicConfig(AppConfig):
     name = "public"
     verbose_name = _("Public pages")
-
-    def ready(self) -> None:
-        from . import versioning
-
-        versioning.connect()

@@ -2,8 +2,9 @@
 
 Every model of the ``tournaments`` and ``games`` apps is watched (saves and deletes, including
 models added later: they are found by their foreign key to a tournament, stage, round, table or
-game). Changes are collected per transaction and applied once it commits, so a protocol saved
-seat by seat costs a few queries at the end, and nothing waits on the version row meanwhile.
+game). Changes are collected per transaction and applied once it commits (``base.after_commit``,
+listed in ``mafia_tournament/reactions.py``), so a protocol saved seat by seat costs a few queries at the end, and
+nothing waits on the version row meanwhile.
 Bulk operations (``bulk_create``, ``update``) send no signals: code using them on public data
 calls ``bump(tournament_id)`` itself.
 
@@ -16,14 +17,12 @@ thousands watch; each needless bump would have every public page built again
 
 from __future__ import annotations
 
-import weakref
 from collections import defaultdict
 from typing import Any
 
 from django.apps import apps
 from django.db import IntegrityError, transaction
 from django.db.models import F, Model
-from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 WATCHED_APPS = ("tournaments", "games")
@@ -90,49 +89,6 @@ def resolve(keys: set[tuple[str, int]]) -> set[int]:
     return ids
 
 
-class Batch:
-    """The rows changed at one savepoint level of a transaction; bumps their tournaments on commit.
-
-    A batch belongs to the savepoint it was registered in, so when that savepoint rolls back,
-    Django drops the batch with it and nothing is bumped for the undone changes.
-    """
-
-    def __init__(self, key: tuple[str, int]) -> None:
-        self.keys = {key}
-        self.ran = False
-
-    def __call__(self) -> None:
-        self.ran = True  # even if the bump fails: later changes need a batch of their own
-        bump(*resolve(self.keys))
-
-
-# The batch waiting at each savepoint level, per connection. Only Django's list of commit callbacks holds a
-# batch, so a weak reference dies when the batch was dropped with a rolled-back savepoint or transaction; one
-# that has run is marked so (a failed bump's traceback may keep it alive a while). A live batch that has not
-# run is still waiting for the commit, and this level's changes join it.
-PENDING: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], weakref.ref[Batch]]] = weakref.WeakKeyDictionary()
-
-
-def register(key: tuple[str, int]) -> None:
-    """Adds ``key`` to the batch waiting at this savepoint level, or registers a new one for the commit."""
-    wrapper = transaction.get_connection()  # this thread's connection, not the proxy shared by every thread
-    if not wrapper.in_atomic_block:
-        transaction.on_commit(Batch(key))  # runs at once: the change is committed already
-        return
-    level = tuple(wrapper.savepoint_ids)
-    waiting = PENDING.setdefault(wrapper, {})
-    found = waiting.get(level)
-    batch = found() if found is not None else None
-    if batch is not None and not batch.ran:
-        batch.keys.add(key)
-        return
-    for gone in [other for other, ref in waiting.items() if (kept := ref()) is None or kept.ran]:
-        del waiting[gone]
-    batch = Batch(key)
-    waiting[level] = weakref.ref(batch)
-    transaction.on_commit(batch)
-
-
 # A protocol saved with only these fields keeps its public facts: it was confirmed or reopened.
 PROTOCOL_STATE_FIELDS = frozenset({"state", "version", "changed_at", "changed_by", "confirmed_at", "confirmed_by",
                                    "reopen_reason"})
@@ -156,17 +112,19 @@ def affects_public(instance: Model, update_fields: Any = None) -> bool:
     return True
 
 
-def changed(sender: type[Model], instance: Model, **kwargs: Any) -> None:
-    if kwargs.get("raw") or not affects_public(instance, kwargs.get("update_fields")):
-        return
-    key = key_of(instance)
-    if key is None:
-        return
-    register(key)
+def changed_key(sender: type[Model], instance: Model, raw: bool = False, update_fields: Any = None,
+                **kwargs: Any) -> tuple[str, int] | None:
+    """What a saved or deleted row of the watched apps keeps for the commit: the row it leads to a tournament
+    by, or nothing when the public cannot see the change (no query here)."""
+    if raw or not affects_public(instance, update_fields):
+        return None
+    return key_of(instance)
 
 
-def connect() -> None:
-    for app in WATCHED_APPS:
-        for model in apps.get_app_config(app).get_models():
-            post_save.connect(changed, sender=model, dispatch_uid=f"public-version-save-{model._meta.label}")
-            post_delete.connect(changed, sender=model, dispatch_uid=f"public-version-delete-{model._meta.label}")
+def bump_changed(keys: list[tuple[str, int]]) -> None:
+    """After the commit: one bump for the tournaments of the rows one transaction changed."""
+    bump(*resolve(set(keys)))
+
+
+def watched_models() -> list[type[Model]]:
+    return [model for app in WATCHED_APPS for model in apps.get_app_config(app).get_models()]

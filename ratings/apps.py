@@ -9,8 +9,3 @@ class RatingsConfig(AppConfig):
 
     name = "ratings"
     verbose_name = "ratings"
-
-    def ready(self) -> None:
-        from ratings import triggers
-
-        triggers.connect()

@@ -91,31 +91,17 @@ def quiet_saves(*, history: bool = True, versioning: bool = True, ratings: bool 
     touch no rating (``ratings``), publish nothing to the stream overlay (``overlay``): each flag set to True
     switches that one off. Everything is connected again on the way out."""
     from django.apps import apps
-    from django.db.models.signals import post_delete, post_save, pre_save
+    from django.db.models.signals import post_save
 
     from games.services import stream
-    from public import versioning as public_versioning
-    from ratings import triggers
-    from tournaments.signals import players_merged
+    from mafia_tournament import reactions
 
     with ExitStack() as stack:
         if history:
             stack.enter_context(override_settings(SIMPLE_HISTORY_ENABLED=False))
-        if versioning:
-            for app in public_versioning.WATCHED_APPS:
-                for model in apps.get_app_config(app).get_models():
-                    post_save.disconnect(sender=model, dispatch_uid=f"public-version-save-{model._meta.label}")
-                    post_delete.disconnect(sender=model, dispatch_uid=f"public-version-delete-{model._meta.label}")
-            stack.callback(public_versioning.connect)
-        if ratings:
-            game, tournament = apps.get_model("games.Game"), apps.get_model("tournaments.Tournament")
-            players_merged.disconnect(dispatch_uid="ratings.players_merged")
-            post_save.disconnect(sender=game, dispatch_uid="ratings.game_saved")
-            post_delete.disconnect(sender=game, dispatch_uid="ratings.game_deleted")
-            pre_save.disconnect(sender=tournament, dispatch_uid="ratings.tournament_saving")
-            post_save.disconnect(sender=tournament, dispatch_uid="ratings.tournament_saved")
-            post_delete.disconnect(sender=tournament, dispatch_uid="ratings.tournament_deleted")
-            stack.callback(triggers.connect)
+        paused = [name for name, off in (("public version", versioning), ("rating", ratings)) if off]
+        if paused:
+            stack.enter_context(reactions.paused(*paused))
         if overlay:
             post_save.disconnect(sender=apps.get_model("games.Game"), dispatch_uid="stream-game-saved")
             post_save.disconnect(sender=apps.get_model("tournaments.Round"), dispatch_uid="stream-round-saved")

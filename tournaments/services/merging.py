@@ -12,6 +12,8 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base.after_commit import after_commit
+
 from ..errors import UserError
 from ..models import Participant, Player, PlayerMerge
 from ..signals import players_merged
@@ -76,7 +78,7 @@ def merge_players(kept: Player, merged: Player, *, by: User, reason: str = "") -
     PlayerMerge.objects.filter(kept=merged).update(kept=kept)  # the merged one's own earlier merges follow it
     merged_id = merged.pk
     merged.delete()
-    transaction.on_commit(lambda: players_merged.send(sender=Player, kept=kept, merged_ids=[merged_id]))
+    after_commit(lambda: players_merged.send(sender=Player, kept=kept, merged_ids=[merged_id]))
     return record
 
 
