@@ -5,7 +5,8 @@ order, withdrawals, kostroma's applications accepted or rejected (the registrati
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -16,7 +17,7 @@ from django.views import View
 
 from tournaments.errors import UserError
 from tournaments.mixins import signed_in
-from tournaments.models import ParticipantStatus, Player
+from tournaments.models import Participant, ParticipantStatus, Player
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.rules import uses_applications
 from tournaments.services import registration
@@ -59,22 +60,27 @@ class RegistrationView(OrganizerRequiredMixin, View):
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         action = request.POST.get("action", "")
-        if action == "settings":
-            settings = registering.settings_of(self.tournament)
-            form = SettingsForm(request.POST, instance=settings)
-            if not form.is_valid():
-                return self.get(request, slug, form, status=400)
-            saved: SelfRegistration = form.save(commit=False)
-            saved.tournament = self.tournament
-            saved.save()
-            messages.success(request, _("The registration settings are saved."))
-            return redirect(request.path)
+        if action == "settings":  # the one form of the page: refused, it is shown again with its errors
+            return self.save_settings(request, slug)
+        handler = self.ACTIONS.get(action)
         try:
-            entry = self.entry(request)
-            self.act(request, action, entry)
+            if handler is None:
+                raise registering.EntryError(None, _("Unknown action."))
+            handler(self, request, self.entry(request))
         except UserError as error:
             messages.error(request, str(error))
             return self.get(request, slug, status=400)
+        return redirect(request.path)
+
+    def save_settings(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        settings = registering.settings_of(self.tournament)
+        form = SettingsForm(request.POST, instance=settings)
+        if not form.is_valid():
+            return self.get(request, slug, form, status=400)
+        saved: SelfRegistration = form.save(commit=False)
+        saved.tournament = self.tournament
+        saved.save()
+        messages.success(request, _("The registration settings are saved."))
         return redirect(request.path)
 
     def entry(self, request: HttpRequest) -> Entry:
@@ -85,38 +91,44 @@ class RegistrationView(OrganizerRequiredMixin, View):
             raise registering.EntryError(None, _("Choose a player of the list."))
         return found
 
-    def act(self, request: HttpRequest, action: str, entry: Entry) -> None:
-        user = signed_in(request)
-        name = entry.name
-        if action == "link":
-            registering.new_link(entry)
-            messages.success(request, _("%(name)s has a new private link; the old one no longer opens.")
-                             % {"name": name})
-        elif action == "withdraw":
-            promoted = registering.withdraw(entry, by=user)
-            messages.success(request, _("%(name)s is withdrawn.") % {"name": name})
-            for other in promoted:
-                messages.info(request, _("%(name)s moves up from the waiting list.") % {"name": other.name})
-        elif action in ("accept", "reject"):
-            if entry.participant is None:
-                raise registering.EntryError(None, _("Choose a player of the list."))
-            if action == "accept":
-                registration.accept(entry.participant, by=user)
-                messages.success(request, _("%(name)s is accepted.") % {"name": name})
-            else:
-                registration.reject(entry.participant, by=user)
-                messages.success(request, _("%(name)s is rejected.") % {"name": name})
-        elif action == "same":
-            value = request.POST.get("player", "")
-            player = Player.objects.filter(pk=value if value.isdigit() else 0).first()
-            choices = registering.candidates([entry]).get(entry.pk, [])
-            if player is None or all(c.player.pk != player.pk for c in choices):
-                raise registering.EntryError(None, _("Choose one of the registry's players proposed."))
-            registering.same_person(entry, player, user)
-            messages.success(request, _("%(name)s is now the registry's player %(player)s.")
-                             % {"name": name, "player": player.display_name})
-        else:
-            raise registering.EntryError(None, _("Unknown action."))
+    def new_link(self, request: HttpRequest, entry: Entry) -> None:
+        registering.new_link(entry)
+        messages.success(request, _("%(name)s has a new private link; the old one no longer opens.")
+                         % {"name": entry.name})
+
+    def withdraw(self, request: HttpRequest, entry: Entry) -> None:
+        promoted = registering.withdraw(entry, by=signed_in(request))
+        messages.success(request, _("%(name)s is withdrawn.") % {"name": entry.name})
+        for other in promoted:
+            messages.info(request, _("%(name)s moves up from the waiting list.") % {"name": other.name})
+
+    def accept(self, request: HttpRequest, entry: Entry) -> None:
+        registration.accept(self.applicant(entry), by=signed_in(request))
+        messages.success(request, _("%(name)s is accepted.") % {"name": entry.name})
+
+    def reject(self, request: HttpRequest, entry: Entry) -> None:
+        registration.reject(self.applicant(entry), by=signed_in(request))
+        messages.success(request, _("%(name)s is rejected.") % {"name": entry.name})
+
+    @staticmethod
+    def applicant(entry: Entry) -> Participant:
+        if entry.participant is None:
+            raise registering.EntryError(None, _("Choose a player of the list."))
+        return entry.participant
+
+    def same(self, request: HttpRequest, entry: Entry) -> None:
+        value = request.POST.get("player", "")
+        player = Player.objects.filter(pk=value if value.isdigit() else 0).first()
+        choices = registering.candidates([entry]).get(entry.pk, [])
+        if player is None or all(c.player.pk != player.pk for c in choices):
+            raise registering.EntryError(None, _("Choose one of the registry's players proposed."))
+        registering.same_person(entry, player, signed_in(request))
+        messages.success(request, _("%(name)s is now the registry's player %(player)s.")
+                         % {"name": entry.name, "player": player.display_name})
+
+    ACTIONS: ClassVar[dict[str, Callable[[RegistrationView, HttpRequest, Entry], None]]] = {
+        "link": new_link, "withdraw": withdraw, "accept": accept, "reject": reject, "same": same,
+    }
 
 
 class BadgesView(OrganizerRequiredMixin, View):

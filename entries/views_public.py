@@ -4,7 +4,8 @@ copy of them): the form carries its reader's CSRF token, the private page its ho
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -186,23 +187,21 @@ class MeView(PrivateView):
         return render(request, "entries/me.html", context, status=status)
 
     def post(self, request: HttpRequest, slug: str, token: str) -> HttpResponseBase:
-        action = request.POST.get("action", "")
-        entry = self.entry
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
         try:
-            if action == "here":
-                self.here(request)
-            elif action == "withdraw":
-                if request.POST.get("sure") != "yes":
-                    raise registering.EntryError(None, _("Tick the box to confirm the withdrawal."))
-                registering.withdraw(entry)
-                messages.success(request, _("Your registration is withdrawn; the place goes to the next one "
-                                            "waiting."))
-            else:
+            if handler is None:
                 raise registering.EntryError(None, _("Unknown action."))
+            handler(self, request)
         except (registering.EntryError, checkin.CheckInError) as error:
             messages.error(request, str(error))
             return self.get(request, slug, token, status=400)
         return redirect(request.path)
+
+    def withdraw(self, request: HttpRequest) -> None:
+        if request.POST.get("sure") != "yes":
+            raise registering.EntryError(None, _("Tick the box to confirm the withdrawal."))
+        registering.withdraw(self.entry)
+        messages.success(request, _("Your registration is withdrawn; the place goes to the next one waiting."))
 
     def here(self, request: HttpRequest) -> None:
         participant = self.entry.participant
@@ -212,6 +211,8 @@ class MeView(PrivateView):
             raise checkin.CheckInError(_("The check-in is closed."))
         checkin.tick(session, participant.pk, True, by=None, source=MarkSource.SELF)
         messages.success(request, _("You are checked in."))
+
+    ACTIONS: ClassVar[dict[str, Callable[[MeView, HttpRequest], None]]] = {"here": here, "withdraw": withdraw}
 
 
 class MyCalendarView(PrivateView):

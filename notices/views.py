@@ -4,7 +4,8 @@ failed ones again). And a judge's page to link Telegram (``/t/SLUG/notices/teleg
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib import messages
@@ -57,18 +58,27 @@ class NoticesView(OrganizerRequiredMixin, View):
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
+        if handler is None:
+            messages.error(request, _("Unknown action."))
+            return self.get(request, slug, status=400)
+        return handler(self, request, slug)
+
+    def retry(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         from . import tasks
 
-        action = request.POST.get("action", "")
-        if action == "retry":
-            ids = list(Message.objects.filter(tournament=self.tournament, handed_at__isnull=True)
-                       .exclude(address="").values_list("pk", flat=True))
-            Message.objects.filter(pk__in=ids).update(given_up=False)
-            if ids:
-                after_commit(lambda: tasks.retry.enqueue(ids))
-            messages.success(request, _("%(n)s message(s) not handed to their channel will be tried again.")
-                             % {"n": len(ids)})
-            return redirect(request.path)
+        ids = list(Message.objects.filter(tournament=self.tournament, handed_at__isnull=True)
+                   .exclude(address="").values_list("pk", flat=True))
+        Message.objects.filter(pk__in=ids).update(given_up=False)
+        if ids:
+            after_commit(lambda: tasks.retry.enqueue(ids))
+        messages.success(request, _("%(n)s message(s) not handed to their channel will be tried again.")
+                         % {"n": len(ids)})
+        return redirect(request.path)
+
+    def broadcast(self, request: HttpRequest, slug: str) -> HttpResponseBase:
+        from . import tasks
+
         form = BroadcastForm(request.POST)
         if not form.is_valid():
             return self.get(request, slug, form, status=400)
@@ -77,6 +87,10 @@ class NoticesView(OrganizerRequiredMixin, View):
         after_commit(lambda: tasks.broadcast.enqueue(item.pk))
         messages.success(request, _("The message is being sent; the list below shows who has been told."))
         return redirect(request.path)
+
+    ACTIONS: ClassVar[dict[str, Callable[[NoticesView, HttpRequest, str], HttpResponseBase]]] = {
+        "retry": retry, "broadcast": broadcast,
+    }
 
 
 class JudgeTelegramView(LoginRequiredMixin, TournamentMixin, View):

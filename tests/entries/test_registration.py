@@ -87,6 +87,8 @@ def test_a_refused_withdrawal_needs_the_tick_and_the_start_ends_it(make_round: A
     assert answer.status_code == 400 and "Tick the box" in answer.content.decode()
     answer = client.post(f"/p/{tournament.slug}/me/{entry.token}/", {"action": "withdraw", "sure": "yes"})
     assert answer.status_code == 400 and "has started" in answer.content.decode()
+    answer = client.post(f"/p/{tournament.slug}/me/{entry.token}/", {"action": "leave"})
+    assert answer.status_code == 400 and "Unknown action." in answer.content.decode()
     entry.refresh_from_db()
     assert entry.state == EntryState.ENTERED and entry.participant is not None
 
@@ -140,6 +142,10 @@ def test_kostroma_takes_applications_for_the_organizer(make_tournament: Any, cli
         f"/p/{tournament.slug}/me/{rejected.token}/").content.decode()
     again = client.post(f"/t/{tournament.slug}/registration/", {"entry": rejected.pk, "action": "accept"})
     assert again.status_code == 400 and "Only a waiting application" in again.content.decode()
+    unknown = client.post(f"/t/{tournament.slug}/registration/", {"entry": rejected.pk, "action": "ban"})
+    assert unknown.status_code == 400 and "Unknown action." in unknown.content.decode()
+    nobody = client.post(f"/t/{tournament.slug}/registration/", {"entry": "", "action": "accept"})
+    assert nobody.status_code == 400 and "Choose a player of the list." in nobody.content.decode()
     tournament.applications_close = timezone.now() - dt.timedelta(hours=1)
     tournament.save()
     answer = register(Client(HTTP_ACCEPT_LANGUAGE="en"), tournament, 4)

@@ -114,3 +114,12 @@ def test_a_judge_linked_in_telegram_is_told_there(make_round: Any, make_user: An
         signed_in(tournament.organizers.get()).post(f"/t/{tournament.slug}/notices/", {
             "action": "broadcast", "audience": "everyone", "text": "Lunch at 14:00"})
     assert "Lunch at 14:00" in bot.api.to(4242)[-1]
+
+
+def test_an_unknown_action_is_refused_and_sends_nothing(make_round: Any, bot: BotServer) -> None:
+    tournament = make_round("tomsk", tables=1).stage.tournament
+    organizer = signed_in(tournament.organizers.get())
+    answer = organizer.post(f"/t/{tournament.slug}/notices/", {"action": "shout", "text": "x"},
+                            HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 400 and "Unknown action." in answer.content.decode()
+    assert not Broadcast.objects.exists() and not Message.objects.exists()
