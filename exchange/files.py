@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 # The most players a tournament file brings (a large event has 1,000): a file past it is refused before it is
-# checked, in well under 2 s, instead of holding a worker while a hundred thousand rows are validated.
+# checked (bench/README.md), instead of holding a worker while a hundred thousand rows are validated.
 MAX_FILE_PLAYERS = 10_000
 
 

@@ -5,7 +5,7 @@ seated, whether its protocol is in yet or not, as the organizer's round page cou
 ``scoring.seating.report`` over those rounds and ``seating.shape_bound`` for that many rounds of
 the shown round's shape. They describe the seating, not results, so hidden standings do not hide
 them, and they are kept in the shared cache under the seating itself: a result saved does not
-have them computed again (a second and a half for 1,000 players over 12 rounds).
+have them computed again (over a second for a large stage: bench/README.md).
 """
 
 from __future__ import annotations

@@ -1,14 +1,13 @@
 """The one public cache in Django: each tournament's ``scoring`` model per results version, built once.
 
 Every public page, htmx fragment, API answer and results document reads the tournament through its model
-(``exchange.reading.to_model``: 11 queries and 0.4 s for 1,000 players × 12 rounds). It is kept in the shared
-cache under the tournament's results version (``public.versioning`` bumps it after every committed change the
-public can see), so a model kept is never stale: a new version names a new key. After a change, the first
-request that needs the new model builds it under a lock; requests meanwhile read the newest model built
-(seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker
-building the same model. Each worker also keeps the last models it read, with what it computed from each
-(the standings of a stage, the "what do I need" answers), so a page costs no unpickling and no second
-computation of the same version.
+(``exchange.reading.to_model``: 11 queries, the largest single cost after a change; bench/README.md). It is kept in
+the shared cache under the tournament's results version (``public.versioning`` bumps it after every committed
+change the public can see), so a model kept is never stale: a new version names a new key. After a change, the
+first request that needs the new model builds it under a lock; requests meanwhile read the newest model built
+(seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker building the
+same model. Each worker also keeps the last models it read, with what it computed from each (the standings of a
+stage, the "what do I need" answers), so a page costs no unpickling and no second computation of the same version.
 
 Whole pages are not kept here: anonymous readers' answers are kept by the reverse proxy in front
 (``deploy/nginx/``: ``public.conditional`` marks them), and without it every page renders from this model.
@@ -115,8 +114,8 @@ def release_lock(name: str, store: BaseCache | None = None) -> None:
 @dataclass(frozen=True)
 class KeptModel:
     """A model as the shared cache keeps it: the tournament file's JSON when it reads back equal to the model, the
-    model itself otherwise. Every worker reads each version's model once; unpickling the dataclasses of 12,000 seats
-    took 0.2 s at 1,000 players × 12 rounds, reading the same model back from its file 0.06 s (bench/README.md)."""
+    model itself otherwise. Every worker reads each version's model once, and reading it back from its file is a
+    fraction of unpickling the dataclasses of its seats (bench/README.md)."""
 
     text: str | None = None
     model: m.Tournament | None = None
@@ -137,8 +136,8 @@ class KeptModel:
 @dataclass
 class LocalModel:
     """A model this process read, with what was computed from it (by name: a stage's standings, its players'
-    "what do I need"), so each is computed once per version and process, not once per request (a stage's standings:
-    0.4 s at 1,000 players × 12 rounds)."""
+    "what do I need"), so each is computed once per version and process, not once per
+    request (a large stage's standings take a good part of a second: bench/README.md)."""
 
     model: m.Tournament
     derived: dict[str, Any] = field(default_factory=dict)

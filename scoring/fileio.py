@@ -29,7 +29,7 @@ __all__ = ["FORMAT", "JSON", "MAX_FILE_BYTES", "dump", "dumps", "from_json", "lo
 
 
 def schema() -> dict[str, Any]:
-    # Beside this module (importlib.resources would cost the command line's start-up 10 ms more).
+    # Beside this module: importlib.resources would lengthen the command line's start-up (bench/README.md).
     with open(os.path.join(os.path.dirname(__file__), "schema", "tournament.schema.json"), encoding="utf-8") as f:
         return dict(json.load(f))
 

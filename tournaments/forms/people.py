@@ -115,9 +115,9 @@ class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
 # The largest list read, pasted or uploaded (2 MB; a list of 1,000 players is about 100 KB): an upload past
 # it is refused by its size before it is read.
 MAX_CSV_BYTES = 2_000_000
-# The most players a list adds at once: reading and matching a row takes about a millisecond, so the largest list
-# is previewed in 2 s; a longer one is refused by its line count before any row is read (100,000 rows
-# held a worker past its timeout).
+# The most players a list adds at once: reading and matching take a worker time in proportion to the rows, so the
+# largest list is previewed within seconds (bench/README.md); a longer one is refused by its line count before any
+# row is read (100,000 rows held a worker past its timeout).
 MAX_CSV_ROWS = 2_000
 DELIMITERS = ",;\t"
 
