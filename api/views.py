@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -29,10 +30,10 @@ from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
 from scoring.errors import UnknownStage
 from scoring.formats import PLATFORMS
-from scoring.standings import standings_json
+from scoring.standings import Standings, standings_json
 from tournaments.filenames import attachment, safe_filename
 from tournaments.mixins import TournamentLoader
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, Stage, Tournament
 
 from . import serializers as s
 
@@ -81,7 +82,7 @@ class TournamentDetailView(OneTournament, RetrieveAPIView):  # type: ignore[type
 class StageListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
     serializer_class = s.StageSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Stage]:
         return self.tournament.stages.order_by("order")
 
 
@@ -92,7 +93,7 @@ class RoundListView(OneTournament, ListAPIView):  # type: ignore[type-arg]
 
     serializer_class = s.RoundSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Round]:
         rounds = Round.objects.published().filter(stage__tournament=self.tournament)
         if stage := self.request.query_params.get("stage"):
             rounds = rounds.filter(stage__ext_id=stage)
@@ -149,6 +150,7 @@ class GameListView(OneTournament, APIView):
         return Response(self.games(stage_filter, round_filter))
 
     def games(self, stage_filter: str | None, round_filter: str | None) -> Any:
+        """The games as the serializer lists them (typed Any: the stubs give a list serializer's data as a dict)."""
         out = []
         for stage in Snapshot(self.tournament).model.stages:
             if stage_filter and stage.id != stage_filter:
@@ -178,7 +180,7 @@ class StandingsView(OneTournament, APIView):
         stage = request.query_params.get("stage")
         return Response(self.standings(stage))
 
-    def standings(self, stage: str | None) -> Any:
+    def standings(self, stage: str | None) -> dict[str, object]:
         snapshot = Snapshot(self.tournament)
         try:
             standings = snapshot.standings(stage) if stage is not None else compute_default(snapshot)
@@ -200,7 +202,7 @@ class AwardsView(OneTournament, APIView):
             raise PermissionDenied("The standings of this tournament are hidden.")
         return Response(self.awards())
 
-    def awards(self) -> Any:
+    def awards(self) -> dict[str, object]:
         snapshot = Snapshot(self.tournament)
         return {
             "final": snapshot.final_over, "rounds_played": snapshot.rounds_played, "title": snapshot.results_title(),
@@ -235,7 +237,7 @@ class PlatformExportView(OneTournament, APIView):
         return response
 
 
-def compute_default(snapshot: Snapshot) -> Any:
+def compute_default(snapshot: Snapshot) -> Standings:
     from scoring.standings import compute_standings
 
     return compute_standings(snapshot.model, None, snapshot.ruleset)

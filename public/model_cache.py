@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -31,17 +32,21 @@ from django.core.exceptions import ObjectDoesNotExist
 
 from scoring import model as m
 from scoring.filejson import dump, from_json
+from tournaments.models import Tournament
 
 MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an hour bounds the memory of old ones
 BUILD_SECONDS = 30  # a crashed build's lock expires after this; others serve the last model built meanwhile
 
 T = TypeVar("T")
+# What ``built_key`` keeps: a version, the moment it was reached, and when its model was built (older entries: the
+# first two alone).
+Built = tuple[int, datetime] | tuple[int, datetime, float]
 
 
 # --- the version a tournament is at -------------------------------------------------------------------------
 
 
-def current(tournament: Any) -> int:
+def current(tournament: Tournament) -> int:
     """The version of a tournament loaded with ``select_related("results_version")``."""
     try:
         return int(tournament.results_version.version)
@@ -49,7 +54,7 @@ def current(tournament: Any) -> int:
         return 0
 
 
-def reached(tournament: Any) -> int:
+def reached(tournament: Tournament) -> int:
     """When the tournament reached its current version, in microseconds since the epoch (0: never bumped)."""
     try:
         updated = getattr(tournament.results_version, "updated", None)
@@ -58,14 +63,14 @@ def reached(tournament: Any) -> int:
     return microseconds(updated)
 
 
-def version_tag(tournament: Any) -> str:
+def version_tag(tournament: Tournament) -> str:
     """The results version and the moment it was reached, for ETags. A database restored from an older
     backup repeats the version numbers reached after that backup, but at other moments, so a browser
     holding a page from before the restore is not told it is current."""
     return f"{current(tournament)}.{reached(tournament)}"
 
 
-def cache_scope(tournament: Any) -> str:
+def cache_scope(tournament: Tournament) -> str:
     """What the keys of a tournament's version start with: its id, its creation time (a database recreated next
     to the same Redis never meets the old entries, whose ids and versions it may repeat), the moment its version
     was reached (a database restored from an older backup never meets the entries of versions it reaches again)
@@ -73,27 +78,27 @@ def cache_scope(tournament: Any) -> str:
     return f"{tournament_scope(tournament)}.{reached(tournament)}:{current(tournament)}"
 
 
-def tournament_scope(tournament: Any) -> str:
+def tournament_scope(tournament: Tournament) -> str:
     """The part of ``cache_scope`` that no version changes: the tournament's id and creation time."""
     return f"{tournament.pk}.{microseconds(getattr(tournament, 'created', None))}"
 
 
-def microseconds(moment: Any) -> int:
+def microseconds(moment: datetime | None) -> int:
     """A moment in microseconds since the epoch; 0 for none."""
     return int(moment.timestamp() * 1_000_000) if moment is not None else 0
 
 
-def model_key(tournament: Any) -> str:
+def model_key(tournament: Tournament) -> str:
     """The tournament's model of this version."""
     return f"public-model:{cache_scope(tournament)}"
 
 
-def building_lock(tournament: Any) -> str:
+def building_lock(tournament: Tournament) -> str:
     """Held while one request builds the tournament's model."""
     return f"public-building:{tournament_scope(tournament)}"
 
 
-def built_key(tournament: Any) -> str:
+def built_key(tournament: Tournament) -> str:
     """The newest version whose model is built: (version, the moment it was reached, when it was built)."""
     return f"public-built:{tournament_scope(tournament)}"
 
@@ -175,7 +180,7 @@ class LocalModels:
 LOCAL_MODELS = LocalModels()
 
 
-def model_of(tournament: Any, build: Callable[[], m.Tournament]) -> LocalModel:
+def model_of(tournament: Tournament, build: Callable[[], m.Tournament]) -> LocalModel:
     """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
     cache, else ``build()`` (then shared)."""
     key = model_key(tournament)
@@ -199,7 +204,7 @@ def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     return local.derived[name]  # type: ignore[no-any-return]
 
 
-def shared(tournament: Any, local: LocalModel, name: str, compute: Callable[[], T]) -> T:
+def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     """What ``compute()`` gives for this model, computed once per version by one process and read by the others from
     the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
     each needs), which every worker would otherwise compute again for its first page of every version."""
@@ -216,7 +221,7 @@ def shared(tournament: Any, local: LocalModel, name: str, compute: Callable[[], 
 # --- which version a request serves ------------------------------------------------------------------------
 
 
-def settle(tournament: Any, build: Callable[[], m.Tournament]) -> None:
+def settle(tournament: Tournament, build: Callable[[], m.Tournament]) -> None:
     """Chooses the version this request serves: the current one, unless another request is building its model or
     the last model was built less than ``MODEL_REBUILD_SECONDS`` ago; then the newest version whose model is built
     (a second or two old), so that while protocols pour in (one every few hundred milliseconds on a tournament
@@ -240,7 +245,7 @@ def settle(tournament: Any, build: Callable[[], m.Tournament]) -> None:
     serve_older(tournament, built)
 
 
-def record_built(tournament: Any) -> None:
+def record_built(tournament: Tournament) -> None:
     """Records the version whose model is now in the shared cache and when it was built (unless a newer one is: a
     race may keep a slightly older one, which is harmless)."""
     if not current(tournament):
@@ -251,7 +256,7 @@ def record_built(tournament: Any) -> None:
         cache.set(built_key(tournament), stamp, MODEL_SECONDS)
 
 
-def serve_older(tournament: Any, stamp: tuple[Any, ...] | None) -> None:
+def serve_older(tournament: Tournament, stamp: Built | None) -> None:
     """Serves ``stamp`` (a version and the moment it was reached) in this request when it is older than the loaded
     version: every key and ETag read from the tournament then follows it. The loaded row is changed in memory only."""
     if stamp is not None and current(tournament) and stamp[0] < current(tournament):
