@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import io
 import json
 import os
 import random
@@ -441,5 +442,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a pipe or a terminal, not a test's capture
+        sys.stdout.reconfigure(line_buffering=True)
     main()

@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -40,11 +41,11 @@ def one_at_a_time(n: int, k: int, rounds: int, seed: int) -> list[PlannedRound]:
     return done
 
 
-def figures(rounds: list[PlannedRound], k: int) -> dict[str, object]:
+def figures(rounds: list[PlannedRound], k: int) -> dict[str, Any]:
     return report([r.tables for r in rounds], table_size=k)
 
 
-def line(label: str, rep: dict[str, object], seconds: float | None) -> str:
+def line(label: str, rep: dict[str, Any], seconds: float | None) -> str:
     spread = rep["seat_spread"]
     assert isinstance(spread, dict)
     early = spread["early"]
@@ -56,6 +57,12 @@ def line(label: str, rep: dict[str, object], seconds: float | None) -> str:
     )
 
 
+def shape(text: str) -> tuple[int, int, int]:
+    """``70/10/4``: players, table size, rounds."""
+    n, k, rounds = (int(x) for x in text.split("/"))
+    return n, k, rounds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="5 random seeds, no round-at-a-time runs")
@@ -63,26 +70,26 @@ def main() -> None:
     args = parser.parse_args()
     shapes = SHAPES
     if args.shapes:
-        shapes = [tuple(int(x) for x in s.split("/")) for s in args.shapes.split(",")]  # type: ignore[misc]
+        shapes = [shape(s) for s in args.shapes.split(",")]
     seeds = 5 if args.quick else 20
     for n, k, rounds in shapes:
         bound = shape_bound(n, k, rounds)
         reps = [figures(block(n, k, rounds, "random", s), k) for s in range(seeds)]
-        q_med = statistics.median(int(r["q"]) for r in reps)  # type: ignore[call-overload]
-        max_med = statistics.median(int(r["max_meetings"]) for r in reps)  # type: ignore[call-overload]
-        seat_med = statistics.median(int(r["same_seat_repeats"]) for r in reps)  # type: ignore[call-overload]
+        q_med = statistics.median(int(r["q"]) for r in reps)
+        max_med = statistics.median(int(r["max_meetings"]) for r in reps)
+        seat_med = statistics.median(int(r["same_seat_repeats"]) for r in reps)
         print(f"{n}/{k}/{rounds}: lower bound q {bound}; random (median of {seeds}) q {q_med:g}, "
               f"max {max_med:g}, seat {seat_med:g}")
         start = time.perf_counter()
         rep = figures(block(n, k, rounds, "balanced", 0), k)
         took = time.perf_counter() - start
-        over = f"{100 * (int(rep['q']) - bound) / bound:+.1f}% vs bound" if bound else ""  # type: ignore[call-overload]
+        over = f"{100 * (int(rep['q']) - bound) / bound:+.1f}% vs bound" if bound else ""
         print(line("balanced, block", rep, took), over)
         if not args.quick:
             start = time.perf_counter()
             rep = figures(one_at_a_time(n, k, rounds, 0), k)
             took = time.perf_counter() - start
-            over = f"{100 * (int(rep['q']) - bound) / bound:+.1f}% vs bound" if bound else ""  # type: ignore[call-overload]
+            over = f"{100 * (int(rep['q']) - bound) / bound:+.1f}% vs bound" if bound else ""
             print(line("balanced, round by round", rep, took), over)
         sys.stdout.flush()
     by_seed(SEED_SHAPES, range(1, 6))

@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import hashlib
 import http.client
+import io
 import json
 import multiprocessing
 import os
@@ -521,5 +522,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a pipe or a terminal, not a test's capture
+        sys.stdout.reconfigure(line_buffering=True)
     main()

@@ -28,9 +28,10 @@ class CanCreateTournamentMixin(PermissionRequiredMixin):
 
     permission_required = "tournaments.add_tournament"
     raise_exception = False
+    request: HttpRequest  # the view's
 
     def handle_no_permission(self) -> HttpResponseRedirect:
-        if self.request.user.is_authenticated:  # type: ignore[attr-defined]
+        if self.request.user.is_authenticated:
             raise PermissionDenied
         return super().handle_no_permission()
 
@@ -42,8 +43,9 @@ class MergePlayersMixin(LoginRequiredMixin, PermissionRequiredMixin):
 
     permission_required = "tournaments.merge_player"
     raise_exception = False
+    request: HttpRequest  # the view's
 
     def handle_no_permission(self) -> HttpResponseRedirect:
-        if self.request.user.is_authenticated:  # type: ignore[attr-defined]
+        if self.request.user.is_authenticated:
             raise PermissionDenied
         return super().handle_no_permission()

@@ -257,13 +257,12 @@ def new_link(entry: Entry) -> Entry:
 def candidates(entries: list[Entry]) -> dict[int, list[registry.Candidate]]:
     """For each entry registered online, the registry's players who may be the same person (docs/registry.md),
     other than its own: shown to the organizer only, who decides. One query for the whole list."""
-    rows = [e for e in entries if e.self_registered and e.participant is not None]
-    typed = [registry.Typed(e.participant.player.surname, e.participant.player.first_name,  # type: ignore[union-attr]
-                            e.participant.player.patronymic, e.participant.player.nickname,  # type: ignore[union-attr]
-                            e.participant.player.club) for e in rows]  # type: ignore[union-attr]
+    rows = [(e, e.participant) for e in entries if e.self_registered and e.participant is not None]
+    typed = [registry.Typed(p.player.surname, p.player.first_name, p.player.patronymic, p.player.nickname,
+                            p.player.club) for _, p in rows]
     out: dict[int, list[registry.Candidate]] = {}
-    for entry, match in zip(rows, registry.match_many(typed), strict=True):
-        own = entry.participant.player_id  # type: ignore[union-attr]
+    for (entry, participant), match in zip(rows, registry.match_many(typed), strict=True):
+        own = participant.player_id
         found = [c for c in match.candidates if c.player.pk != own]
         if found:
             out[entry.pk] = found

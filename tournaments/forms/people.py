@@ -40,7 +40,9 @@ class RegisterForm(PlayerForm):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["team"].queryset = tournament.teams.all()  # type: ignore[attr-defined]
+        team = self.fields["team"]
+        assert isinstance(team, forms.ModelChoiceField)
+        team.queryset = tournament.teams.all()
         if not tournament.teams.exists():
             del self.fields["team"]
         if self.instance.pk and self.instance.user is not None:
