@@ -25,11 +25,11 @@ import contextlib
 import hashlib
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+import cachetools
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
@@ -68,37 +68,31 @@ class BeingPrepared(Exception):
 
 
 class Recent(Generic[K, V]):
-    """The last ``size`` values this process kept, by key, thread-safe; each for ``seconds()`` when given, else
-    until pushed out: the documents served (``LOCAL_DOCUMENTS``) and those found with no copy yet (``NOT_YET``)."""
+    """A cachetools cache this process keeps, behind a lock (cachetools' caches are not thread-safe): the documents
+    served (``LOCAL_DOCUMENTS``, the last few) and those found with no copy yet (``NOT_YET``, each for a while)."""
 
-    def __init__(self, size: int, seconds: Callable[[], float] | None = None) -> None:
-        self.size, self.seconds = size, seconds
+    def __init__(self, kept: cachetools.Cache[K, V]) -> None:
+        self.kept = kept
         self.lock = threading.Lock()
-        self.values: OrderedDict[K, tuple[V, float]] = OrderedDict()
 
     def get(self, key: K) -> V | None:
         with self.lock:
-            found = self.values.get(key)
-        return found[0] if found is not None and time.monotonic() < found[1] else None
+            return self.kept.get(key)
 
     def keep(self, key: K, value: V) -> V:
-        until = time.monotonic() + self.seconds() if self.seconds is not None else float("inf")
         with self.lock:
-            self.values[key] = (value, until)
-            self.values.move_to_end(key)
-            while len(self.values) > self.size:
-                self.values.popitem(last=False)
+            self.kept[key] = value
         return value
 
     def clear(self) -> None:
         with self.lock:
-            self.values.clear()
+            self.kept.clear()
 
 
 # The last few documents this process served, by cache key (a key names one version, so a copy kept here is never
 # stale): a 1 MB PDF asked for again and again is not fetched from Redis each time. Used only while the shared cache
 # still holds the key, so clearing the cache clears this too.
-LOCAL_DOCUMENTS: Recent[str, Document] = Recent(8)
+LOCAL_DOCUMENTS: Recent[str, Document] = Recent(cachetools.LRUCache(8))
 
 
 def cached(key: str) -> Document | None:
@@ -135,7 +129,9 @@ def document_state_keys(tournament: Tournament, part: str) -> tuple[str, str, st
 # requests for a document being prepared is answered from here, without a trip to the cache each (eight
 # clients nonstop, bench/public_load.py's H1); the first copy is served at most that much later.
 NOT_YET_SECONDS = 1.0
-NOT_YET: Recent[str, int] = Recent(256, lambda: NOT_YET_SECONDS)
+# NOT_YET_SECONDS is read at each keep (a test changes it), hence a time-to-use function rather than a fixed TTL.
+NOT_YET: Recent[str, int] = Recent(cachetools.TLRUCache(256, lambda _key, _value, now: now + NOT_YET_SECONDS,
+                                                        timer=time.monotonic))
 
 
 def built_document(tournament: Tournament, name: str) -> Document:

@@ -19,12 +19,12 @@ import hashlib
 import json
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+import cachetools
 from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
@@ -154,9 +154,8 @@ class LocalModels:
     this too."""
 
     def __init__(self, size: int = 2) -> None:
-        self.size = size
-        self.lock = threading.Lock()
-        self.models: OrderedDict[str, LocalModel] = OrderedDict()
+        self.lock = threading.Lock()  # cachetools' caches are not thread-safe
+        self.models: cachetools.LRUCache[str, LocalModel] = cachetools.LRUCache(size)
 
     def get(self, key: str) -> LocalModel | None:
         with self.lock:
@@ -167,9 +166,6 @@ class LocalModels:
             found = self.models.get(key)
             if found is None or found.model is not model:
                 found = self.models[key] = LocalModel(model)
-            self.models.move_to_end(key)
-            while len(self.models) > self.size:
-                self.models.popitem(last=False)
             return found
 
     def clear(self) -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
+import threading
 from collections.abc import Callable
 from typing import Protocol
+
+import cachetools
 
 Block = tuple[tuple[tuple[str, ...], ...], ...]  # rounds of tables of player ids, in seat order
 
@@ -27,7 +29,8 @@ class PlanStore(Protocol):
     def set(self, key: str, value: object) -> None: ...
 
 
-_local: OrderedDict[str, Block] = OrderedDict()
+_local: cachetools.LRUCache[str, Block] = cachetools.LRUCache(LOCAL_SIZE)
+_lock = threading.Lock()  # seating jobs run in worker threads; cachetools' caches are not thread-safe
 _shared: list[PlanStore] = []
 
 
@@ -38,7 +41,8 @@ def use_store(store: PlanStore | None) -> None:
 
 def clear() -> None:
     """Forget the plans kept in this process (tests)."""
-    _local.clear()
+    with _lock:
+        _local.clear()
 
 
 def digest(*parts: object) -> str:
@@ -49,18 +53,17 @@ def digest(*parts: object) -> str:
 
 def cached_block(key: str, compute: Callable[[], Block], valid: Callable[[Block], bool]) -> Block:
     """The block stored under `key`, computed (and stored) when neither store has a `valid` one."""
-    block = _local.get(key)
+    with _lock:
+        block = _local.get(key)
     if block is not None:
-        _local.move_to_end(key)
         return block
     block = _from_shared(key, valid)
     if block is None:
         block = compute()
         for store in _shared:
             store.set(key, [[list(t) for t in tables] for tables in block])
-    _local[key] = block
-    while len(_local) > LOCAL_SIZE:
-        _local.popitem(last=False)
+    with _lock:
+        _local[key] = block
     return block
 
 
