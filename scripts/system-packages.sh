@@ -1,17 +1,18 @@
 #!/bin/sh
-# Debian packages the project needs beyond Python: pango (WeasyPrint renders the printed PDFs)
-# and fonts with Cyrillic (DejaVu); and nginx with its Brotli module, the reverse proxy of deploy/nginx/, which
-# tests/deploy/ runs (those tests are skipped without it); Debian's headless Java, which runs the
-# Nu HTML validator (node_modules/vnu-jar, tests/e2e/test_checkers.py), and npm where no Node.js is installed (it
-# installs the checkers from package-lock.json). Installs the missing
-# ones when run as root; otherwise says which to install. Called by `make` before the Python
-# packages; idempotent.
+# Debian packages the project needs beyond Python. `run` (what `make run` needs): pango (WeasyPrint renders the
+# printed PDFs) and fonts with Cyrillic (DejaVu). `test` (what `make test` adds, the default): nginx with its Brotli
+# module, the reverse proxy of deploy/nginx/, which tests/deploy/ runs (those tests are skipped without it); Debian's
+# headless Java, which runs the Nu HTML validator (node_modules/vnu-jar, tests/e2e/test_checkers.py), and npm where
+# no Node.js is installed (it installs the checkers from package-lock.json). Installs the missing ones when run as
+# root; otherwise says which to install. Called by `make` before the Python packages; idempotent.
 set -e
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core nginx-light
-libnginx-mod-http-brotli-filter"
-# a JRE of any vendor will do; npm only where there is none (a Node.js from elsewhere ships its own npm)
-command -v java >/dev/null 2>&1 || PACKAGES="$PACKAGES default-jre-headless"
-command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core"
+if [ "${1:-test}" != "run" ]; then
+  PACKAGES="$PACKAGES nginx-light libnginx-mod-http-brotli-filter"
+  # a JRE of any vendor will do; npm only where there is none (a Node.js from elsewhere ships its own npm)
+  command -v java >/dev/null 2>&1 || PACKAGES="$PACKAGES default-jre-headless"
+  command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
+fi
 missing=""
 for p in $PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
