@@ -15,20 +15,23 @@ so those pages, and only they, allow ``'unsafe-inline'`` styles. Scripts stay ``
 cannot run code; the only risk left would be CSS reading an attribute, which needs injected HTML, and every name
 is escaped: ``tests/site/test_html_escaping.py``).
 
-``CONTENT_SECURITY_POLICY`` (a dict, directive to sources) turns it on, ``None`` off: ``settings.py`` leaves it
-off in development (Django's debug pages are inline scripts and styles) unless ``CSP=1``;
-``CSP_REPORT_ONLY=1`` sends ``Content-Security-Policy-Report-Only`` instead (the browser reports, blocks nothing).
+django-csp sends it: ``CONTENT_SECURITY_POLICY = {"DIRECTIVES": POLICY}`` turns it on, ``None`` off (read on
+every response, so tests can switch it on); ``settings.py`` leaves it off in development (Django's debug pages
+are inline scripts and styles) unless ``CSP=1``; ``CSP_REPORT_ONLY=1`` sets
+``CONTENT_SECURITY_POLICY_REPORT_ONLY`` instead, so the header is ``Content-Security-Policy-Report-Only`` (the
+browser reports, blocks nothing). ``ContentSecurityPolicyMiddleware`` is django-csp's, plus the printable
+documents' styles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from csp.middleware import CSPMiddleware, PolicyParts
 from django.conf import settings
 
 if TYPE_CHECKING:  # settings.py imports POLICY: nothing of django.http at import time
-    from django.http import HttpRequest, HttpResponse
+    from django.http import HttpRequest, HttpResponseBase
 
 POLICY: dict[str, list[str]] = {
     "default-src": ["'self'"],
@@ -47,10 +50,6 @@ POLICY: dict[str, list[str]] = {
 INLINE_STYLE_NAMESPACES = frozenset({"paper"})
 
 
-def header_value(policy: dict[str, list[str]]) -> str:
-    return "; ".join(" ".join([directive, *sources]) for directive, sources in policy.items())
-
-
 def policy_for(request: HttpRequest, policy: dict[str, list[str]]) -> dict[str, list[str]]:
     match = getattr(request, "resolver_match", None)
     if match is not None and INLINE_STYLE_NAMESPACES.intersection(match.namespaces):
@@ -58,20 +57,26 @@ def policy_for(request: HttpRequest, policy: dict[str, list[str]]) -> dict[str, 
     return policy
 
 
-class ContentSecurityPolicyMiddleware:
-    """Adds the header of ``settings.CONTENT_SECURITY_POLICY`` (read on every request, so tests can switch
-    it on) to every response that has none of its own."""
+CspSetting = dict[str, dict[str, list[str]]] | None
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        policy = getattr(settings, "CONTENT_SECURITY_POLICY", None)
-        if not policy:
-            return response
-        name = ("Content-Security-Policy-Report-Only" if getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY",
-                                                                 False) else "Content-Security-Policy")
-        if name not in response:
-            response[name] = header_value(policy_for(request, policy))
-        return response
+def csp_settings(policy: dict[str, list[str]], on: bool, report_only: bool) -> tuple[CspSetting, CspSetting]:
+    """django-csp's ``CONTENT_SECURITY_POLICY`` and ``CONTENT_SECURITY_POLICY_REPORT_ONLY``: ``policy`` in one of
+    them when ``on``."""
+    setting = {"DIRECTIVES": policy} if on else None
+    return (None, setting) if report_only else (setting, None)
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's middleware; on the printable documents' pages, the style sources of ``policy_for``."""
+
+    def get_policy_parts(self, request: HttpRequest, response: HttpResponseBase,
+                         report_only: bool = False) -> PolicyParts:
+        parts = super().get_policy_parts(request, response, report_only)
+        name = "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
+        directives = (getattr(settings, name, None) or {}).get("DIRECTIVES")
+        if directives and parts.config is None:
+            relaxed = policy_for(request, directives)
+            if relaxed is not directives:
+                parts.replace = {**(parts.replace or {}), "style-src": relaxed["style-src"]}
+        return parts

@@ -28,7 +28,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from base.csp import POLICY
+from base.csp import POLICY, csp_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "base.csp.ContentSecurityPolicyMiddleware",  # off unless CONTENT_SECURITY_POLICY (csp.py)
+    "base.csp.ContentSecurityPolicyMiddleware",  # django-csp's: off unless CONTENT_SECURITY_POLICY (csp.py)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too
     "base.database_outage.DatabaseOutageMiddleware",
@@ -267,12 +267,13 @@ AXES_LOCKOUT_CALLABLE = "base.auth.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "base.auth.client_ip"
 AXES_VERBOSE = False
 
-# Content-Security-Policy (base/csp.py): on in the production profile; off here unless CSP=1, since
-# Django's debug pages are inline scripts and styles.
+# Content-Security-Policy (base/csp.py, sent by django-csp): on in the production profile; off here unless CSP=1,
+# since Django's debug pages are inline scripts and styles. CSP_REPORT_ONLY=1: reported by the browser, not enforced.
 # The overlay's websockets on another address (STREAM_SOCKET_URL): the pages may connect there too.
 CSP_POLICY = {**POLICY, "connect-src": [*POLICY["connect-src"], *([STREAM_SOCKET_URL] if STREAM_SOCKET_URL else [])]}
-CONTENT_SECURITY_POLICY = CSP_POLICY if env_bool("CSP", False) else None
-CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
+CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
+CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = csp_settings(CSP_POLICY, env_bool("CSP", False),
+                                                                          CSP_REPORT_ONLY)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "site:start"  # a judge lands on the table to record (games.views.start)

@@ -34,8 +34,10 @@ os.environ.setdefault("CONN_MAX_AGE", "60")
 os.environ.setdefault("MODEL_REBUILD_SECONDS", "1")
 os.environ.setdefault("PDF_NICENESS", "19")
 
+from base.csp import csp_settings
+
 from .settings import *  # noqa: F403
-from .settings import CSP_POLICY, REDIS_URL, env_bool
+from .settings import CSP_POLICY, CSP_REPORT_ONLY, REDIS_URL, env_bool
 
 if not REDIS_URL:
     raise ImproperlyConfigured("REDIS_URL must be set in production: every app server shares the cache")
@@ -51,7 +53,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
-CONTENT_SECURITY_POLICY = CSP_POLICY  # csp.POLICY (and STREAM_SOCKET_URL); sent by csp.ContentSecurityPolicyMiddleware
+# csp.POLICY (and STREAM_SOCKET_URL), always; sent by csp.ContentSecurityPolicyMiddleware (django-csp)
+CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = csp_settings(CSP_POLICY, True, CSP_REPORT_ONLY)
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
 ]

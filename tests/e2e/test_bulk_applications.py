@@ -27,7 +27,7 @@ def test_select_all_then_accept_the_chosen(open_page: Callable[..., Page], make_
     from tournaments.models import Player
     from tournaments.services import registration
 
-    settings.CONTENT_SECURITY_POLICY = POLICY
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": POLICY}
     t = make_tournament("kostroma")
     rows = [registration.register(t, Player.objects.create(surname=f"Игрок{i}", city="Кострома",
                                                            birth_date=dt.date(2003, 1, 1))).participant

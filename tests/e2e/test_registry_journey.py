@@ -30,7 +30,7 @@ def test_a_player_who_played_before_is_the_same_entry(open_page: Callable[..., P
                                                       shot: Callable[[Page, str], Path]) -> None:
     from tournaments.models import Participant, Player, Tournament
 
-    settings.CONTENT_SECURITY_POLICY = POLICY
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": POLICY}
     earlier = Tournament.objects.create(slug="autumn", name="Осенний кубок", ruleset="fiim",
                                         starts=dt.date(2024, 10, 5))
     player = Player.objects.create(surname="Фёдоров", first_name="Пётр", nickname="Ворон", club="Полночь",
