@@ -13,13 +13,17 @@ HOST ?= 127.0.0.1:8000
 
 .PHONY: run test lint typecheck bench messages clean chromium
 
+# The venv without pip, and uv (pinned) put in by the system's pip: seconds, where making the venv's own pip took
+# twenty under load; where the system has no pip, the venv's own (ensurepip) installs uv. uv then seeds the venv's pip.
 $(PY):
-	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(PYTHON) -m venv --without-pip $(VENV) || python3 -m venv --without-pip $(VENV)
 
-# uv (pinned) installs the requirements: wheels fetched in parallel, about 5 s for the runtime where pip took a
-# minute and a half (bench/README.md "make run").
+# uv installs the requirements: wheels fetched in parallel, about 5 s for the runtime where pip took a minute and a
+# half (bench/README.md "make run").
 $(UV): | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION)
+	$(PYTHON) -m pip --python $(PY) install --disable-pip-version-check -q uv==$(UV_VERSION) || \
+	  { $(PY) -m ensurepip -q && $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION); }
+	$(UV) pip install -q --python $(PY) pip
 
 $(RUNTIME): requirements.txt | $(UV)
 	sh scripts/system-packages.sh run
@@ -34,6 +38,9 @@ $(STAMP): $(RUNTIME) requirements-dev.txt
 # Serve the app on an embedded SQLite database with a demo tournament loaded; the background workers (documents,
 # seating, the stream overlay, notifications: tournaments/background.py) run inside the development server
 # (TASKS_IN_PROCESS).
+# Bytecode written (PYTHONDONTWRITEBYTECODE off): the server and its reloader read what migrate compiled, instead of
+# compiling Django and the apps again in each of the four processes.
+run: export PYTHONDONTWRITEBYTECODE :=
 run: $(RUNTIME)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
