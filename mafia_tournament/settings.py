@@ -1,4 +1,5 @@
-"""Settings of the whole project, in one file, configured by the environment.
+"""Settings of the whole project, in one file, configured by the environment (read by environs: a number that is
+not one refuses to start, naming the variable).
 
 Environment variables:
 - ``DATABASE_URL``: any URL dj-database-url understands; default an SQLite file ``db.sqlite3``
@@ -19,7 +20,6 @@ The production profile is ``mafia_tournament.settings_production`` (README "Runn
 from __future__ import annotations
 
 import datetime as dt
-import os
 import warnings
 from pathlib import Path
 
@@ -27,6 +27,7 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from environs import Env
 
 from base.csp import POLICY, csp_settings
 
@@ -36,6 +37,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 django_stubs_ext.monkeypatch()
 
 
+# environs reads and checks every variable: a value that is not a number where one is expected refuses to start,
+# naming the variable. No .env file is read: the environment alone configures the site.
+env = Env()
+
+# The booleans take fewer words than environs' (which also reads y/n, t/f): a typo never reads as a value.
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 
@@ -43,7 +49,7 @@ FALSE_WORDS = {"0", "false", "no", "off"}
 def env_bool(name: str, default: bool) -> bool:
     """The environment variable ``name`` as a boolean (``default`` when it is not set): 1/0, true/false, yes/no
     or on/off, in any case; any other value refuses to start, so a typo never reads as false."""
-    value = os.environ.get(name)
+    value = env.str(name, None)
     if value is None:
         return default
     word = value.strip().lower()
@@ -54,15 +60,18 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r} is not a boolean: use 1/0, true/false, yes/no or on/off")
 
 
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated variable, each item stripped, empty ones left out."""
+    return [item.strip() for item in env.list(name, default, subcast=str) if item.strip()]
+
+
 DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = env.str("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-ALLOWED_HOSTS = [
-    host.strip() for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if host.strip()
-]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -140,8 +149,8 @@ WSGI_APPLICATION = "mafia_tournament.wsgi.application"
 DATABASES = {
     # An empty DATABASE_URL counts as unset: the SQLite file of `make run`.
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        env.str("DATABASE_URL", "") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env.int("CONN_MAX_AGE", 0),
         # A kept connection is checked before a request reuses it: after the database restarted, the first
         # request reconnects instead of failing on the dead connection.
         conn_health_checks=True,
@@ -152,12 +161,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # (a URL's own ?connect_timeout= wins).
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_URL = env.str("REDIS_URL", "").strip()
+CACHE_KEY_PREFIX = env.str("CACHE_KEY_PREFIX", "mafia")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "mafia"),
+        "KEY_PREFIX": CACHE_KEY_PREFIX,
         # A Redis that stops answering (packets dropped) fails a request in seconds, not after minutes: the pages
         # and the judges' taps that touch the cache never hang a worker until gunicorn kills it.
         "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
@@ -171,10 +181,10 @@ CACHES = {
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CACHE_KEY_PREFIX", "mafia") + ":channels"},
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": CACHE_KEY_PREFIX + ":channels"},
     }
 } if REDIS_URL else {}
-STREAM_SOCKET_URL = os.environ.get("STREAM_SOCKET_URL", "").strip().rstrip("/")
+STREAM_SOCKET_URL = env.str("STREAM_SOCKET_URL", "").strip().rstrip("/")
 # Background work (tournaments/background.py, docs/background.md): tasks are rows of the database, taken by
 # ``manage.py db_worker`` processes, one set per queue. ``TASKS_IN_PROCESS`` (``make run``): the development server
 # runs the workers itself, in threads. The tests run each task at once unless a test says otherwise.
@@ -188,35 +198,35 @@ TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", False)
 
 # Notifications (notices/, docs/notifications.md), sent by the ``notices`` queue's worker, never in a request.
 # E-mail: Django's mail over SMTP (EMAIL_HOST, EMAIL_PORT, optional EMAIL_HOST_USER/PASSWORD, EMAIL_USE_TLS).
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_HOST = env.str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = 20
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mafia@localhost")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "mafia@localhost")
 # Telegram: the Bot API's base URL (a local server may stand in for it) and the bot's token; without a token
 # nothing goes to Telegram (the messages wait, marked so). TELEGRAM_BOT_NAME: the bot's user name for the deep
 # link (t.me/NAME?start=...), else asked of the Bot API (getMe).
-TELEGRAM_API_URL = os.environ.get("TELEGRAM_API_URL", "https://api.telegram.org").rstrip("/")
-TELEGRAM_BOT_TOKEN = os.environ.get("TELEGRAM_BOT_TOKEN", "")
-TELEGRAM_BOT_NAME = os.environ.get("TELEGRAM_BOT_NAME", "")
+TELEGRAM_API_URL = env.str("TELEGRAM_API_URL", "https://api.telegram.org").rstrip("/")
+TELEGRAM_BOT_TOKEN = env.str("TELEGRAM_BOT_TOKEN", "")
+TELEGRAM_BOT_NAME = env.str("TELEGRAM_BOT_NAME", "")
 # The site's address as players reach it, for the links in messages (the private page, unsubscribe).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # How long the reverse proxy (deploy/nginx/) may answer anonymous readers from its cache before it asks the app
 # again: the ``s-maxage`` of every shared public answer (public.conditional.for_the_proxy). Browsers revalidate each
 # time (max-age=0, the version's ETag); only a shared cache in front of the app keeps the answer.
-PROXY_CACHE_SECONDS = int(os.environ.get("PROXY_CACHE_SECONDS", "2"))
+PROXY_CACHE_SECONDS = env.int("PROXY_CACHE_SECONDS", 2)
 # After a change, the tournament's public model is built again at most this often (seconds); pages show the last one
 # built meanwhile (public.model_cache.settle). 0 (development and tests): every change shows at once.
-MODEL_REBUILD_SECONDS = float(os.environ.get("MODEL_REBUILD_SECONDS", "0"))
+MODEL_REBUILD_SECONDS = env.float("MODEL_REBUILD_SECONDS", 0.0)
 # Above 0, PDFs are made by a child process at this lower CPU priority (paper/pdf.py): 19 in production.
-PDF_NICENESS = int(os.environ.get("PDF_NICENESS", "0"))
+PDF_NICENESS = env.int("PDF_NICENESS", 0)
 # The documents' worker (paper/documents.py): a PDF's child process is stopped after this many seconds (below
 # gunicorn's --timeout of 120 in the README), and at most this many documents are built at once on all servers.
-DOCUMENT_BUILD_SECONDS = float(os.environ.get("DOCUMENT_BUILD_SECONDS", "100"))
-DOCUMENT_BUILDS_AT_ONCE = max(1, int(os.environ.get("DOCUMENT_BUILDS_AT_ONCE", "1")))
+DOCUMENT_BUILD_SECONDS = env.float("DOCUMENT_BUILD_SECONDS", 100.0)
+DOCUMENT_BUILDS_AT_ONCE = max(1, env.int("DOCUMENT_BUILDS_AT_ONCE", 1))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -230,7 +240,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
+TIME_ZONE = env.str("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True
 
@@ -257,9 +267,9 @@ AUTHENTICATION_BACKENDS = [
     "base.auth.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
-AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the limit of each: auth.py
 AXES_HANDLER = "base.auth.LoginThrottleHandler"
 AXES_RESET_ON_SUCCESS = True

@@ -37,7 +37,7 @@ os.environ.setdefault("PDF_NICENESS", "19")
 from base.csp import csp_settings
 
 from .settings import *  # noqa: F403
-from .settings import CSP_POLICY, CSP_REPORT_ONLY, REDIS_URL, env_bool
+from .settings import CSP_POLICY, CSP_REPORT_ONLY, REDIS_URL, env, env_bool, env_list
 
 if not REDIS_URL:
     raise ImproperlyConfigured("REDIS_URL must be set in production: every app server shares the cache")
@@ -45,7 +45,7 @@ if not REDIS_URL:
 DEBUG = False
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 365 * 24 * 3600)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -55,14 +55,12 @@ CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
 # csp.POLICY (and STREAM_SOCKET_URL), always; sent by csp.ContentSecurityPolicyMiddleware (django-csp)
 CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = csp_settings(CSP_POLICY, True, CSP_REPORT_ONLY)
-CSRF_TRUSTED_ORIGINS = [
-    origin.strip() for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
-]
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]  # preload is the owner's choice
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "WARNING")},
 }
