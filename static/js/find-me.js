@@ -28,11 +28,7 @@
   // The form's data-NAME with %(key)s replaced.
   function words(name, values) {
     var element = form();
-    var text = element ? element.getAttribute("data-" + name) || "" : "";
-    Object.keys(values || {}).forEach(function (key) {
-      text = text.split("%(" + key + ")s").join(values[key]);
-    });
-    return text;
+    return window.interpolate(element ? element.getAttribute("data-" + name) || "" : "", values || {});
   }
 
   // As the seating's "Where do I sit?" compares (public/views/seating.py normalize): case and ё/е do not matter;

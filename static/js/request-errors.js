@@ -17,7 +17,7 @@
     if (type.indexOf("text/plain") === 0 && xhr.responseText) {
       show(xhr.responseText);
     } else {
-      show(box.dataset.failed.replace("%(status)s", String(xhr.status)));
+      show(window.interpolate(box.dataset.failed, {status: xhr.status}));
     }
   });
   document.addEventListener("htmx:sendError", function (event) {

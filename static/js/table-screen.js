@@ -65,7 +65,7 @@
     var count = element.querySelector("[data-count]");
     var list = element.querySelector("[data-pending]");
     var template = offline ? element.dataset.waiting : element.dataset.sending;
-    count.textContent = template.replace("%(count)s", String(queue.length));
+    count.textContent = window.interpolate(template, {count: queue.length});
     list.textContent = "";
     if (offline) {
       queue.forEach(function (item) {
@@ -102,7 +102,7 @@
     var element = box();
     if (!element) { return; }
     var li = document.createElement("li");
-    li.textContent = element.dataset.refused.replace("%(tap)s", label).replace("%(reason)s", reason);
+    li.textContent = window.interpolate(element.dataset.refused, {tap: label, reason: reason});
     element.querySelector("[data-refused]").appendChild(li);
   }
 
@@ -294,7 +294,7 @@
     var slot = document.getElementById("request-error");
     if (!slot) { return; }
     slot.textContent = type.indexOf("text/plain") === 0 && text ? text
-      : slot.dataset.failed.replace("%(status)s", String(status));
+      : window.interpolate(slot.dataset.failed, {status: status});
     slot.hidden = false;
   }
 

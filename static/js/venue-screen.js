@@ -48,7 +48,7 @@
     if (all.length) { fit(all[index]); }
     var page = document.getElementById("venue-page"), s = state();
     if (page && s && all.length > 1) {
-      page.textContent = s.dataset.pageText.replace("%(n)s", String(index + 1)).replace("%(total)s", String(all.length));
+      page.textContent = window.interpolate(s.dataset.pageText, {n: index + 1, total: all.length});
     } else if (page) { page.textContent = ""; }
   }
 
@@ -83,7 +83,7 @@
     var mark = document.getElementById("venue-offline");
     if (!mark) { return; }
     mark.hidden = !on;
-    if (on) { mark.textContent = mark.dataset.text.replace("%(time)s", pad(lastOk.getHours()) + ":" + pad(lastOk.getMinutes())); }
+    if (on) { mark.textContent = window.interpolate(mark.dataset.text, {time: pad(lastOk.getHours()) + ":" + pad(lastOk.getMinutes())}); }
   }
 
   document.addEventListener("htmx:afterRequest", function (event) {
