@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .metrics import METRICS, Value
+from .metrics import METRICS, Metric, Value
 from .model import StageKind
 from .tally import PlayerTally
 
@@ -90,9 +90,9 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
                 group_values = metric.values(group, tallies)
                 for pid, value in group_values.items():
                     values[pid][metric_id] = value
-                refined += _split(group, lambda pid, m=metric, v=group_values: m.order_key(v[pid]))  # type: ignore[misc]
+                refined += _split(group, _keyed(metric, group_values))
             else:
-                refined += _split(group, lambda pid, m=metric: m.order_key(values[pid][m.id]))  # type: ignore[misc]
+                refined += _split(group, _keyed(metric, {pid: values[pid][metric_id] for pid in group}))
         groups = refined
     lot_place = {pid: index for index, pid in enumerate(lots)}
     ordered: list[tuple[int, str]] = []
@@ -101,6 +101,11 @@ def rank_players(players: Sequence[str], tallies: Mapping[str, PlayerTally], cha
             rank = len(ordered) + 1
             ordered += [(rank, pid) for pid in sorted(subgroup)]
     return ordered, values
+
+
+def _keyed(metric: Metric, found: Mapping[str, Value]) -> Callable[[str], Value | float]:
+    """What the chain compares for each player of a group: the metric's order key of the value found."""
+    return lambda pid: metric.order_key(found[pid])
 
 
 def _split(group: Sequence[str], key: Callable[[str], Value | float]) -> list[list[str]]:
