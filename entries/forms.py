@@ -20,7 +20,7 @@ TELEGRAM = re.compile(r"^[A-Za-z][A-Za-z0-9_]{4,31}$")
 HONEYPOT = "website"
 
 
-class RegistrationForm(forms.ModelForm):  # type: ignore[type-arg]
+class RegistrationForm(forms.ModelForm[Player]):
     """Name, nickname, club, city, the birth date where the regulation limits ages, an e-mail and/or a Telegram
     name, consent to the rules; and a field left empty by people (``HONEYPOT``)."""
 
@@ -83,7 +83,7 @@ class RegistrationForm(forms.ModelForm):  # type: ignore[type-arg]
                 "birth_date": birth.isoformat() if birth else None}
 
 
-class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+class SettingsForm(forms.ModelForm[SelfRegistration]):
     class Meta:
         model = SelfRegistration
         fields = ["opens", "closes", "coming_names"]

@@ -56,7 +56,7 @@ def points_text(points: list[str]) -> str:
     return ("; " if any("," in n for n in numbers) or local_number(Fraction(1, 2)) == "0,5" else ", ").join(numbers)
 
 
-class SeriesForm(forms.ModelForm):  # type: ignore[type-arg]
+class SeriesForm(forms.ModelForm[Series]):
     points_text = forms.CharField(label=gettext_lazy("Points per place"), max_length=2000)
 
     class Meta:

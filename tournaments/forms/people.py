@@ -20,7 +20,7 @@ from ..services.registry import Match, Typed, Verdict, answer, match_many
 from ..services.teams import next_team_id
 
 
-class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["surname", "first_name", "patronymic", "nickname", "city", "club", "birth_date", "phone"]
@@ -87,7 +87,7 @@ def same_person(match: Match, data: QueryDict) -> tuple[bool, Player | None]:
     return answer(data.get("same_person", ""), match)
 
 
-class TeamForm(forms.ModelForm):  # type: ignore[type-arg]
+class TeamForm(forms.ModelForm[Team]):
     class Meta:
         model = Team
         fields = ["name", "ext_id"]

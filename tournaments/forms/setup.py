@@ -26,7 +26,7 @@ def check_period(form: forms.BaseForm, data: dict[str, Any]) -> None:
         form.add_error("applications_close", _("Applications cannot close before they open."))
 
 
-def keep_level(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
+def keep_level(form: forms.ModelForm[Tournament]) -> None:
     """A form sent without the level (an older page, a script) keeps the tournament's: "open" for a new one."""
     field = form.fields["level"]
     field.required = False
@@ -35,7 +35,7 @@ def keep_level(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
     field.choices = TournamentLevel.choices  # no empty choice: the select always shows a level
 
 
-class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
+class TournamentForm(forms.ModelForm[Tournament]):
     class Meta:
         model = Tournament
         fields = ["name", "slug", "ruleset", "city", "venue", "starts", "ends", "standings_hidden",
@@ -61,7 +61,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
-class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+class SettingsForm(forms.ModelForm[Tournament]):
     """The organizer's procedure settings of a running tournament: protests, the participant cap, the
     application period, whether its games count for the rating and its level. Protests left as the regulation
     says stay so (``None``)."""

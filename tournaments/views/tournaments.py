@@ -12,7 +12,7 @@ from ..models import ParticipantStatus, Tournament
 from ..permissions import OrganizerRequiredMixin
 
 
-class TournamentListView(ListView):  # type: ignore[type-arg]
+class TournamentListView(ListView[Tournament]):
     model = Tournament
     template_name = "tournaments/tournament_list.html"
     context_object_name = "tournaments"
@@ -34,7 +34,7 @@ class TournamentListView(ListView):  # type: ignore[type-arg]
         return context
 
 
-class TournamentDetailView(OrganizerRequiredMixin, DetailView):  # type: ignore[type-arg]
+class TournamentDetailView(OrganizerRequiredMixin, DetailView[Tournament]):
     """The organizer's dashboard: stages, rounds, registration figures."""
 
     template_name = "tournaments/tournament_detail.html"
