@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "bootstrap",
     "django_htmx",
+    "template_partials",  # a page and its htmx fragment in one template ({% partialdef %})
     "crispy_forms",
     "crispy_bootstrap5",
     "django_tables2",

@@ -46,7 +46,7 @@ class DeskView(StaffRequiredMixin, View):
             "current": desk.current_round(rounds), "cards": cards, "counts": desk.counts(cards),
             "poll_url": request.get_full_path(),
         }
-        template = "games/_desk.html" if getattr(request, "htmx", False) else "games/desk.html"
+        template = "games/desk.html#desk" if getattr(request, "htmx", False) else "games/desk.html"
         return render(request, template, context)
 
 

@@ -136,7 +136,7 @@ class JobView(OrganizerRequiredMixin, View):
                 response["HX-Redirect"] = target
                 return response
             return redirect(target)
-        template = "running/_job.html" if getattr(request, "htmx", False) else "running/job.html"
+        template = "running/job.html#job" if getattr(request, "htmx", False) else "running/job.html"
         return render(request, template, {"tournament": self.tournament, "stage": job.stage, "job": job,
                                           "message": jobs.message_text(job), "url": job_url(job)})
 
