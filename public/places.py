@@ -24,17 +24,21 @@ def published_rounds(tournament: Tournament) -> list[Round]:
 
 
 def places(rounds: list[Round]) -> list[Place]:
-    """Every seat and bye of these rounds: two queries whatever their size."""
+    """Every seat and bye of these rounds: two queries whatever their size, read as values (a thousand seats as
+    model instances cost more than the page's HTML)."""
     by_pk = {r.pk: r for r in rounds}
-    seats = Seat.objects.filter(round__in=by_pk).select_related("participant__player", "table")
-    out = [
-        Place(by_pk[s.round_id], s.table.number, s.number, s.participant.number, s.participant.ext_id,
-              s.participant.player.full_name, s.participant.player.nickname)
-        for s in seats.order_by("table__number", "number")
-    ]
-    for bye in Bye.objects.filter(round__in=by_pk).select_related("participant__player"):
-        p = bye.participant
-        out.append(Place(by_pk[bye.round_id], None, None, p.number, p.ext_id, p.player.full_name, p.player.nickname))
+    person = ("participant__number", "participant__ext_id", "participant__player__surname",
+              "participant__player__first_name", "participant__player__patronymic", "participant__player__nickname")
+    seats = (Seat.objects.filter(round__in=by_pk).order_by("table__number", "number")
+             .values_list("round_id", "table__number", "number", *person))
+    out = [Place(by_pk[round_id], table, seat, number, ext_id, full_name(surname, first, patronymic), nickname)
+           for round_id, table, seat, number, ext_id, surname, first, patronymic, nickname in seats]
+    byes = Bye.objects.filter(round__in=by_pk).values_list("round_id", *person)  # in their own order
+    out += [Place(by_pk[round_id], None, None, number, ext_id, full_name(surname, first, patronymic), nickname)
+            for round_id, number, ext_id, surname, first, patronymic, nickname in byes]
     return out
 
 
+def full_name(*parts: str) -> str:
+    """``Player.full_name`` of the parts read."""
+    return " ".join(part for part in parts if part)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from exchange.reading import to_model
 from running.awards import AwardResult, award_tallies, resolve_awards
 from scoring import model as m
+from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings
 from scoring.tally import ScoredSeat, StageScoring
 from tournaments.labels import short_of_games, shows_average
@@ -142,9 +143,17 @@ class Snapshot:
 
     def standings(self, ext_id: str) -> Standings:
         self.model_stage(ext_id)
-        rules = json.dumps([self.tournament.ruleset, self.tournament.params or {}], sort_keys=True, default=str)
-        return model_cache.derived(self.kept, f"standings:{rules}:{ext_id}",
+        return model_cache.derived(self.kept, f"standings:{self.rules_key}:{ext_id}",
                                    lambda: compute_standings(self.model, ext_id, self.ruleset))
+
+    def decided_by_lot(self, ext_id: str) -> frozenset[str]:
+        """The players whose place among equals a lot decided (it ranks the stage again: once per model)."""
+        standings = self.standings(ext_id)
+        return model_cache.derived(self.kept, f"by-lot:{self.rules_key}:{ext_id}", lambda: decided_by_lot(standings))
+
+    @cached_property
+    def rules_key(self) -> str:
+        return json.dumps([self.tournament.ruleset, self.tournament.params or {}], sort_keys=True, default=str)
 
     @cached_property
     def scoring(self) -> StageScoring:

@@ -8,8 +8,11 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from tournaments import labels
+
+from .. import long_tables
 
 register = template.Library()
 
@@ -18,6 +21,22 @@ register = template.Library()
 def public_url(context: dict[str, Any], slug: str) -> str:
     """The tournament's public home as a phone opens it (the venue screen's QR code and address)."""
     return str(context["request"].build_absolute_uri(reverse("public:home", kwargs={"slug": slug})))
+
+
+@register.simple_tag
+def standings_rows(rows: list[dict[str, Any]], slug: str, rest_from: int | None, average: object) -> SafeString:
+    return long_tables.standings_rows(rows, slug, rest_from, bool(average))
+
+
+@register.simple_tag
+def seating_tables(tables: list[tuple[int, list[Any]]], played: set[int], slug: str, stage: str,
+                   round_number: int) -> SafeString:
+    return long_tables.seating_tables(tables, played, slug, stage, round_number)
+
+
+@register.simple_tag
+def seating_alphabetical(places: list[Any]) -> SafeString:
+    return long_tables.seating_alphabetical(places)
 
 
 @register.filter

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.lots import decided_by_lot
 from scoring.model import StageKind
 from scoring.rulesets import Ruleset
 from scoring.teams import cut_line_after
@@ -56,7 +55,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         prefix += 1
     line_after = prefix if prefix and prefix == len(advance) and prefix < len(standings.rows) else None
     columns = chain_columns(standings.chain, standings.rank_by)
-    by_lot = decided_by_lot(standings)
+    by_lot = snapshot.decided_by_lot(stage.ext_id)
     limit = snapshot.ruleset.params.ineligible_after_absences
     # The engine lists the disqualified last, without a rank, and leaves them out of ``advance``.
     team_names = {team.team: team.name for team in standings.teams or ()}
