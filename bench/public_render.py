@@ -54,9 +54,9 @@ def main() -> None:
     data["tournament"] = {"name": "Render benchmark", "standings_hidden": False}
     import_text(json.dumps(data), slug=SLUG)
     client = Client(HTTP_ACCEPT_LANGUAGE="ru", HTTP_HOST="127.0.0.1")
-    pages = {
+    pages: dict[str, tuple[str, dict[str, str]]] = {
         "standings page": ("/p/{}/standings/s1/", {}),
-        "standings fragment": ("/p/{}/standings/s1/", {"HTTP_HX_REQUEST": "true"}),
+        "standings fragment": ("/p/{}/standings/s1/", {"HX-Request": "true"}),
         f"seating, round {args.rounds}": (f"/p/{{}}/seating/s1/{args.rounds}/", {}),
         "player": ("/p/{}/players/p0042/", {}),
         "standings API": ("/api/tournaments/{}/standings/?stage=s1", {}),
@@ -65,12 +65,12 @@ def main() -> None:
     print("| page | min ms | median ms | max ms | bytes |")
     print("|---|---|---|---|---|")
     for name, (url, headers) in pages.items():
-        answer = client.get(url.format(SLUG), **headers)  # builds the model and what is derived from it
+        answer = client.get(url.format(SLUG), headers=headers)  # builds the model and what is derived from it
         assert answer.status_code == 200, (name, answer.status_code)
         took = []
         for _ in range(args.repeat):
             started = time.perf_counter()
-            client.get(url.format(SLUG), **headers)
+            client.get(url.format(SLUG), headers=headers)
             took.append((time.perf_counter() - started) * 1000)
         print(f"| {name} | {min(took):.0f} | {statistics.median(took):.0f} | {max(took):.0f} | "
               f"{len(answer.content):,} |")
