@@ -50,7 +50,7 @@ from .extras import (
 )
 
 RESULT_FIELDS = ("role", "side", "fouls", "removed", "extra", "best", "days_survived", "subjective", "foul_reasons",
-                 "removal_reason", "left", "left_number")
+                 "removal_reason", "warning_reasons", "left", "left_number")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,7 @@ class ResultRow:
     subjective: Any
     foul_reasons: Any
     removal_reason: str
+    warning_reasons: Any
     left: str
     left_number: int | None
 

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 
 from games.models import Game as GameRow
 from games.models import GameSeat, GameState, Protest
+from games.reasons import OTHER
 from scoring import gamelog
 from scoring import model as m
 from scoring.errors import InvalidTournament, Location, Problem
@@ -265,6 +266,8 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
         notes=game.notes,
         log=[{k: v for k, v in (("kind", e.kind), ("phase", e.phase), ("seat", e.seat), ("count", e.count),
                                  ("by", e.by)) if v is not None} for e in game.log],
+        awarded={} if game.awarded is None else {"reason": game.awarded.reason, **(
+            {"seats": list(game.awarded.seats)} if game.awarded.seats else {})},
     )
     seat_rows = Seat.objects.bulk_create(
         Seat(table=table, round=round_row, number=s.seat, participant=participants[s.player]) for s in game.seats
@@ -281,6 +284,7 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
             best=s.best,
             days_survived=s.days_survived,
             subjective=s.subjective,
+            warning_reasons=[OTHER] * s.warnings,  # the file keeps their count, not their reasons
             left=LEFT_OF[left[s.seat].kind] if s.seat in left else "",
             left_number=left[s.seat].number if s.seat in left else None,
         )

@@ -16,11 +16,11 @@ from .words import left_words, value_words
 if TYPE_CHECKING:
     from base.users import User
 
-GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "notes",
-               "phase", "reopen_reason"]
+GAME_FIELDS = ["state", "winner", "first_killed", "best_move", "circles", "mafia_missed_three_nights", "awarded",
+               "notes", "phase", "reopen_reason"]
 # "left" and "left_number" are said together ("left the table: killed on night 1"), not as two raw fields.
-SEAT_FIELDS = ["role", "side", "foul_reasons", "removal_reason", "removed", "extra", "best", "days_survived",
-               "subjective", "left"]
+SEAT_FIELDS = ["role", "side", "foul_reasons", "warning_reasons", "removal_reason", "removed", "extra", "best",
+               "days_survived", "subjective", "left"]
 
 
 @dataclass(frozen=True)

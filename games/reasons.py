@@ -6,6 +6,8 @@ the labels are translated. ``other`` is always available (the details go to the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -48,6 +50,10 @@ LABELS: dict[str, Promise] = {
     "night_word": _("any word after night is announced"),
     "pleading": _("gestures “I beg”, “I swear” and the like"),
     OTHER: _("other (see the notes)"),
+    # Wins awarded to the other side (``Ruleset.win_awards``).
+    "monsters": _("an artificial situation (“monsters”): remarks earned on purpose to leave the table"),
+    "disputed": _("the judge's decision in a disputed situation"),
+    "removed_spoke": _("a player removed without a last word spoke or gestured"),
 }
 
 FOULS: dict[str, tuple[str, ...]] = {
@@ -74,6 +80,25 @@ REMOVALS: dict[str, tuple[str, ...]] = {
     # no count of remarks removes a player (docs/rules/tomsk.md, "Remarks"); a gross breach of 6.3 may
     "tomsk": ("night_info", "oath", "material_bet", "religion", "night_touch", "disputing_host", "food", OTHER),
 }
+
+
+# What a verbal warning is for, where the regulation has one (``Ruleset.verbal_warnings``): kostroma warns for any
+# breach its fouls answer (annex 1.2, 3); zvezdy names the two remarks a verbal warning precedes.
+WARNINGS: dict[str, tuple[str, ...]] = {
+    "kostroma": FOULS["kostroma"],
+    "zvezdy": ("shouting", "gestures", OTHER),
+}
+# The remarks the regulation gives only after a verbal warning (zvezdy, "ЗАМЕЧАНИЯ В ИГРЕ": shouting "предваряется
+# устным замечанием", excessive gesturing "обязательно предваряется устным замечанием").
+WARNED_FIRST: dict[str, frozenset[str]] = {"zvezdy": frozenset({"shouting", "gestures"})}
+
+
+def warning_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
+    return [(code, LABELS[code]) for code in WARNINGS.get(ruleset_id, ())]
+
+
+def award_choices(reasons: Iterable[str]) -> list[tuple[str, Promise]]:
+    return [(code, LABELS[code]) for code in reasons if code in LABELS]
 
 
 def foul_choices(ruleset_id: str) -> list[tuple[str, Promise]]:

@@ -29,6 +29,19 @@ def left_words(left: str, when: int | None) -> str:
     return _("removed on day %(n)s") % {"n": when}
 
 
+def awarded_words(awarded: dict[str, Any], side: str = "") -> str:
+    """A win awarded, in words: to whom, why, because of which seats; "" when the game was played out."""
+    if not awarded.get("reason"):
+        return ""
+    why = label(str(awarded["reason"]))
+    seats = list(awarded.get("seats") or ())
+    if seats:
+        why = _("%(why)s (seats %(seats)s)") % {"why": why, "seats": seats_words(seats)}
+    if side:
+        return _("Win awarded to %(side)s: %(why)s") % {"side": side, "why": why}
+    return _("Win awarded: %(why)s") % {"why": why}
+
+
 def phase_words(phase: int) -> str:
     day = (phase + 1) // 2
     return _("night %(n)s") % {"n": day} if phase % 2 == 0 else _("day %(n)s") % {"n": day}
@@ -56,8 +69,10 @@ def value_words(model: type[Model], name: str, value: Any) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, Fraction | Decimal):  # points: "0,5", never "0.500000" or "1/2"
         return number(Fraction(value))
-    if name == "foul_reasons":
+    if name in ("foul_reasons", "warning_reasons"):
         return "; ".join(label(code) for code in value)
+    if name == "awarded":
+        return awarded_words(dict(value)) or "—"
     if name == "removal_reason":
         return label(str(value))
     if name in ("best_move",):

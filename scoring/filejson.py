@@ -11,6 +11,7 @@ from typing import Any
 from .model import (
     ZERO,
     Advance,
+    AwardedWin,
     Circle,
     Game,
     LogEvent,
@@ -110,7 +111,12 @@ def _game(g: Mapping[str, JSON]) -> Game:
         protests=tuple(_protest(p) for p in g.get("protests", ())),
         log=tuple(LogEvent(e["kind"], e["phase"], e.get("seat"), e.get("count"), e.get("by"))
                   for e in g.get("log", ())),
+        awarded=_awarded(g["awarded"]) if "awarded" in g else None,
     )
+
+
+def _awarded(a: Mapping[str, JSON]) -> AwardedWin:
+    return AwardedWin(a["reason"], tuple(a.get("seats", ())))
 
 
 PROTEST_FIELDS = ("seat", "text", "lodged_at", "decision", "decided_by")
@@ -150,6 +156,7 @@ def _seat(s: Mapping[str, JSON]) -> Seat:
         best=bool(s.get("best", False)),
         days_survived=s.get("days_survived"),
         subjective=None if subjective is None else to_fraction(subjective),
+        warnings=s.get("warnings", 0),
     )
 
 
@@ -250,6 +257,11 @@ def _dump_game(g: Game) -> dict[str, JSON]:
         out["protests"] = [_dump_protest(p) for p in g.protests]
     if g.log:
         out["log"] = [_dump_event(e) for e in g.log]
+    if g.awarded is not None:
+        awarded: dict[str, JSON] = {"reason": g.awarded.reason}
+        if g.awarded.seats:
+            awarded["seats"] = list(g.awarded.seats)
+        out["awarded"] = awarded
     return out
 
 
@@ -301,4 +313,6 @@ def _dump_seat(s: Seat) -> dict[str, JSON]:
         out["days_survived"] = s.days_survived
     if s.subjective is not None:
         out["subjective"] = to_file_number(s.subjective)
+    if s.warnings:
+        out["warnings"] = s.warnings
     return out

@@ -94,6 +94,9 @@ class Seat:
     best: bool = False
     days_survived: int | None = None
     subjective: Fraction | None = None
+    # verbal warnings (устные предупреждения), apart from the remarks: only where the regulation has them
+    # (``Ruleset.verbal_warnings``); none of the four makes a count of them cost anything (docs/rules/game.md)
+    warnings: int = 0
 
     @property
     def effective_side(self) -> Side:
@@ -137,6 +140,24 @@ class LogEvent:
     by: int | None = None
 
 
+class AwardRule(StrEnum):
+    """Who a regulation's "win awarded" names (``Ruleset.win_awards``): ``against`` the seats that broke the rule (one
+    side; the other side wins), ``against_removed`` one removed seat (it spoke or gestured after its removal; the
+    other side wins), or ``judge`` nobody (the judge awards the result as they decide, either side)."""
+
+    AGAINST = "against"
+    AGAINST_REMOVED = "against_removed"
+    JUDGE = "judge"
+
+
+@dataclass(frozen=True)
+class AwardedWin:
+    """The game's result was awarded, not played out: the regulation's ``reason`` and the ``seats`` that caused it."""
+
+    reason: str
+    seats: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True)
 class Game:
     """One table of one round (docs/rules/game.md). ``winner is None``: no result, counts for nothing."""
@@ -152,6 +173,7 @@ class Game:
     notes: str | None = None
     protests: tuple[Protest, ...] = ()
     log: tuple[LogEvent, ...] = ()
+    awarded: AwardedWin | None = None
 
     @property
     def has_result(self) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from . import messages as M
 from .errors import Location, Message, Problem, message
-from .model import EXTRA_CHARACTERS, ROLE_SIDE, ZERO, Game, Round, Side, Stage, Tournament
+from .model import EXTRA_CHARACTERS, ROLE_SIDE, ZERO, AwardedWin, AwardRule, Game, Round, Side, Stage, Tournament
 from .numbers import format_number
 from .rulesets import Ruleset, get_ruleset
 
@@ -139,6 +139,8 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
             problems.append(Problem(where, message(M.PROTEST_SEAT, seat=protest.seat)))
     problems += _circle_problems(ruleset, game, where, numbers)
     problems += _extra_problems(ruleset, game, where)
+    if game.awarded is not None:
+        problems += _award_problems(ruleset, game, game.awarded, where, numbers)
     for seat in game.seats:
         # The seat's place is written only for a problem (the usual seat has none).
         if seat.side is not None:
@@ -157,6 +159,8 @@ def game_problems(ruleset: Ruleset, game: Game, where: Location, known: set[str]
             elif not lo <= seat.subjective <= hi:
                 problems.append(Problem(at, message(M.SUBJECTIVE_RANGE, value=format_number(seat.subjective),
                                                     min=format_number(lo), max=format_number(hi))))
+        if seat.warnings and not ruleset.verbal_warnings:
+            problems.append(Problem(where.at(seat=seat.seat), message(M.NO_WARNINGS, ruleset=ruleset.id)))
         extra = ruleset.extra_seat_problems(game, seat)
         if extra:
             at = where.at(seat=seat.seat)
@@ -224,6 +228,36 @@ def _circle_problems(ruleset: Ruleset, game: Game, where: Location, numbers: set
                     problems.append(Problem(where, message(missing, circle=index, seat=number)))
         for number in sorted(set(circle.best) & set(circle.worst)):
             problems.append(Problem(where.at(seat=number), message(M.CIRCLE_BOTH, circle=index)))
+    return problems
+
+
+def _award_problems(ruleset: Ruleset, game: Game, awarded: AwardedWin, where: Location,
+                    numbers: set[int]) -> list[Problem]:
+    """A win awarded as the regulation says (``Ruleset.win_awards``): its reason, the seats it names, and the winner
+    it gives (the side opposite the seats named)."""
+    rule = ruleset.win_awards.get(awarded.reason)
+    if rule is None:
+        return [Problem(where, message(M.AWARD_REASON, reason=awarded.reason, ruleset=ruleset.id))]
+    problems = [Problem(where, message(M.AWARD_SEAT_NOT_AT_TABLE, seat=n)) for n in awarded.seats if n not in numbers]
+    if game.winner is None:
+        problems.append(Problem(where, message(M.AWARD_NO_WINNER)))
+    if rule is AwardRule.JUDGE:
+        if awarded.seats:
+            problems.append(Problem(where, message(M.AWARD_NO_SEATS)))
+        return problems
+    if not awarded.seats:
+        problems.append(Problem(where, message(M.AWARD_SEATS_NEEDED)))
+    if rule is AwardRule.AGAINST_REMOVED and len(awarded.seats) > 1:
+        problems.append(Problem(where, message(M.AWARD_ONE_SEAT)))
+    seats = [seat for seat in game.seats if seat.seat in awarded.seats]
+    if rule is AwardRule.AGAINST_REMOVED:
+        problems += [Problem(where.at(seat=seat.seat), message(M.AWARD_NOT_REMOVED))
+                     for seat in seats if not ruleset.is_removed(seat)]
+    sides = {seat.effective_side for seat in seats}
+    if len(sides) > 1:
+        problems.append(Problem(where, message(M.AWARD_SIDES)))
+    elif sides and game.winner in sides:
+        problems.append(Problem(where, message(M.AWARD_WINNER, side=game.winner.value if game.winner else "")))
     return problems
 
 

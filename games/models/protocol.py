@@ -49,6 +49,8 @@ class Game(models.Model):
     # The judge's game log (optional), as the file's ``log``: [{"kind", "phase", "seat"?, "count"?}, ...].
     log = models.JSONField(_("game log"), default=list, blank=True)
     mafia_missed_three_nights = models.BooleanField(_("mafia missed three nights"), default=False)
+    # The win awarded rather than played out, as the file's ``awarded``: {"reason", "seats"?}; empty: played out.
+    awarded = models.JSONField(_("win awarded"), default=dict, blank=True)
     judge = models.CharField(_("judge"), max_length=100, null=True, blank=True)
     notes = models.TextField(_("notes"), null=True, blank=True)
     state = models.CharField(_("state"), max_length=10, choices=GameState.choices, default=GameState.DRAFT)
@@ -100,6 +102,8 @@ class GameSeat(models.Model):
     subjective = ExactNumberField(_("subjective points"), null=True, blank=True)
     foul_reasons = models.JSONField(_("fouls with their reasons"), default=list, blank=True)
     removal_reason = models.CharField(_("reason for removal"), max_length=30, blank=True)
+    # Verbal warnings apart from the remarks (the file's ``warnings`` is their count), each by its reason's code.
+    warning_reasons = models.JSONField(_("verbal warnings with their reasons"), default=list, blank=True)
     left = models.CharField(_("left the table"), max_length=10, choices=Left.choices, blank=True)
     left_number = models.PositiveSmallIntegerField(_("on day/night"), null=True, blank=True)
     history = HistoricalRecords()

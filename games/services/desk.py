@@ -23,6 +23,7 @@ from tournaments.labels import local_number
 from tournaments.models import Round, Tournament
 
 from ..models import Game, GameSeat, GameState, Judge, ProtestDecision
+from ..words import awarded_words
 from .allocation import allocation, judge_label
 
 STATES: dict[str, Promise] = {
@@ -103,9 +104,15 @@ def cards(round_: Round) -> list[Card]:
 def holds(game: Game, seats: list[GameSeat]) -> list[tuple[str | Promise, str]]:
     """What the chief judge checks before confirming, in words: the winner, the fouls, who left and how, the
     subjective marks and extra points given (seat: value)."""
-    lines: list[tuple[str | Promise, str]] = [(_("Winner"), str(game.get_winner_display()) if game.winner else "—")]
+    winner = str(game.get_winner_display()) if game.winner else ""
+    lines: list[tuple[str | Promise, str]] = [(_("Winner"), winner or "—")]
+    if game.awarded:
+        lines.append((_("Win awarded"), awarded_words(game.awarded, winner)))
     fouls = [f"{row.seat.number}: {row.fouls}" for row in seats if row.fouls]
     lines.append((_("Fouls"), "; ".join(fouls) or "—"))
+    warnings = [f"{row.seat.number}: {len(row.warning_reasons)}" for row in seats if row.warning_reasons]
+    if warnings:
+        lines.append((_("Verbal warnings"), "; ".join(warnings)))
     left = [f"{row.seat.number} ({row.get_left_display()})" for row in seats if row.left]
     lines.append((_("Left the table"), ", ".join(left) or "—"))
     marks = [f"{row.seat.number}: {local_number(Fraction(row.subjective))}" for row in seats

@@ -39,6 +39,7 @@ class SeatFacts:
     side: str = ""
     foul_reasons: list[str] = field(default_factory=list)
     removal_reason: str = ""
+    warning_reasons: list[str] = field(default_factory=list)  # verbal warnings (``Ruleset.verbal_warnings``)
     left: str = ""
     left_number: int | None = None
     extra: Fraction = Fraction(0)
@@ -70,6 +71,7 @@ class ProtocolFacts:
     phase: int = 1
     first_killed: int | None = None  # as stored; derived when departures are known
     log: list[dict[str, int | str]] = field(default_factory=list)  # the game log: see scoring.model.LogEvent
+    awarded: dict[str, Any] = field(default_factory=dict)  # the win awarded: {"reason", "seats"}, as the file's
 
     def seat(self, number: int) -> SeatFacts:
         for seat in self.seats:
@@ -137,6 +139,8 @@ class SeatResult(Protocol):
     @property
     def removal_reason(self) -> str: ...
     @property
+    def warning_reasons(self) -> Any: ...
+    @property
     def left(self) -> str: ...
     @property
     def left_number(self) -> int | None: ...
@@ -160,6 +164,7 @@ def facts_of(game: Game, rows: Sequence[SeatResult], player: Callable[[SeatResul
                 side=row.side,
                 foul_reasons=list(row.foul_reasons) if row.foul_reasons else [OTHER] * row.fouls,
                 removal_reason=row.removal_reason or (OTHER if row.removed and row.fouls < fouls_remove else ""),
+                warning_reasons=list(row.warning_reasons or ()),
                 left=row.left,
                 left_number=row.left_number,
                 extra=Fraction(row.extra),
@@ -180,6 +185,7 @@ def facts_of(game: Game, rows: Sequence[SeatResult], player: Callable[[SeatResul
         phase=game.phase,
         first_killed=game.first_killed,
         log=[dict(event) for event in game.log or ()],
+        awarded=dict(game.awarded or {}),
     )
 
 
@@ -211,6 +217,7 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table:
                 best=s.best,
                 days_survived=facts.derived_days(s) if days else s.days_survived,
                 subjective=s.subjective,
+                warnings=len(s.warning_reasons),
             )
             for s in facts.seats
         ),
@@ -225,7 +232,15 @@ def scoring_game(facts: ProtocolFacts, ruleset: Ruleset | None = None, *, table:
         log=tuple(m.LogEvent(str(e["kind"]), int(e["phase"]), None if e.get("seat") is None else int(e["seat"]),
                              None if e.get("count") is None else int(e["count"]),
                              None if e.get("by") is None else int(e["by"])) for e in facts.log),
+        awarded=awarded_win(facts.awarded),
     )
+
+
+def awarded_win(awarded: Mapping[str, Any]) -> m.AwardedWin | None:
+    """The protocol's ``awarded`` as scoring's model (None: the game was played out)."""
+    if not awarded.get("reason"):
+        return None
+    return m.AwardedWin(str(awarded["reason"]), tuple(int(n) for n in awarded.get("seats", ())))
 
 
 def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = False) -> list[Problem]:

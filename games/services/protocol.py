@@ -60,7 +60,7 @@ class VersionConflict(ProtocolError):
 
 
 SEAT_FIELDS = ["role", "side", "fouls", "removed", "extra", "best", "days_survived", "subjective",
-               "foul_reasons", "removal_reason", "left", "left_number"]
+               "foul_reasons", "removal_reason", "warning_reasons", "left", "left_number"]
 
 
 def open_protocol(table: Table, user: User) -> Game:
@@ -141,6 +141,7 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, da
     game.notes = facts.notes or None
     game.phase = facts.phase
     game.log = [dict(event) for event in facts.log]
+    game.awarded = dict(facts.awarded)
     stamp(game, user, now)
     changed: list[GameSeat] = []
     fields: set[str] = set()
@@ -156,6 +157,7 @@ def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, da
             "subjective": seat.subjective,
             "foul_reasons": list(seat.foul_reasons),
             "removal_reason": seat.removal_reason,
+            "warning_reasons": list(seat.warning_reasons),
             "left": seat.left,
             "left_number": seat.left_number if seat.left else None,
         }

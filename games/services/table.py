@@ -26,24 +26,18 @@ from tournaments.numbers import typed_number
 
 from ..models import Game, Left
 from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label
+from .discipline import award, check_warned, unaward, unwarn, warn
 from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError, VersionConflict, change
+from .tap import Tap as Tap  # where callers have always found it
 
 if TYPE_CHECKING:
     from base.users import User
 
 MODES = ("foul", "unfoul", "voted", "killed", "remove", "back", "best_move", "best", "extra", "circle_best",
-         "circle_worst", "subjective", "nominated", "votes", "shot", "don_check", "sheriff_check", "heal")
+         "circle_worst", "subjective", "nominated", "votes", "shot", "don_check", "sheriff_check", "heal", "warn",
+         "unwarn", "award", "unaward")
 MAX_CIRCLES = 12
-
-
-@dataclass
-class Tap:
-    action: str
-    seat: int | None = None
-    reason: str = ""
-    value: str = ""
-    circle: int = 1
 
 
 def apply_tap(game: Game, user: User, version: int, tap: Tap, ruleset: Ruleset) -> tuple[Game, str]:
@@ -109,8 +103,13 @@ def tap_from(fields: Mapping[str, Any]) -> Tap:
     action = str(fields.get("action", ""))
     seat = str(fields.get("seat") or "")
     value = {"votes": "count", "shot": "by"}.get(action, "value")
-    return Tap(action, int(seat) if seat else None, str(fields.get("reason" if action == "foul" else "removal", "")),
-               str(fields.get(value, "")), int(str(fields.get("circle") or 0)))
+    reason = REASON_FIELDS.get(action, "removal")
+    return Tap(action, int(seat) if seat else None, str(fields.get(reason, "")), str(fields.get(value, "")),
+               int(str(fields.get("circle") or 0)))
+
+
+# The field of the screen's controls each action reads its reason from (a removal's otherwise).
+REASON_FIELDS = {"foul": "reason", "warn": "warning", "award": "award"}
 
 
 def queued_taps(text: str) -> list[Queued]:
@@ -166,6 +165,7 @@ def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
     n = seat.number
     if seat.removed:
         raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
+    check_warned(seat, tap.reason, ruleset)
     seat.foul_reasons.append(tap.reason or OTHER)
     # Each regulation's consequences of remarks (``Ruleset.foul_silence_at``, ``foul_removal_at``); tomsk sets none.
     if seat.fouls == ruleset.foul_silence_at:
@@ -477,13 +477,14 @@ def extra(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> 
 
 
 GAME_TAPS: dict[str, Callable[[ProtocolFacts, Tap, Ruleset], None]] = {
-    "phase": phase, "winner": winner, "missed": missed, "log_undo": log_undo, "subjective_rest": subjective_rest}
+    "phase": phase, "winner": winner, "missed": missed, "log_undo": log_undo, "subjective_rest": subjective_rest,
+    "award": award, "unaward": unaward}
 SEAT_TAPS: dict[str, Callable[[ProtocolFacts, SeatFacts, Tap, Ruleset], str]] = {
     "foul": foul, "unfoul": unfoul, "remove": remove, "voted": leaves, "killed": leaves, "back": back,
     "best_move": best_move, "best": best, "circle_best": circle_mark, "circle_worst": circle_mark,
     "subjective": subjective, "extra": extra,
     "nominated": logged, "votes": logged, "don_check": logged, "sheriff_check": logged, "heal": logged,
-    "shot": shoot,
+    "shot": shoot, "warn": warn, "unwarn": unwarn,
 }
 TAP_ACTIONS = frozenset(GAME_TAPS) | frozenset(SEAT_TAPS)  # what the phone's queue sends in one batch
 # The regulations that let the doctor heal themselves only once a game (kostroma's role description).

@@ -17,8 +17,10 @@ from tournaments.rules import protests_enabled, ruleset_for, stage_multiplier
 from ..forms import ProtocolForm
 from ..history import protocol_history
 from ..models import Game, GameState
+from ..reasons import label
 from ..services import protocol as service
 from ..services.facts import breakdown, facts_of, problems, stage_context
+from ..words import awarded_words
 from .base import TableAccessMixin, split_problems
 
 
@@ -54,7 +56,8 @@ class ProtocolView(ProtocolBase):
                            stage_context(self.table, ruleset))
         players = {row.seat.number: row.seat.participant for row in rows}
         seat_rows = [
-            (seat, fields, players[seat.number], by_seat.get(seat.number, []), points.get(seat.number))
+            (seat, fields, players[seat.number], by_seat.get(seat.number, []), points.get(seat.number),
+             "; ".join(label(code) for code in seat.warning_reasons))
             for seat, fields in form.seat_rows()
         ]
         return render(self.request, self.template_name, {
@@ -65,6 +68,7 @@ class ProtocolView(ProtocolBase):
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
             "protests_on": protests_enabled(self.tournament),
+            "awarded": awarded_words(facts.awarded, str(game.get_winner_display()) if game.winner else ""),
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.errors import Problem
+from scoring.model import AwardRule
 from scoring.params import ValueSet
 from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
@@ -23,7 +24,7 @@ from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
 from ..models import Game, GameState
-from ..reasons import consequences, foul_choices, removal_choices
+from ..reasons import award_choices, consequences, foul_choices, removal_choices, warning_choices
 from ..services import protocol as service
 from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, problems, stage_context, tracks_days
@@ -40,7 +41,7 @@ from ..services.table import (
     tap_from,
 )
 from ..timers import timers
-from ..words import event_words, left_words
+from ..words import awarded_words, event_words, left_words
 from .base import grouped_problems
 from .protocol import ProtocolBase
 
@@ -98,6 +99,10 @@ class TableScreenView(ProtocolBase):
             "lineup_roles": lineup_palette(ruleset, labels),
             "extra_sides": side_choices(ruleset) if ruleset.allows_extra_characters else [],
             "sides": side_choices(ruleset), "fouls": foul_choices(ruleset.id), "removals": removal_choices(ruleset.id),
+            "warnings": warning_choices(ruleset.id) if ruleset.verbal_warnings else [],
+            "awards": award_choices(ruleset.win_awards),
+            "judge_awards": [code for code, rule in ruleset.win_awards.items() if rule is AwardRule.JUDGE],
+            "awarded": awarded_words(facts.awarded, dict(side_choices(ruleset)).get(facts.winner, "")),
             "consequences": consequences(ruleset.id),
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
             "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
@@ -256,8 +261,13 @@ def modes(ruleset: Ruleset, streamed: bool = False) -> list[tuple[str, str]]:
     """What a tap on a seat can do under this regulation, as the row of choices above the seats; "Speaking" (for
     the stream overlay) first when the tournament is streamed."""
     found = [("speaking", _("Speaking"))] if streamed else []
-    found += [("foul", _("Foul")), ("unfoul", _("Take back a foul")), ("voted", _("Voted out")),
-             ("killed", _("Killed")), ("remove", _("Removed")), ("back", _("Back at the table"))]
+    found += [("foul", _("Foul")), ("unfoul", _("Take back a foul"))]
+    if ruleset.verbal_warnings:  # a warning apart from the remarks, where the regulation names one
+        found += [("warn", _("Verbal warning")), ("unwarn", _("Take back a warning"))]
+    found += [("voted", _("Voted out")), ("killed", _("Killed")), ("remove", _("Removed")),
+              ("back", _("Back at the table"))]
+    if ruleset.win_awards:  # the cases where the regulation awards the win to the other side
+        found.append(("award", _("Win awarded")))
     p = ruleset.params
     if p.best_move_civilian or p.best_move_sheriff:  # the best move earns points under this regulation
         found.append(("best_move", _("Best move: named black")))
@@ -342,4 +352,9 @@ def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str
     lines.append((_("Extra points"), "; ".join(extras) or "—"))
     fouls = [f"{s.number}: {s.fouls}" for s in facts.seats if s.fouls]
     lines.append((_("Fouls"), "; ".join(fouls) or "—"))
+    warnings = [f"{s.number}: {len(s.warning_reasons)}" for s in facts.seats if s.warning_reasons]
+    if warnings:
+        lines.append((_("Verbal warnings"), "; ".join(warnings)))
+    if facts.awarded:
+        lines.append((_("Win awarded"), awarded_words(facts.awarded, side_labels.get(facts.winner, ""))))
     return lines

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import Http404
 
-from games.words import event_words
+from games.words import awarded_words, event_words
 from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
 from tournaments.models import Seat, Tournament
@@ -137,7 +137,7 @@ class GameView(PublicTournamentView):
             "role": ROLES[s.role], "black": s.effective_side is not m.Side.RED, "fouls": s.fouls,
             "removed": snapshot.ruleset.is_removed(s), "best": marks and s.best, "extra": s.extra if marks else 0,
             "days": s.days_survived, "subjective": s.subjective if marks else None, "won": game.won(s),
-            "first_killed": game.first_killed == s.seat,
+            "first_killed": game.first_killed == s.seat, "warnings": s.warnings,
             "points": seat_points(snapshot, stage.ext_id, kwargs["number"], game.table, s.player),
         } for s in sorted(game.seats, key=lambda s: s.seat)]
         circles = [{"number": i, "best": c.best, "worst": c.worst}
@@ -151,6 +151,8 @@ class GameView(PublicTournamentView):
             "protests": protests, "winner": SIDES[game.winner] if game.winner else None,
             "best_move": ", ".join(str(n) for n in game.best_move) if marks else "",
             "marks_hidden": not marks,
+            "awarded": awarded_words({"reason": game.awarded.reason, "seats": list(game.awarded.seats)},
+                                     str(SIDES[game.winner]) if game.winner else "") if game.awarded else "",
             # the judge's game log (the protocol is public only after the game): facts everyone at the table saw
             "log": [event_words(e.kind, e.phase, e.seat, e.count, {s.seat: s.role.value for s in game.seats},
                                 {s.seat: s.effective_side.value for s in game.seats}, e.by) for e in game.log],

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from .. import messages as M
 from ..errors import Message, message
-from ..model import BLACK_ROLES, Game, Role, Seat, SeatingMethod, Side, StageKind
+from ..model import BLACK_ROLES, AwardRule, Game, Role, Seat, SeatingMethod, Side, StageKind
 from ..model import ZERO as ZERO  # the model's one zero, re-exported: the parts below are tested by identity with it
 from ..param_parsing import parse_overrides
 from ..params import NO_SIDE_POINTS, ParamError, Params, ParamsError
@@ -112,6 +112,12 @@ class Ruleset:
     # speech and the one that removes them from the table without a last word; None: the document sets none.
     foul_silence_at: ClassVar[int | None] = 3
     foul_removal_at: ClassVar[int | None] = 4
+    # Whether the regulation names a verbal warning apart from the remark (``Seat.warnings``); no regulation gives a
+    # count of warnings a consequence, so they are recorded and shown, and score nothing.
+    verbal_warnings: ClassVar[bool] = False
+    # The cases where the regulation awards the win instead of letting the game decide it: reason id → who it names
+    # (``AwardedWin``); the awarded side scores as any winner.
+    win_awards: ClassVar[Mapping[str, AwardRule]] = {}
     takes_applications: ClassVar[bool] = False  # players apply; the organizer accepts or rejects each
     team_size: ClassVar[int | None] = None  # the most players of one team, where the regulation sets it
     # The team competition: how many teams each kind of stage sends on (docs/rules/tournament.md, "Teams").

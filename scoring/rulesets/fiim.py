@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Role, SeatingMethod, StageKind
+from ..model import AwardRule, Role, SeatingMethod, StageKind
 from ..params import Params, ValueSet, WinPoints
 from .base import Ruleset, StageFormat, register
 
@@ -79,6 +79,11 @@ class Fiim(Ruleset):
     # the player has spoken); "main nuances" 7 and the list of removals: four remarks remove the player.
     foul_silence_at = 3
     foul_removal_at = 4
+    # "За создание искусственных ситуаций (монстры) победа присуждается противоположной команде" (after the list of
+    # removals): players who earn remarks on purpose to leave the table lose the game for their side; "the judge
+    # may award the result in a disputed situation as they decide" (judges' decisions 5). Its "3rd warning" is the
+    # 3rd remark (the note after the list of remarks): fiim has no verbal warning apart from remarks.
+    win_awards = {"monsters": AwardRule.AGAINST, "disputed": AwardRule.JUDGE}
     protests_by_default = False  # "judges' decisions and sanctions" 6.
     participant_cap = 70  # "main provisions" 1.
 

@@ -88,6 +88,9 @@ class Kostroma(Ruleset):
     min_age = 14
     foul_silence_at = 3  # annex 1.2, 3.1: three fouls cost the next minute's speech (nominating stays)
     foul_removal_at = 4  # annex 1.2, 3.2: the fourth foul removes the player without a last word
+    # annex 1.2, 3: "may be warned by word of mouth, punished with a foul, disqualified"; the warning is the first
+    # step, with no consequence of its own (no number of warnings makes a foul)
+    verbal_warnings = True
     takes_applications = True  # annex 1.1: applications, accepted or rejected by the organizer
     max_age = 30
     residents_only = True  # 2.1: residents of the city

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Role, SeatingMethod, StageKind
+from ..model import AwardRule, Role, SeatingMethod, StageKind
 from ..params import Params, ValueSet, WinPoints
 from .base import Ruleset, StageFormat, register
 
@@ -78,6 +78,12 @@ class Zvezdy(Ruleset):
     # 3 or 4); four remarks remove the player (its list of removals).
     foul_silence_at = 3
     foul_removal_at = 4
+    # "ЗАМЕЧАНИЯ В ИГРЕ": shouting and excessive gesturing are "preceded by a verbal remark" (устное замечание),
+    # apart from the remarks counted; the document gives the warning itself no consequence.
+    verbal_warnings = True
+    # "Если игрок, удалённый из-за стола без права последнего слова, произносит что-либо или каким-либо образом
+    # жестикулирует после своего удаления, присуждается победа противоположной команде."
+    win_awards = {"removed_spoke": AwardRule.AGAINST_REMOVED}
 
     def tiebreak_chain(self, black_wins: int, red_wins: int) -> tuple[str, ...]:
         if black_wins >= red_wins:

@@ -39,6 +39,9 @@ def test_the_packaged_schema_is_the_shared_contract() -> None:
         where[name]["type"] = "number"
     # ... and the judge's game log, an optional key of a game
     assert mine["$defs"]["game"]["properties"].pop("log")["type"] == "array"
+    # ... and the regulations' own events, optional keys: a seat's verbal warnings, a game's awarded win
+    assert seat.pop("warnings")["type"] == "integer"
+    assert mine["$defs"]["game"]["properties"].pop("awarded")["required"] == ["reason"]
     # ... and the organizer's choice of the zvezdy draw with the fewest repeated meetings, a round's seating method
     # beside the four the contract names
     assert mine["$defs"]["round"]["properties"]["seating"]["enum"].pop() == "swiss_zvezdy_spread"
