@@ -132,6 +132,16 @@ def queued_taps(text: str) -> list[Queued]:
 def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     """Applies one tap to ``facts`` (its handler in ``GAME_TAPS`` or, once the seat is found, ``SEAT_TAPS``);
     returns what the screen should say."""
+    known = facts.departures_known
+    try:
+        return perform_tap(facts, tap, ruleset)
+    finally:
+        if known and not facts.departures_known:
+            # the last departure taken back: the first kill it gave goes with it (the stored one would linger)
+            facts.first_killed = None
+
+
+def perform_tap(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     game_tap = GAME_TAPS.get(tap.action)
     if game_tap is not None:
         game_tap(facts, tap, ruleset)

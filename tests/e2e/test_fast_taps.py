@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.reasons import foul_choices, removal_choices
+from games.reasons import award_choices, foul_choices, removal_choices, warning_choices
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts, facts_of, problems
 from games.services.protocol import kept_circles
@@ -33,7 +33,9 @@ from tournaments.rules import ruleset_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TAPS = 300
+# the regulations' own events (warnings, awarded wins) add modes a tap may land on: 320 taps record about as much
+# of a game as 300 did before them (more than 100 saved taps under each regulation)
+TAPS = 320
 SLOW_WIFI = """
 (() => {
   const realFetch = window.fetch.bind(window);
@@ -84,10 +86,17 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
     shown = [value for value, _text in modes(ruleset)]
     fouls = [value for value, _text in foul_choices(ruleset_id)]
     removals = [value for value, _text in removal_choices(ruleset_id)]
+    # the regulation's own events apart from the remarks, where it has them: a verbal warning's reason, an awarded
+    # win's reason (a seat tapped against it) and the judge's decision (one tap a side)
+    warnings = [value for value, _text in warning_choices(ruleset_id)]
+    awards = [value for value, _text in award_choices(ruleset.win_awards)]
+    judge_awards = [code for code in awards if ruleset.win_awards[code] == "judge"]
     # who a shot is by: the whole mafia (""), or one black player or maniac (the choices the screen always shows)
     shooters = [""] + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role in ("mafia", "don")] \
         + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role == "maniac"]
-    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1", "by": ""}
+    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1", "by": "",
+             "warning": warnings[0] if warnings else "", "award": awards[0] if awards else ""}
+    reason_of = {"foul": "reason", "warn": "warning", "award": "award"}  # table.REASON_FIELDS
     steps: list[dict[str, Any]] = []
     meant: list[Tap] = []
 
@@ -100,7 +109,7 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             seat = rng.randint(1, seats)
             step(kind="click", id=f"seat-{seat}")
             action = state["action"]
-            reason = state["reason"] if action == "foul" else state["removal"]
+            reason = state[reason_of.get(action, "removal")]
             value = {"votes": state["count"], "shot": state["by"]}.get(action, state["value"])
             circle = int(state["circle"]) if "circle" in action or ruleset.params.circle_max_marks else 0
             meant.append(Tap(action, seat, reason, value, circle))
@@ -116,6 +125,16 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             elif mode == "remove":
                 state["removal"] = rng.choice(removals)
                 step(kind="select", name="removal", value=state["removal"])
+            elif mode == "warn":
+                state["warning"] = rng.choice(warnings)
+                step(kind="select", name="warning", value=state["warning"])
+            elif mode == "award" and judge_awards and rng.random() < 0.3:
+                code, side = rng.choice(judge_awards), rng.choice(["red", "black"])
+                step(kind="click", id=f"award-{code}-{side}")
+                meant.append(Tap("award", None, code, side))
+            elif mode == "award":
+                state["award"] = rng.choice(awards)
+                step(kind="select", name="award", value=state["award"])
             elif mode == "subjective" and rng.random() < 0.5:
                 state["value"] = rng.choice(SP_CHIPS)
                 step(kind="chip", value=state["value"])
@@ -173,7 +192,8 @@ def saved(facts: ProtocolFacts) -> dict[str, Any]:
     """What a protocol holds, as the judge's screen writes it."""
     return {
         "seats": [(s.number, s.role, s.foul_reasons, s.removal_reason, s.left, s.left_number if s.left else None,
-                   s.extra, s.best, s.subjective) for s in facts.seats],
+                   s.extra, s.best, s.subjective, s.warning_reasons) for s in facts.seats],
+        "awarded": facts.awarded,
         "winner": facts.winner, "best_move": facts.best_move, "circles": kept_circles(facts.circles),
         "missed": facts.mafia_missed_three_nights, "phase": facts.phase, "log": facts.log,
         "first_killed": facts.derived_first_killed(),

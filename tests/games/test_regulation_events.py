@@ -200,3 +200,15 @@ def test_the_import_refuses_an_event_the_regulation_does_not_have(organizer: Any
     with pytest.raises(InvalidTournament) as refused:
         import_text(json.dumps(data), slug="refused", organizers=[organizer])
     assert where in str(refused.value)
+
+
+def test_the_last_departure_taken_back_takes_its_first_kill_with_it(make_round: Any) -> None:
+    screen = screen_for(make_round, "fiim")
+    screen.tap("phase", value="next")
+    screen.tap("killed", seat=6)
+    screen.tap("best_move", seat=1)
+    assert screen.game.first_killed == 6
+    assert "best_move" in said(screen.tap("back", seat=6))  # the best move needs its first kill: refused
+    screen.tap("best_move", seat=1)
+    screen.tap("back", seat=6)
+    assert screen.game.first_killed is None  # not the stored 6 of a kill no longer recorded
