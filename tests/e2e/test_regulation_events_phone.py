@@ -30,7 +30,7 @@ def lang() -> str:
 
 def judge_screen(open_page: Any, organizer: Any, ruleset: str) -> tuple[Page, Game]:
     round_ = new_round(organizer, ruleset, tables=1)
-    people = new_people(round_)
+    people = new_people(round_, prefix=ruleset)
     game = service.open_protocol(table(round_, 1), people["judge"])
 
     def line_up(facts: ProtocolFacts) -> None:
@@ -64,7 +64,7 @@ def test_zvezdy_warning_then_remark_and_the_awarded_win(open_page: Any, shot: An
     mode(page, "foul")
     page.click("#seat-7")
     settled(page)
-    expect(page.locator("#seat-7 .warnings-badge")).to_have_text("1 устное предупреждение")
+    expect(page.locator("#seat-7 .warnings-badge")).to_have_text("1 предупреждение")
     expect(page.locator("#seat-7 .fouls-badge")).to_be_visible()
     mode(page, "remove")
     page.select_option("#controls select[name=removal]", "oath")
@@ -91,7 +91,7 @@ def test_kostroma_warning_and_fiim_judge_s_decision(open_page: Any, shot: Any, o
     page.select_option("#controls select[name=warning]", "knocking")
     page.click("#seat-3")
     settled(page)
-    expect(page.locator("#seat-3 .warnings-badge")).to_have_text("1 устное предупреждение")
+    expect(page.locator("#seat-3 .warnings-badge")).to_have_text("1 предупреждение")
     expect(page.locator("label[for=mode-award]")).to_have_count(0)  # kostroma awards no win this way
     shot(page, "kostroma-warning")
     assert Game.objects.get(pk=game.pk).seats.get(seat__number=3).warning_reasons == ["knocking"]

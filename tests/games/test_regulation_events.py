@@ -64,7 +64,7 @@ def test_kostroma_a_verbal_warning_one_tap_apart_from_the_fouls_and_its_undo(mak
     screen.tap("warn", seat=6, warning="out_of_turn")
     seat = screen.game.seats.get(seat__number=6)
     assert seat.warning_reasons == ["knocking", "out_of_turn"] and seat.fouls == 0 and not seat.removed
-    assert "2 устных предупреждения" in screen.client.get(screen.url).content.decode()
+    assert "2 предупреждения" in screen.client.get(screen.url).content.decode()
     assert "Место 6: устных предупреждений — 1." in said(screen.tap("unwarn", seat=6))
     seat.refresh_from_db()
     assert seat.warning_reasons == ["knocking"]
