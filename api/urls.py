@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import protocols, ratings, views
+from . import protocols, views
 from .tokens import TokenView
 
 app_name = "api"
@@ -23,7 +23,6 @@ urlpatterns = [
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("tournaments/<slug:slug>/awards/", views.AwardsView.as_view(), name="awards"),
     path("tournaments/<slug:slug>/export/<str:platform>/", views.PlatformExportView.as_view(), name="export"),
-    path("ratings/", ratings.RatingsView.as_view(), name="ratings"),
     path("token/", TokenView.as_view(), name="token"),
     path("tournaments/<slug:slug>/protocols/<int:table>/", protocols.ProtocolView.as_view(), name="protocol"),
     path("tournaments/<slug:slug>/protocols/<int:table>/submit/", protocols.SubmitView.as_view(), name="submit"),

@@ -41,10 +41,11 @@ urlpatterns = [
     path("p/<slug:slug>/", include("entries.urls_public")),  # the players' own pages (docs/players-channel.md)
     path("p/<slug:slug>/", include("notices.urls_public")),  # link Telegram, unsubscribe (docs/notifications.md)
     path("p/", include("public.urls")),
-    path("ratings/export/", include("paper.urls_ratings")),
-    path("ratings/rules/", include("ratings.urls")),
-    path("ratings/", include("public.urls_ratings")),
+    path("ratings/export/", include("ratings.urls_exports")),
+    path("ratings/rules/", include("ratings.urls_admin")),
+    path("ratings/", include("ratings.urls_public")),
     path("s/", include("series.urls")),
+    path("api/ratings/", include("ratings.urls_api")),
     path("api/", include("api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,19 +1,22 @@
 """What the rating pages, the API and the exports show: the rating table (filtered by club, city and period, or
 restricted to one tournament's players with the change it brought) and one player's history, tournaments and
-win rates per role. Each a fixed number of queries whatever the number of players or games."""
+win rates per role. Each a fixed number of queries whatever the number of players or games; the table is kept in
+the cache per rating version and filters (``kept_table``)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 
 from games.models import GameSeat, GameState
 from tournaments.models import Participant, ParticipantStatus, Player, Tournament
 
-from ..models import PlayerRating, RatingChange
+from ..models import PlayerRating, RatingChange, RatingRules
 from .compute import effective_side, rules
 
 
@@ -57,6 +60,31 @@ def ranked(rows: list[Raw]) -> list[Row]:
 
 def full_name(surname: str, first: str, patronymic: str) -> str:
     return " ".join(part for part in (surname, first, patronymic) if part)
+
+
+# How long a table is kept within one rating version: a player's new name or club (which makes no new version)
+# shows within it.
+KEPT_SECONDS = 60
+
+
+def version() -> tuple[str, float]:
+    """The rating's version (bumped by every recomputation) with the moment it was reached, so that a database
+    recreated beside the same cache never meets another's kept pages; and the starting rating."""
+    found = RatingRules.objects.values_list("version", "updated", "start").first()
+    if found is None:
+        return "0", 1500.0
+    number, updated, start = found
+    return f"{number}.{int(updated.timestamp() * 1e6)}", start
+
+
+def kept_table(filters: Filters, at: str) -> list[Row]:
+    """``rating_table`` kept per version ``at`` and filters."""
+    key = f"ratings:{at}:{hashlib.sha1(repr(filters).encode()).hexdigest()[:16]}"
+    rows: list[Row] | None = cache.get(key)
+    if rows is None:
+        rows = rating_table(filters)
+        cache.set(key, rows, KEPT_SECONDS)
+    return rows
 
 
 PERSON = ("surname", "first_name", "patronymic", "nickname", "club", "city")

@@ -51,7 +51,7 @@ ELSEWHERE = {
     "games:private_link": "a 404 without a real token; tests/games/test_private_links.py",
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
-READ_ONLY_PREFIXES = ("public:", "api:", "paper:")
+READ_ONLY_PREFIXES = ("public:", "api:", "rating_api:", "paper:")
 READ_ONLY = {"site:tournaments", "tournaments:detail", "exchange:export", "exchange:exports",
              "exchange:export_platform", "games:protocols", "games:history",
              "series:list", "series:detail", "series:csv", "series:xlsx"}

@@ -189,7 +189,7 @@ PAGES: dict[str, Check] = {
     "games:overlay_state": check_overlay,
     "ratings:list": check_ratings_list,
     "ratings:player": check_ratings_player,
-    "api:ratings": check_api_ratings,
+    "rating_api:ratings": check_api_ratings,
     "rating_exports:csv": check_rating_csv,
     "rating_exports:xlsx": check_rating_xlsx,
     "rating_rules:rules": check_rating_rules,

@@ -207,7 +207,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "api:awards": PUBLIC,
     # a platform's document of final, public results: this round is in play, so refused to everyone
     "api:export": ((403,) * 7, (405,) * 7),
-    "api:ratings": PUBLIC,
+    "rating_api:ratings": PUBLIC,
     "ratings:list": PUBLIC,
     "ratings:player": PUBLIC,
     "rating_exports:csv": PUBLIC,

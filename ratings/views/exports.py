@@ -10,12 +10,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from public.views.ratings import read_filters
-from ratings.services import tables
+from paper.results import Column, ResultTable
+from paper.spreadsheets import to_csv, to_xlsx
 from tournaments.models import Tournament
 
-from .results import Column, ResultTable
-from .spreadsheets import to_csv, to_xlsx
+from ..services import tables
+from .filters import read_filters
 
 
 def tenths(value: float) -> Fraction:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import ratings
+from .views.public import RatingListView, RatingPlayerView
 
 app_name = "ratings"
 
 urlpatterns = [
-    path("", ratings.RatingListView.as_view(), name="list"),
-    path("players/<int:player>/", ratings.RatingPlayerView.as_view(), name="player"),
+    path("", RatingListView.as_view(), name="list"),
+    path("players/<int:player>/", RatingPlayerView.as_view(), name="player"),
 ]

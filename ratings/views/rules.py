@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from .forms import RulesForm
-from .services.compute import recompute, rules
+from ..forms import RulesForm
+from ..services.compute import recompute, rules
 
 
 class RulesView(LoginRequiredMixin, View):

@@ -15,9 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from public.views.ratings import cached_table, read_filters, version
-from ratings.services import tables
 from tournaments.models import Participant, Tournament
+
+from ..services import tables
+from .filters import read_filters
 
 ROW = inline_serializer("RatingRow", {
     "player": serializers.IntegerField(), "name": serializers.CharField(), "rating": serializers.FloatField(),
@@ -43,7 +44,7 @@ class RatingsView(APIView):
         if problems:
             raise ValidationError({"detail": problems})
         return Response([{"player": r.player, "name": r.name, "rating": round(r.rating, 1), "games": r.games}
-                         for r in cached_table(filters, version()[0])])
+                         for r in tables.kept_table(filters, tables.version()[0])])
 
     def of_tournament(self, slug: str) -> list[dict[str, Any]]:
         tournament = Tournament.objects.filter(slug=slug).first()

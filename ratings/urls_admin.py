@@ -1,10 +1,10 @@
-"""The rating's administration, mounted under ``/ratings/rules/``."""
+"""The rating's administration (K per level and side, the start), mounted under ``/ratings/rules/``."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from .views import RulesView
+from .views.rules import RulesView
 
 app_name = "rating_rules"
 
