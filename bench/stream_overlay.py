@@ -130,11 +130,12 @@ def load(ruleset: str, players: int, rounds: int) -> tuple[Any, Any, Any]:
     from exchange.files import import_text
     from games.models import Game
     from games.services import protocol
+    from games.services.lineup import save_lineup
     from games.services.staff import add_judge, assign
-    from games.views.table import set_roles
     from scoring import fileio
     from scoring.generate import generate
     from tournaments.models import Round
+    from tournaments.rules import ruleset_for
 
     truth = generate(ruleset, players=players, rounds=rounds, seed=SEED)
     data = fileio.dump(with_last_round_unplayed(truth))
@@ -147,7 +148,7 @@ def load(ruleset: str, players: int, rounds: int) -> tuple[Any, Any, Any]:
     assign(add_judge(tournament, judge), last.stage, last, 1)
     game = protocol.open_protocol(last.tables.get(number=1), judge)
     roles = {f"s{n}_role": role for n, role in enumerate(ROLES[ruleset], start=1)}
-    game = protocol.change(game, judge, game.version, lambda facts: set_roles(facts, roles))
+    game = save_lineup(game, judge, game.version, roles, ruleset_for(tournament))
     return tournament, judge, game
 
 

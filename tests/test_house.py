@@ -13,9 +13,9 @@ SKIPPED = {".git", ".venv", "node_modules", "locale", "__pycache__"}  # not ours
 NOT_PRODUCT = {"tests", "bench"}
 MOST_LINES = 400
 
-# Temporary: these two are being split by work landing beside this test; each entry goes once its module is under
+# Temporary: this one is being split by work landing beside this test; the entry goes once its module is under
 # the limit (the test below then says so).
-OVER_THE_LIMIT_FOR_NOW = {"games/services/table.py", "games/services/stream.py"}
+OVER_THE_LIMIT_FOR_NOW = {"games/services/stream.py"}
 
 TEXT_SUFFIXES = {".py", ".md", ".html", ".js", ".css", ".toml", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".conf",
                  ".sh"}

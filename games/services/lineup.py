@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,6 +14,13 @@ from django.utils.translation import ngettext
 from scoring.model import EXTRA_CHARACTERS, Role
 from scoring.rulesets import Ruleset
 from tournaments.labels import ROLES
+
+from ..models import Game
+from .facts import ProtocolFacts
+from .protocol import ProtocolError, change
+
+if TYPE_CHECKING:
+    from base.users import User
 
 
 @dataclass(frozen=True)
@@ -84,3 +92,34 @@ def shortage(seats: Sequence[int], role: Role, want: int) -> str:
     return ngettext("Only seat %(seats)s is %(role)s; the table needs %(want)s.",
                     "Only seats %(seats)s are %(role)s; the table needs %(want)s.", len(seats)) % {
         "seats": seat_list(seats), "role": ROLES[role], "want": want}
+
+
+class LineupRefused(ProtocolError):
+    """The line-up breaks the table's composition: nothing is saved; ``roles`` are the roles posted (kept on the
+    screen), ``problems`` name the seats to fix."""
+
+    def __init__(self, roles: dict[int, str], problems: list[LineupProblem]) -> None:
+        super().__init__(" ".join(problem.text for problem in problems))
+        self.roles, self.problems = roles, problems
+
+
+def posted_roles(game: Game, data: Mapping[str, Any]) -> dict[int, str]:
+    """The role posted for each seat of ``game`` (``s<seat>_role``; a seat left out keeps its role)."""
+    return {row.seat.number: str(data.get(f"s{row.seat.number}_role", row.role))
+            for row in game.seats.select_related("seat")}
+
+
+def save_lineup(game: Game, user: User, version: int, data: Mapping[str, Any], ruleset: Ruleset) -> Game:
+    """The line-up as the screen posts it (each seat's ``s<seat>_role`` and an extra character's ``s<seat>_side``),
+    saved at once, or refused whole (``LineupRefused``) when the table's composition is wrong."""
+    roles = posted_roles(game, data)
+    found = lineup_problems(roles, ruleset)
+    if found:
+        raise LineupRefused(roles, found)
+
+    def set_roles(facts: ProtocolFacts) -> None:
+        for seat in facts.seats:
+            seat.role = str(data.get(f"s{seat.number}_role", seat.role))
+            seat.side = str(data.get(f"s{seat.number}_side", seat.side) or "")
+
+    return change(game, user, version, set_roles)

@@ -3,7 +3,8 @@ first, with a one-tap confirmation of the version looked at and "send back with 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -65,21 +66,26 @@ class DeskActionView(TableAccessMixin, View):
             version = int(request.POST.get("version", ""))
         except ValueError:
             version = -1
-        action = request.POST.get("action", "")
+        handler = self.ACTIONS.get(request.POST.get("action", ""))
         values = {"n": self.table.number}
         try:
             if game is None:
                 messages.error(request, _("Table %(n)s has no protocol yet.") % values)
-            elif action == "confirm":
-                service.confirm(game, self.staff, signed_in(request), version)
-                messages.success(request, _("Table %(n)s: the protocol is confirmed and locked.") % values)
-            elif action == "send_back":
-                service.send_back(game, self.staff, signed_in(request), version, request.POST.get("comment", ""))
-                messages.success(request, _("Table %(n)s: the protocol is sent back to its judge with your "
-                                            "comment.") % values)
-            else:
+            elif handler is None:
                 messages.error(request, _("Unknown action."))
+            else:
+                messages.success(request, handler(self, game, version) % values)
         except service.ProtocolError as error:
             messages.error(request, _("Table %(n)s: %(error)s") % {**values, "error": error})
         return redirect(f"{back}#table-{self.table.number}")
 
+    def confirm(self, game: Game, version: int) -> str:
+        service.confirm(game, self.staff, signed_in(self.request), version)
+        return _("Table %(n)s: the protocol is confirmed and locked.")
+
+    def send_back(self, game: Game, version: int) -> str:
+        service.send_back(game, self.staff, signed_in(self.request), version, self.request.POST.get("comment", ""))
+        return _("Table %(n)s: the protocol is sent back to its judge with your comment.")
+
+    ACTIONS: ClassVar[dict[str, Callable[[DeskActionView, Game, int], str]]] = {
+        "confirm": confirm, "send_back": send_back}

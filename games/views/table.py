@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
@@ -19,7 +21,6 @@ from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
 from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
-from tournaments.numbers import typed_number
 from tournaments.rules import ruleset_for, stage_multiplier
 
 from ..forms import role_choices, side_choices
@@ -28,24 +29,43 @@ from ..reasons import award_choices, consequences, foul_choices, removal_choices
 from ..services import protocol as service
 from ..services import stream
 from ..services.facts import ProtocolFacts, breakdown, facts_of, problems, stage_context, tracks_days
-from ..services.lineup import LineupProblem, lineup_problems
-from ..services.table import (
-    BLACK,
-    MAX_CIRCLES,
-    Refusal,
-    apply_tap,
-    apply_taps,
-    proposed_winner,
-    queued_taps,
-    shooters,
-    tap_from,
-)
+from ..services.game_log import BLACK, proposed_winner, shooters
+from ..services.lineup import LineupProblem, LineupRefused, save_lineup
+from ..services.seat_taps import MAX_CIRCLES, set_extras
+from ..services.table import Refusal, apply_tap, apply_taps, queued_taps, tap_from
 from ..timers import timers
 from ..words import awarded_words, event_words, left_words
 from .base import grouped_problems
 from .protocol import ProtocolBase
 
+if TYPE_CHECKING:
+    from base.users import User
+
 MOST_EXTRA_CHOICES = 41  # a range of allowed extra points longer than this is typed, not chosen
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One action as the screen posts it: its fields, the version it was made on and the speech circle shown."""
+
+    data: Mapping[str, Any]
+    version: int
+    circle: int
+
+    @property
+    def action(self) -> str:
+        return str(self.data.get("action", ""))
+
+
+@dataclass
+class Answer:
+    """What an action did: the protocol after it, what the screen says, the speech timer's start or stop, and whether
+    the submission's summary is asked for."""
+
+    game: Game
+    said: str = ""
+    speech: str = ""
+    asking_submit: bool = False
 
 
 class TableScreenView(ProtocolBase):
@@ -131,6 +151,8 @@ class TableScreenView(ProtocolBase):
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:
+        """Parse → tap → service → render: the phone's queue of taps, or one posted action (``ACTIONS``; any other
+        is a tap, ``tap_from``), each a service call under the protocol's lock; the screen comes back current."""
         game = self.load()
         if not isinstance(game, Game):
             return game
@@ -139,65 +161,79 @@ class TableScreenView(ProtocolBase):
         if "taps" in data:
             return self.queued(game, template, data["taps"])
         try:
-            version = int(data.get("version", ""))
-            seat = int(data["seat"]) if data.get("seat") else None
-            circle = int(data.get("circle") or 0)
+            posted = Posted(data, int(data.get("version", "")), int(str(data.get("circle") or 0)))
+            if data.get("seat"):
+                int(data["seat"])
         except ValueError:
             return self.screen(game, template, "", _("The request is incomplete; reload the page."), 400)
-        action = data.get("action", "")
-        said, error, status, speech = "", "", 200, ""
-        posted_roles: dict[int, str] | None = None
-        lineup: list[LineupProblem] = []
-        user = signed_in(request)
+        handler = self.ACTIONS.get(posted.action, TableScreenView.tap)
+        error, status, roles, lineup = "", 200, None, []
         try:
-            if action == "roles":
-                posted_roles = {row.seat.number: data.get(f"s{row.seat.number}_role", row.role)
-                                for row in game.seats.select_related("seat")}
-                lineup = lineup_problems(posted_roles, ruleset_for(self.tournament))
-                if lineup:  # nothing saved; every role chosen stays on the screen, the seats to fix marked
-                    error, status = " ".join(problem.text for problem in lineup), 400
-                else:
-                    game = service.change(game, user, version, lambda facts: set_roles(facts, data))
-                    said = _("Roles are saved.")
-            elif action == "extras":
-                game = service.change(game, user, version, lambda facts: set_extras(facts, data))
-                said = _("Extra points are saved.")
-            elif action == "speaking":
-                if seat is None:
-                    raise service.ProtocolError(_("Choose a seat."))
-                now = stream.set_speaker(game, seat)
-                said = (_("Seat %(n)s is speaking.") % {"n": now} if now is not None
-                        else _("Nobody is marked as speaking."))
-                speech = "start" if now is not None else "stop"  # the phone's speech timer follows
-            elif action == "submit_ask":
-                game.refresh_from_db()
-                return self.screen(game, template, "", "", circle=circle, asking_submit=True)
-            elif action == "submit":
-                game = service.submit(game, user, version)
-                said = _("The protocol is submitted. The chief judge confirms it; you can no longer change it.")
-            elif action == "confirm":
-                game = service.confirm(game, self.staff, user, version)
-                said = _("The protocol is confirmed and locked.")
-            else:
-                game, said = apply_tap(game, user, version, tap_from(data), ruleset_for(self.tournament))
+            answer = handler(self, game, posted)
+        except LineupRefused as refused:  # nothing saved; every role chosen stays, the seats to fix marked
+            answer, error, status, roles, lineup = Answer(game), str(refused), 400, refused.roles, refused.problems
         except service.VersionConflict as conflict:
-            error, status = str(conflict), 409
+            answer, error, status = Answer(game), str(conflict), 409
         except service.ProtocolRejected as rejected:
-            error, status = " ".join(grouped_problems(rejected.problems)), 400
+            answer, error, status = Answer(game), " ".join(grouped_problems(rejected.problems)), 400
         except (service.ProtocolError, stream.StreamError) as refused:
-            error, status = str(refused), 400
-        if error and action == "roles" and posted_roles is None:
-            posted_roles = {n: data.get(f"s{n}_role", "") for n in range(1, 13) if f"s{n}_role" in data}
+            answer, error, status = Answer(game), str(refused), 400
+        if answer.asking_submit:
+            return self.screen(answer.game, template, "", "", circle=posted.circle, asking_submit=True)
+        if error and posted.action == "roles" and roles is None:
+            roles = {n: data.get(f"s{n}_role", "") for n in range(1, 13) if f"s{n}_role" in data}
+        game = answer.game
         game.refresh_from_db()
         if not request.htmx:  # type: ignore[attr-defined]
             if not error:
                 return redirect("games:table", slug=slug, table=table)
-            return self.screen(game, template, said, error, status or 400, circle=circle, mode=action,
-                               posted_roles=posted_roles, lineup=lineup, roles=action == "roles")
+            return self.screen(game, template, answer.said, error, status, circle=posted.circle, mode=posted.action,
+                               posted_roles=roles, lineup=lineup, roles=posted.action == "roles")
         # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
-        return self.screen(game, template, said, error, circle=circle, mode=action, posted_roles=posted_roles,
-                           lineup=lineup, roles=bool(error) and action == "roles", conflict=status == 409,
-                           speech=speech)
+        return self.screen(game, template, answer.said, error, circle=posted.circle, mode=posted.action,
+                           posted_roles=roles, lineup=lineup, roles=bool(error) and posted.action == "roles",
+                           conflict=status == 409, speech=answer.speech)
+
+    def roles(self, game: Game, posted: Posted) -> Answer:
+        game = save_lineup(game, self.user, posted.version, posted.data, ruleset_for(self.tournament))
+        return Answer(game, _("Roles are saved."))
+
+    def extras(self, game: Game, posted: Posted) -> Answer:
+        game = service.change(game, self.user, posted.version, lambda facts: set_extras(facts, posted.data))
+        return Answer(game, _("Extra points are saved."))
+
+    def speaking(self, game: Game, posted: Posted) -> Answer:
+        if not posted.data.get("seat"):
+            raise service.ProtocolError(_("Choose a seat."))
+        now = stream.set_speaker(game, int(posted.data["seat"]))
+        if now is None:
+            return Answer(game, _("Nobody is marked as speaking."), speech="stop")
+        return Answer(game, _("Seat %(n)s is speaking.") % {"n": now}, speech="start")  # the phone's timer follows
+
+    def submit_ask(self, game: Game, posted: Posted) -> Answer:
+        game.refresh_from_db()
+        return Answer(game, asking_submit=True)
+
+    def submit(self, game: Game, posted: Posted) -> Answer:
+        game = service.submit(game, self.user, posted.version)
+        return Answer(game, _("The protocol is submitted. The chief judge confirms it; you can no longer change it."))
+
+    def confirm(self, game: Game, posted: Posted) -> Answer:
+        game = service.confirm(game, self.staff, self.user, posted.version)
+        return Answer(game, _("The protocol is confirmed and locked."))
+
+    def tap(self, game: Game, posted: Posted) -> Answer:
+        game, said = apply_tap(game, self.user, posted.version, tap_from(posted.data), ruleset_for(self.tournament))
+        return Answer(game, said)
+
+    @property
+    def user(self) -> User:
+        return signed_in(self.request)
+
+    ACTIONS: ClassVar[dict[str, Callable[[TableScreenView, Game, Posted], Answer]]] = {
+        "roles": roles, "extras": extras, "speaking": speaking, "submit_ask": submit_ask, "submit": submit,
+        "confirm": confirm,
+    }
 
     def queued(self, game: Game, template: str, taps_json: str) -> HttpResponse:
         """The phone's queue of taps (``static/js/table-screen.js``), saved in the order they were made; the screen
@@ -300,24 +336,6 @@ def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[
     first = str(_("the whole mafia")) if black or len(maniacs) != 1 else f"{maniacs[0]} {labels.get('maniac', '')}"
     found = [("", first.strip(), bool(black or maniacs))] if any(s.role in BLACK for s in facts.seats) else []
     return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
-
-
-def set_roles(facts: ProtocolFacts, data: Any) -> None:
-    for seat in facts.seats:
-        seat.role = data.get(f"s{seat.number}_role", seat.role)
-        seat.side = data.get(f"s{seat.number}_side", seat.side) or ""
-
-
-def set_extras(facts: ProtocolFacts, data: Any) -> None:
-    """The extra points of every seat at once (``x<seat>``); a seat left out keeps its value."""
-    for seat in facts.seats:
-        text = str(data.get(f"x{seat.number}", "")).strip()
-        if not text:
-            continue
-        try:
-            seat.extra = typed_number(text)
-        except (ValueError, ZeroDivisionError):
-            raise service.ProtocolError(_("Seat %(n)s: extra points must be a number.") % {"n": seat.number}) from None
 
 
 def allowed(values: ValueSet) -> set[Fraction] | None:
