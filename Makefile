@@ -22,7 +22,7 @@ $(PY):
 # half (bench/README.md "make run").
 $(UV): | $(PY)
 	$(PYTHON) -m pip --python $(PY) install --disable-pip-version-check -q uv==$(UV_VERSION) || \
-	  { $(PY) -m ensurepip -q && $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION); }
+	  { $(PY) -m ensurepip >/dev/null && $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION); }
 	$(UV) pip install -q --python $(PY) pip
 
 $(RUNTIME): requirements.txt | $(UV)
