@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Model
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.model import ROLE_SIDE, Role, Side
 from tournaments.labels import local_number as number
@@ -36,7 +36,8 @@ def awarded_words(awarded: dict[str, Any], side: str = "") -> str:
     why = label(str(awarded["reason"]))
     seats = list(awarded.get("seats") or ())
     if seats:
-        why = _("%(why)s (seats %(seats)s)") % {"why": why, "seats": seats_words(seats)}
+        why = ngettext("%(why)s (seat %(seats)s)", "%(why)s (seats %(seats)s)", len(seats)) % {
+            "why": why, "seats": seats_words(seats)}
     if side:
         return _("Win awarded to %(side)s: %(why)s") % {"side": side, "why": why}
     return _("Win awarded: %(why)s") % {"why": why}

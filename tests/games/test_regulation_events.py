@@ -187,7 +187,7 @@ def test_the_desk_card_says_the_warnings_and_the_award(make_round: Any) -> None:
     desk = screen.client.get(reverse("games:desk", args=[screen.game.table.round.stage.tournament.slug]))
     text = desk.content.decode()
     assert "Verbal warnings" in text and "6: 1" in text
-    assert "Win awarded to black: a player removed without a last word spoke or gestured (seats 5)" in text
+    assert "Win awarded to black: a player removed without a last word spoke or gestured (seat 5)" in text
 
 
 @pytest.mark.parametrize(("change", "where"), [
