@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game, GameSeat, Left, Role, Side
@@ -43,6 +44,16 @@ class SeatInSerializer(serializers.Serializer):  # type: ignore[type-arg]
     days_survived = serializers.IntegerField(min_value=1, max_value=12, required=False, allow_null=True,
                                              default=None)
     subjective = serializers.DecimalField(**NUMBER, required=False, allow_null=True, default=None)
+    warnings = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, allow_null=True, default=None,
+        help_text="verbal warnings apart from the remarks (kostroma, zvezdy); not given: as recorded")
+
+
+class AwardedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    reason = serializers.CharField(max_length=40, help_text="the regulation's reason: monsters, disputed (fiim), "
+                                                              "removed_spoke (zvezdy)")
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=12), max_length=12,
+                                  default=list, help_text="the seats that caused it (none for a judge's decision)")
 
 
 class CircleSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -64,6 +75,9 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
     circles = CircleSerializer(many=True, required=False, default=list)
     mafia_missed_three_nights = serializers.BooleanField(default=False)
     notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    awarded = AwardedSerializer(required=False, allow_null=True,
+                                help_text="the win awarded to the other side; null: played out; not given: as "
+                                          "recorded")
     seats = SeatInSerializer(many=True)
 
     def validate_seats(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -83,6 +97,11 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
         facts.circles = [{"best": list(c["best"]), "worst": list(c["worst"])} for c in data["circles"]]
         facts.mafia_missed_three_nights = data["mafia_missed_three_nights"]
         facts.notes = data["notes"]
+        if "awarded" in data:  # not given: the award as recorded (a client that knows no awards loses none)
+            awarded = data["awarded"]
+            facts.awarded = ({} if awarded is None else
+                             {"reason": awarded["reason"], **({"seats": list(awarded["seats"])} if awarded["seats"]
+                                                              else {})})
         given = {s["seat"]: s for s in data["seats"]}
         for seat in facts.seats:
             s = given[seat.number]
@@ -99,6 +118,9 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
             seat.best = s["best"]
             seat.days_survived = s["days_survived"]
             seat.subjective = None if s["subjective"] is None else Fraction(s["subjective"])
+            if s["warnings"] is not None:  # a count, as the file keeps it: the reasons recorded kept, others "other"
+                kept_warnings = seat.warning_reasons[: s["warnings"]]
+                seat.warning_reasons = kept_warnings + [OTHER] * (s["warnings"] - len(kept_warnings))
         if any(seat.left for seat in facts.seats):  # the judge's day counter follows the departures
             facts.phase = max(facts.phase, *(2 * (s.left_number or 1) - 1 for s in facts.seats if s.left))
 
@@ -117,11 +139,15 @@ class SeatOutSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     player = serializers.CharField(source="seat.participant.ext_id")
     name = serializers.CharField(source="seat.participant.player.full_name")
     number = serializers.IntegerField(source="seat.participant.number", allow_null=True)
+    warnings = serializers.SerializerMethodField(help_text="verbal warnings apart from the remarks")
 
     class Meta:
         model = GameSeat
         fields = ["seat", "player", "name", "number", "role", "side", "fouls", "removed", "left", "left_number",
-                  "extra", "best", "days_survived", "subjective"]
+                  "extra", "best", "days_survived", "subjective", "warnings"]
+
+    def get_warnings(self, seat: GameSeat) -> int:
+        return len(seat.warning_reasons or ())
 
 
 class ProtocolOutSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -130,11 +156,17 @@ class ProtocolOutSerializer(serializers.ModelSerializer):  # type: ignore[type-a
     stage = serializers.CharField(source="table.round.stage.ext_id")
     seats = SeatOutSerializer(many=True)
     changed_by = serializers.CharField(source="changed_by.username", allow_null=True, default=None)
+    awarded = serializers.SerializerMethodField(help_text="the win awarded to the other side; null: played out")
 
     class Meta:
         model = Game
         fields = ["id", "stage", "round", "table", "state", "version", "winner", "first_killed", "best_move",
-                  "circles", "mafia_missed_three_nights", "notes", "changed_at", "changed_by", "seats"]
+                  "circles", "mafia_missed_three_nights", "awarded", "notes", "changed_at", "changed_by", "seats"]
+
+    @extend_schema_field(AwardedSerializer(allow_null=True))
+    def get_awarded(self, game: Game) -> dict[str, Any] | None:
+        return {"reason": game.awarded["reason"], "seats": list(game.awarded.get("seats", ()))} if game.awarded \
+            else None
 
 
 class ProblemSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, new_people
 from tests.helpers import table
 
 from .conftest import full_protocol
@@ -197,3 +197,42 @@ def test_a_judges_requests_query_counts(api: Any, round_: Any, people: Any, djan
         assert chief.get(protocol).status_code == 200
     with django_assert_max_num_queries(11):
         assert chief.post(confirm, {"version": 4}, format="json").status_code == 200
+
+
+def test_an_awarded_win_and_warnings_through_the_api(api: Any, make_round: Any) -> None:
+    """The regulation's own events as the tournament file keeps them: a fiim win awarded against "monsters", a
+    kostroma seat's verbal warnings; not given, they stay as recorded; refused where the regulation has none."""
+    fiim = make_round("fiim")
+    judge = api(new_people(fiim, "f-")["judge"])
+    judge.get(url(fiim, 1))
+    body = full_protocol(1, winner="red", awarded={"reason": "monsters", "seats": [3, 4]})
+    roles = [seat["role"] for seat in body["seats"]]
+    black = [n for n, role in enumerate(roles, start=1) if role in ("mafia", "don")]
+    body["awarded"]["seats"] = black[:2]
+    answer = judge.put(url(fiim, 1), body, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["awarded"] == {"reason": "monsters", "seats": black[:2]}
+    assert Game.objects.get(pk=answer.json()["id"]).awarded == {"reason": "monsters", "seats": black[:2]}
+    kept = full_protocol(2, winner="red")  # a client that knows no awards loses none
+    assert judge.put(url(fiim, 1), kept, format="json").json()["awarded"]["reason"] == "monsters"
+    wrong = full_protocol(3, winner="black", awarded={"reason": "monsters", "seats": black[:1]})
+    refused = judge.put(url(fiim, 1), wrong, format="json")
+    assert refused.status_code == 400, refused.json()
+    assert Game.objects.get(pk=answer.json()["id"]).winner == "red"
+    cleared = judge.put(url(fiim, 1), full_protocol(3, winner="red", awarded=None), format="json")
+    assert cleared.status_code == 200 and cleared.json()["awarded"] is None
+    warned = full_protocol(4, winner="red")
+    warned["seats"][1]["warnings"] = 1
+    refused = judge.put(url(fiim, 1), warned, format="json")
+    assert refused.status_code == 400 and any(p["seat"] == 2 for p in refused.json()["problems"]), refused.json()
+
+    kostroma = make_round("kostroma")
+    judge = api(new_people(kostroma, "k-")["judge"])
+    judge.get(url(kostroma, 1))
+    body = full_protocol(1, "kostroma")
+    body["seats"][4]["warnings"] = 2
+    answer = judge.put(url(kostroma, 1), body, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["seats"][4]["warnings"] == 2 and answer.json()["seats"][0]["warnings"] == 0
+    again = full_protocol(2, "kostroma")
+    assert judge.put(url(kostroma, 1), again, format="json").json()["seats"][4]["warnings"] == 2
