@@ -231,8 +231,8 @@ def split_language(url: str) -> tuple[str, dict[str, str]]:
 def new_results_version() -> None:
     """A change that makes a new results version of both tournaments (the organizer saving the hall screen's
     announcements was enough in the probe)."""
-    from public.screen import set_announcements
     from tournaments.models import Tournament
+    from venue_screen.services import set_announcements
 
     for slug in (SLUG, SMALL_SLUG):
         set_announcements(Tournament.objects.get(slug=slug), f"A break until {time.strftime('%H:%M:%S')}.", 20)

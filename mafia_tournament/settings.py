@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "running",
     "ratings",
     "series",
+    "venue_screen",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",

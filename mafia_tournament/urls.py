@@ -40,6 +40,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include(tournament_urlpatterns)),
     path("p/<slug:slug>/", include("entries.urls_public")),  # the players' own pages (docs/players-channel.md)
     path("p/<slug:slug>/", include("notices.urls_public")),  # link Telegram, unsubscribe (docs/notifications.md)
+    path("p/<slug:slug>/screen/control/", include("venue_screen.urls_admin")),  # the hall screen's organizer page
     path("p/", include("public.urls")),
     path("ratings/export/", include("ratings.urls_exports")),
     path("ratings/rules/", include("ratings.urls_admin")),

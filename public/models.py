@@ -30,25 +30,3 @@ class ResultsVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.version}"
 
-
-class VenueScreen(models.Model):
-    """What the hall's projector shows besides the seating and the standings (``/p/SLUG/screen/``): the
-    organizer's announcements, a round timer and how long each slide stays. A change bumps the results version
-    (``public.screen``), so the screen's cached fragment is rendered again and every screen shows it at its next
-    poll."""
-
-    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="venue_screen")
-    announcements = models.TextField(_("announcements"), blank=True,
-                                     help_text=_("One announcement a paragraph (an empty line between two)."))
-    seconds_per_slide = models.PositiveSmallIntegerField(_("seconds per slide"), default=15)
-    timer_label = models.CharField(_("timer's title"), max_length=100, blank=True)
-    timer_ends_at = models.DateTimeField(_("timer ends at"), null=True, blank=True)  # running
-    timer_left = models.PositiveIntegerField(_("seconds left (paused)"), null=True, blank=True)  # paused
-    updated = models.DateTimeField(_("updated"), auto_now=True)
-
-    class Meta:
-        verbose_name = _("venue screen")
-        verbose_name_plural = _("venue screens")
-
-    def items(self) -> list[str]:
-        return [part.strip() for part in self.announcements.replace("\r\n", "\n").split("\n\n") if part.strip()]

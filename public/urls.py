@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import organizer, pages, people, screen, seating, standings
+from .views import pages, people, seating, standings, venue_screen, visibility
 
 app_name = "public"
 
@@ -20,8 +20,7 @@ urlpatterns = [
     path("<slug:slug>/players/<str:player>/", people.PlayerView.as_view(), name="player"),
     path("<slug:slug>/players/<str:player>/why/<str:stage>/", people.PlayerWhyView.as_view(), name="player_why"),
     path("<slug:slug>/games/<str:stage>/<int:number>/<int:table>/", people.GameView.as_view(), name="game"),
-    path("<slug:slug>/screen/", screen.ScreenView.as_view(), name="screen"),
-    path("<slug:slug>/screen/control/", screen.ScreenControlView.as_view(), name="screen_control"),
-    path("<slug:slug>/standings-visibility/", organizer.StandingsVisibilityView.as_view(),
+    path("<slug:slug>/screen/", venue_screen.ScreenView.as_view(), name="screen"),
+    path("<slug:slug>/standings-visibility/", visibility.StandingsVisibilityView.as_view(),
          name="standings_visibility"),
 ]

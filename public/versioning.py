@@ -1,7 +1,7 @@
 """The per-tournament results version, bumped after every committed change of public data.
 
-Every model of the ``tournaments`` and ``games`` apps is watched (saves and deletes, including
-models added later: they are found by their foreign key to a tournament, stage, round, table or
+Every model of the ``tournaments``, ``games`` and ``venue_screen`` apps is watched (saves and deletes,
+including models added later: they are found by their foreign key to a tournament, stage, round, table or
 game). Changes are collected per transaction and applied once it commits (``base.after_commit``,
 listed in ``mafia_tournament/reactions.py``), so a protocol saved seat by seat costs a few queries at the end, and
 nothing waits on the version row meanwhile.
@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Model
 from django.utils import timezone
 
-WATCHED_APPS = ("tournaments", "games")
+WATCHED_APPS = ("tournaments", "games", "venue_screen")
 # (attribute on the changed row, kind); the first attribute a row has decides.
 KEYS = (("tournament_id", "tournament"), ("stage_id", "stage"), ("round_id", "round"),
         ("table_id", "table"), ("game_id", "game"))

@@ -1,4 +1,4 @@
-// The venue screen (public/templates/public/screen_page.html): shows one slide at a time, each for the
+// The venue screen (public/templates/public/venue_screen_page.html): shows one slide at a time, each for the
 // fragment's data-seconds; keeps its place (by slide key) when a poll brings a new fragment; counts the round
 // timer down from the server's time (the answers' Date header corrects the projector's clock); and when a
 // poll fails keeps the last state on screen with a discreet "offline" mark and the time it was last updated.

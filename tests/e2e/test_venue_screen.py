@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from public import screen as screen_service
 from tests.e2e.conftest import TIMEOUT_MS
+from venue_screen import services as screen_service
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

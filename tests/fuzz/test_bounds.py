@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exchange.files import MAX_FILE_PLAYERS
-from public.models import VenueScreen
 from tests.helpers import example_text
 from tournaments.forms.people import MAX_CSV_ROWS
 from tournaments.models import Participant, Player
+from venue_screen.models import VenueScreen
 
 from .conftest import FUZZ
 

@@ -205,7 +205,7 @@ def test_every_post_url_is_fuzzed_or_said_where() -> None:
     assert set(ELSEWHERE) <= set(app_urls())
 
 
-WATCHED = ("tournaments", "games", "public", "series", "auth", "axes")
+WATCHED = ("tournaments", "games", "public", "venue_screen", "series", "auth", "axes")
 
 
 def watched_models() -> list[Any]:

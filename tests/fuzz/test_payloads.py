@@ -226,7 +226,7 @@ def test_hall_screen_announcements_are_escaped(make_round: Any, ruleset: str,
     round_ = make_round(ruleset, tables=1)
     t = round_.stage.tournament
     owner = client_for(t.organizers.get())
-    control = reverse("public:screen_control", args=[t.slug])
+    control = reverse("venue_screen:control", args=[t.slug])
     with django_capture_on_commit_callbacks(execute=True):
         saved = owner.post(control, {"action": "announcements", "seconds_per_slide": "10",
                                      "announcements": "\n\n".join(SCRIPTS)})

@@ -183,7 +183,7 @@ PAGES: dict[str, Check] = {
     "paper:diplomas_pdf": lambda world: check_diplomas(world, pdf=True),
     "login": check_login,
     "public:screen": check_screen,
-    "public:screen_control": check_screen_control,
+    "venue_screen:control": check_screen_control,
     "games:stream": check_stream_control,
     "games:overlay": check_overlay,
     "games:overlay_state": check_overlay,

@@ -188,7 +188,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "public:player": PUBLIC,
     "public:player_why": PUBLIC,
     "public:screen": PUBLIC,
-    "public:screen_control": (ORGANIZER, ORGANIZER_POST),
+    "venue_screen:control": (ORGANIZER, ORGANIZER_POST),
     # the stream overlay: the organizer's tab (an empty POST changes nothing: back to the tab)...
     "games:stream": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     # ...and its secret links: no such token here (tests/games/test_stream_overlay.py opens real ones)

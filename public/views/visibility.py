@@ -1,4 +1,4 @@
-"""The organizer's button: publish (or hide again) the standings; permission checked here."""
+"""The organizer's button that publishes the standings (or hides them again); permission checked here."""
 
 from __future__ import annotations
 

@@ -1,24 +1,18 @@
-"""The venue screen (the hall's projector): its slides from the public data, and the organizer's announcements and
-round timer. Every change of the screen's own settings bumps the results version, so the screen's cached fragment
-is rendered again and every projector shows it at its next poll (docs/venue-screen.md)."""
+"""The venue screen's slides (the hall's projector): the next round's seating by table and by name, the standings
+and the organizer's announcements (``venue_screen``), from the public data (docs/venue-screen.md)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
 from tournaments.models.people import normal_key
+from venue_screen.models import VenueScreen
 
-from .models import VenueScreen
 from .places import Place, places, published_rounds
 from .snapshot import Snapshot
-from .versioning import bump
 
 # The most a slide of a 1920×1080 screen holds in type readable from 10 m: the browser then sizes each
 # slide's type to fill the screen (static/js/venue-screen.js), and a list is split into slides of even sizes
@@ -26,69 +20,6 @@ from .versioning import bump
 TABLES_PER_SLIDE = 3  # a full name and the player's number side by side, three columns
 NAMES_PER_SLIDE = 24  # the alphabetical list, in two columns of 12: a full name, its table and seat
 ROWS_PER_SLIDE = 12  # standings
-LONGEST_TIMER_MINUTES = 600
-
-
-class ScreenError(ValueError):
-    """A setting the screen cannot take, said in the organizer's words."""
-
-
-def screen_of(tournament: Tournament) -> VenueScreen:
-    """The tournament's screen settings (the defaults, unsaved, until the organizer changes one)."""
-    found = VenueScreen.objects.filter(tournament=tournament).first()
-    return found or VenueScreen(tournament=tournament)
-
-
-@transaction.atomic
-def change(tournament: Tournament, **values: Any) -> VenueScreen:
-    screen, _created = VenueScreen.objects.select_for_update().get_or_create(tournament=tournament)
-    for name, value in values.items():
-        setattr(screen, name, value)
-    screen.save()
-    bump(tournament.pk)
-    return screen
-
-
-def set_announcements(tournament: Tournament, text: str, seconds_per_slide: int) -> VenueScreen:
-    if not 5 <= seconds_per_slide <= 120:
-        raise ScreenError(_("A slide stays from 5 to 120 seconds."))
-    if "\x00" in text:
-        raise ScreenError(_("The announcements contain a NUL character, which cannot be stored."))
-    return change(tournament, announcements=text.strip(), seconds_per_slide=seconds_per_slide)
-
-
-def start_timer(tournament: Tournament, minutes: float, label: str) -> VenueScreen:
-    if not 0 < minutes <= LONGEST_TIMER_MINUTES:
-        raise ScreenError(_("The timer takes from a few seconds to %(n)s minutes.") % {"n": LONGEST_TIMER_MINUTES})
-    label = label.strip()
-    most = VenueScreen._meta.get_field("timer_label").max_length or 0
-    if "\x00" in label:
-        raise ScreenError(_("The timer's title contains a NUL character, which cannot be stored."))
-    if len(label) > most:
-        raise ScreenError(_("The timer's title is at most %(most)s characters; this one has %(length)s.")
-                          % {"most": most, "length": len(label)})
-    ends = timezone.now() + dt.timedelta(seconds=round(minutes * 60))
-    return change(tournament, timer_label=label, timer_ends_at=ends, timer_left=None)
-
-
-def pause_timer(tournament: Tournament) -> VenueScreen:
-    screen = screen_of(tournament)
-    if screen.timer_ends_at is None:
-        raise ScreenError(_("The timer is not running."))
-    left = max(0, round((screen.timer_ends_at - timezone.now()).total_seconds()))
-    return change(tournament, timer_ends_at=None, timer_left=left)
-
-
-def resume_timer(tournament: Tournament) -> VenueScreen:
-    screen = screen_of(tournament)
-    if screen.timer_left is None:
-        raise ScreenError(_("The timer is not paused."))
-    return change(tournament, timer_ends_at=timezone.now() + dt.timedelta(seconds=screen.timer_left),
-                  timer_left=None)
-
-
-def stop_timer(tournament: Tournament) -> VenueScreen:
-    return change(tournament, timer_ends_at=None, timer_left=None, timer_label="")
 
 
 @dataclass
