@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 
 from public.conditional import conditional, etag_for
 from public.model_cache import version_tag
-from public.places import places, published_rounds
+from public.seats import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
 from scoring.errors import UnknownStage

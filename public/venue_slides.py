@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournaments.models.people import normal_key
 from venue_screen.models import VenueScreen
 
-from .places import Place, places, published_rounds
+from .seats import Place, places, published_rounds
 from .snapshot import Snapshot
 
 # The most a slide of a 1920×1080 screen holds in type readable from 10 m: the browser then sizes each

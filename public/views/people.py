@@ -12,7 +12,7 @@ from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
 from tournaments.models import Seat, Tournament
 
-from ..reasons import needs_of, why_ranked
+from ..explanations import needs_of, why_ranked
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
 

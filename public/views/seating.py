@@ -11,7 +11,7 @@ from tournaments.models import Round
 
 from .. import model_cache
 from ..figures import stage_figures
-from ..places import Place, places, published_rounds
+from ..seats import Place, places, published_rounds
 from ..snapshot import Snapshot, protocol_is_public
 from .base import PublicTournamentView
 

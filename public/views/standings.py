@@ -22,7 +22,7 @@ from tournaments.labels import (
 from tournaments.models import Stage
 from tournaments.summaries import HOW_TIES
 
-from ..reasons import needs_legend, needs_of, rounds_left
+from ..explanations import needs_legend, needs_of, rounds_left
 from ..snapshot import Snapshot, final_done
 from .base import PublicTournamentView
 

@@ -124,7 +124,7 @@ def test_need_numbers_follow_each_readers_language(import_file: Any) -> None:
     """The answers are kept once for every reader: a Russian reader first must not leave "0,5" to the English."""
     from django.core.cache import cache
 
-    from public.reasons import needs_of
+    from public.explanations import needs_of
     from scoring import fileio
     from scoring.generate import generate
 
@@ -151,7 +151,7 @@ def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
     not "fewer than −0,5 more"."""
     from django.utils import translation
 
-    from public.reasons import Need
+    from public.explanations import Need
 
     with translation.override("ru"):
         sure = Need("open", "advance", "1/2", None)
@@ -187,7 +187,7 @@ def test_standings_explain_the_badges(import_file: Any) -> None:
 def test_the_badges_of_a_final_speak_of_winning() -> None:
     from django.utils import translation
 
-    from public.reasons import needs_legend
+    from public.explanations import needs_legend
 
     with translation.override("ru"):
         assert needs_legend("win", 1, {"eliminated"}) == "Остался 1 тур. «вне борьбы» — победить уже нельзя."
@@ -211,7 +211,7 @@ def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None
 def test_the_average_is_in_points_like_everywhere() -> None:
     from django.utils import translation
 
-    from public.reasons import step_label
+    from public.explanations import step_label
 
     with translation.override("ru"):
         assert step_label("average") == "баллы за игру"
