@@ -6,7 +6,7 @@ and not played; the judge of table 1 opens the protocol and enters the roles thr
 1. **Overlay off**: ``--taps`` judge taps on table 1 (``games.services.table.apply_tap`` with a ``Tap``, as the
    table screen's view calls it: its own transaction, ``protocol.change``, commits and the on-commit hook runs),
    ``--spacing`` seconds apart.
-2. **Overlay on** (``stream.open_overlay``, delay 0 or ``--delay``, roles hidden): ``--viewers`` websocket clients (the
+2. **Overlay on** (``open_overlay``, delay 0 or ``--delay``, roles hidden): ``--viewers`` websocket clients (the
    ``websockets`` library, asyncio, in a child process: the overlay's browsers are elsewhere) connect to
    ``/ws/stream/<ticket>/`` on ``uvicorn mafia_tournament.asgi:application --ws websockets-sansio`` (a subprocess
    with the same environment), all to table 1, or spread over tables 1..``--tables``; then the same number of taps.
@@ -166,23 +166,24 @@ class Judge:
     on-commit hook starts) and the hook's time."""
 
     def __init__(self, game: Any, user: Any, ruleset: Any, size: int) -> None:
-        from games.services import stream
+        from mafia_tournament import reactions
 
         self.game, self.user, self.ruleset, self.size = game, user, ruleset, size
         self.taps = 0
         self.committed = 0.0  # the last tap's commit (the moment the on-commit hook started)
         self.hook: list[float] = []  # the on-commit hook's time, a tap
-        original = stream.run
+        collector = next(r.collector for r in reactions.REACTIONS if r.name == "overlay frames")
+        original = collector.handle
 
-        def timed_run() -> None:  # stream.game_saved registers ``run`` by its module name at each save
+        def timed_handle(changes: list[Any]) -> None:  # the overlay's reaction, once a tap commits
             if not self.committed:
                 self.committed = time.time()
             started = time.perf_counter()
-            original()
+            original(changes)
             self.hook[-1] += time.perf_counter() - started
 
-        stream.run = timed_run
-        self.restore: Callable[[], None] = lambda: setattr(stream, "run", original)
+        collector.handle = timed_handle
+        self.restore: Callable[[], None] = lambda: setattr(collector, "handle", original)
 
     def tap(self) -> float:
         from games.services.table import Tap, apply_tap
@@ -260,34 +261,34 @@ def publish_parts(overlay: Any, runs: int) -> dict[str, list[float]]:
     from asgiref.sync import async_to_sync
     from django.core.cache import cache
 
-    from games.services import stream
+    from stream.services import delay, frames, live
 
     tid = overlay.tournament_id
-    for number in stream.table_numbers(tid):
-        stream.watch(overlay, number)
-    key = stream.FRAMES.format(tournament=tid, number=1)
-    table = stream.current_table(tid, 1)
-    frame = stream.build_frame(table, overlay)
-    layer = stream.channel_layer()
+    for number in frames.table_numbers(tid):
+        delay.watch(overlay, number)
+    key = delay.FRAMES.format(tournament=tid, number=1)
+    table = frames.current_table(tid, 1)
+    frame = frames.build_frame(table, overlay)
+    layer = live.channel_layer()
     message = {"type": "stream.frame", "frame": frame, "at": 0.0, "delay": 0}  # at 0: sent on at once
     parts = {
-        "current_table (1 query)": timed(lambda: stream.current_table(tid, 1), runs),
-        "build_frame (1 query, the speaker from the cache)": timed(lambda: stream.build_frame(table, overlay), runs),
-        "record (cache get + set)": timed(lambda: stream.record(tid, 1, frame, 0, time.time()), runs,
+        "current_table (1 query)": timed(lambda: frames.current_table(tid, 1), runs),
+        "build_frame (1 query, the speaker from the cache)": timed(lambda: frames.build_frame(table, overlay), runs),
+        "record (cache get + set)": timed(lambda: delay.record(tid, 1, frame, 0, time.time()), runs,
                                           lambda: cache.delete(key)),
         "group_send through async_to_sync": timed(lambda: async_to_sync(layer.group_send)(
-            stream.group_name(tid, 1), message), runs),
-        "publish, the frame changed (sent)": timed(lambda: stream.publish(tid, [1]), runs,
+            live.group_name(tid, 1), message), runs),
+        "publish, the frame changed (sent)": timed(lambda: live.publish(tid, [1]), runs,
                                                    lambda: cache.delete(key)),
-        "publish, the same frame (not sent)": timed(lambda: stream.publish(tid, [1]), runs),
+        "publish, the same frame (not sent)": timed(lambda: live.publish(tid, [1]), runs),
         "publish of every table (a round published, every table watched), all sent": timed(
-            lambda: stream.publish(tid), max(1, runs // 5),
-            lambda: cache.delete_many([stream.FRAMES.format(tournament=tid, number=n)
-                                       for n in stream.table_numbers(tid)])),
+            lambda: live.publish(tid), max(1, runs // 5),
+            lambda: cache.delete_many([delay.FRAMES.format(tournament=tid, number=n)
+                                       for n in frames.table_numbers(tid)])),
     }
 
     async def in_one_loop() -> list[float]:
-        return [await timed_async(lambda: layer.group_send(stream.group_name(tid, 1), message)) for _ in range(runs)]
+        return [await timed_async(lambda: layer.group_send(live.group_name(tid, 1), message)) for _ in range(runs)]
 
     async def nothing() -> None:
         return None
@@ -308,11 +309,11 @@ def state_endpoint(overlay: Any, port: int, runs: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from games.services import stream
+    from stream.services import delay
 
     url = reverse("games:overlay_state", args=[overlay.tournament.slug, overlay.token, 1])
     client = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
-    cache.delete(stream.FRAMES.format(tournament=overlay.tournament_id, number=1))
+    cache.delete(delay.FRAMES.format(tournament=overlay.tournament_id, number=1))
     cold = timed(lambda: client.get(url), 1)[0]
 
     known = []
@@ -397,15 +398,16 @@ def main() -> None:
     setup_django()
     from django.core.cache import cache
 
-    from games.services import stream
+    from stream.services import delay, live, overlays
+    from stream.services import frames as frame_building
     from tournaments.rules import ruleset_for
 
     started = time.perf_counter()
     tournament, user, game = load(args.ruleset, args.players, args.rounds)
-    tables = stream.table_numbers(tournament.id)
+    tables = frame_building.table_numbers(tournament.id)
     print(f"{args.ruleset}, {args.players} players, round {args.rounds} published ({len(tables)} tables), table 1's "
           f"protocol opened and its roles entered, in {time.perf_counter() - started:.1f} s")
-    assert stream.live_mode() == "socket"
+    assert live.live_mode() == "socket"
     if not args.port:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -416,13 +418,13 @@ def main() -> None:
     viewers = None
     try:
         off = tapping(judge, args.taps, args.spacing)
-        overlay = stream.open_overlay(tournament)
+        overlay = overlays.open_overlay(tournament)
         overlay.delay_seconds, overlay.show_roles = args.delay, False
         overlay.save()
         watched = [1 + i % max(1, args.tables) for i in range(args.viewers)]
         for number in set(watched):  # as each overlay page does when it first asks the state
-            stream.watch(overlay, number)
-        tickets = [stream.ticket(overlay, n) for n in watched]
+            delay.watch(overlay, number)
+        tickets = [live.ticket(overlay, n) for n in watched]
         spawn = multiprocessing.get_context("spawn")  # not fork: the parent holds database connections
         ready, stop = spawn.Event(), spawn.Event()
         receiving, sending = spawn.Pipe(duplex=False)
@@ -435,7 +437,7 @@ def main() -> None:
         time.sleep(0.5)
         clients_before = redis_connections()
 
-        key = stream.FRAMES.format(tournament=overlay.tournament_id, number=1)
+        key = delay.FRAMES.format(tournament=overlay.tournament_id, number=1)
         frames: list[tuple[float, str]] = []  # (commit's moment, digest) of each frame sent, in order
         moments = [0.0]
 
@@ -473,8 +475,8 @@ def main() -> None:
               f"its commit and the on-commit hook:")
         print(f"  overlay off:  {ms(off)}")
         print(f"  overlay on:   {ms(on)}  ({args.viewers} viewers connected)")
-        print(f"  the on-commit hook (stream.run) alone, off: {ms(hook_off)}")
-        print(f"  the on-commit hook (stream.run) alone, on:  {ms(hook_on)}")
+        print(f"  the on-commit hook (the overlay's reaction) alone, off: {ms(hook_off)}")
+        print(f"  the on-commit hook (the overlay's reaction) alone, on:  {ms(hook_on)}")
         print(f"  frames published by the taps: {len(frames)} of {args.taps}; kept for the delay after the last: "
               f"{len(kept)}, {kept_size / 1024:.1f} KiB pickled (each publish and each poll reads them all)")
         watching_one = [n == 1 for n in watched]

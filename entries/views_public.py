@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,11 +15,12 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
+from django_ratelimit.core import get_usage
 
 from base.auth import client_ip
+from checkin import services as checkin
+from checkin.models import CheckIn, MarkSource
 from public.snapshot import Snapshot
-from running.models import CheckIn, MarkSource
-from running.services import checkin
 from tournaments.mixins import TournamentMixin
 from tournaments.models import ParticipantStatus
 from tournaments.rules import ruleset_for, uses_applications
@@ -29,9 +29,9 @@ from .forms import HONEYPOT, RegistrationForm
 from .models import ComingNames, Entry, EntryState
 from .services import calendar, me, registering
 
-# An address sends at most REGISTER_LIMIT registrations to one tournament every REGISTER_WINDOW seconds (the
-# check-in's own counter: running.views.checkin): a club registering its members from one Wi-Fi fits, a script
-# does not.
+# An address sends at most REGISTER_LIMIT registrations to one tournament every REGISTER_WINDOW seconds (counted by
+# django-ratelimit, as the check-in's door counts its taps): a club registering its members from one Wi-Fi fits, a
+# script does not.
 REGISTER_LIMIT, REGISTER_WINDOW = 20, 3600
 
 
@@ -71,9 +71,10 @@ class RegisterView(TournamentMixin, View):
         bot = bool(request.POST.get(HONEYPOT))
         if not bot and not form.is_valid():  # a mistake to correct is not counted; a registration or a bot is
             return self.page(request, form, 400)
-        counter = f"register:{self.tournament.slug}:{self.tournament.pk}:{client_ip(request)}"
-        cache.add(counter, 0, REGISTER_WINDOW)
-        if cache.incr(counter) > REGISTER_LIMIT:
+        address = f"{self.tournament.slug}:{self.tournament.pk}:{client_ip(request)}"
+        usage = get_usage(request, group="register", key=lambda _group, _request: address,
+                          rate=f"{REGISTER_LIMIT}/{REGISTER_WINDOW}s", method="POST", increment=True)
+        if usage is not None and usage["should_limit"]:
             return self.page(request, form, 429, _("Too many registrations from this address: try again in an "
                                                    "hour, or ask the organizer."))
         if bot:

@@ -8,8 +8,3 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from .services import stream
-
-        stream.connect()

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import desk, links, protests, protocol, staff, stream, table
+from .views import desk, links, protests, protocol, staff, table
 
 app_name = "games"
 
@@ -19,7 +19,4 @@ urlpatterns = [
     path("tables/<int:table>/protests/<int:protest>/decide/", protests.DecideView.as_view(),
          name="decide"),
     path("tables/<int:table>/live/", table.TableScreenView.as_view(), name="table"),
-    path("stream/", stream.StreamControlView.as_view(), name="stream"),
-    path("stream/<str:token>/<int:number>/", stream.OverlayView.as_view(), name="overlay"),
-    path("stream/<str:token>/<int:number>/state/", stream.OverlayStateView.as_view(), name="overlay_state"),
 ]

@@ -1,5 +1,5 @@
 """ASGI entry point: the site's pages (as under WSGI) and the stream overlay's websockets (``/ws/stream/…``,
-games.consumers; docs/stream-overlay.md). Run it with uvicorn beside gunicorn, the proxy sending ``/ws/`` here."""
+stream.consumers; docs/stream-overlay.md). Run it with uvicorn beside gunicorn, the proxy sending ``/ws/`` here."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from games.consumers import StreamConsumer  # noqa: E402
+from stream.consumers import StreamConsumer  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_application,

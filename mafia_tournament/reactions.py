@@ -23,6 +23,7 @@ from base.after_commit import Collector
 from notices import triggers as notices
 from public import versioning
 from ratings import triggers as rating
+from stream.services import triggers as overlay
 from tournaments.signals import players_merged
 
 
@@ -67,6 +68,11 @@ REACTIONS = (
         On(post_save, ("games.Protest",), notices.protest_saved),
         On(post_save, ("games.Game",), notices.game_saved),
         On(post_save, ("tournaments.Stage",), notices.stage_saved),
+    )),
+    # The stream overlay's frames of the tables changed, built by the stream queue's worker (docs/stream-overlay.md).
+    Reaction("overlay frames", overlay.queue_changed, (
+        On(post_save, ("games.Game",), overlay.game_saved),
+        On(post_save, ("tournaments.Round",), overlay.round_saved),
     )),
 )
 

@@ -92,7 +92,9 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "tournaments",
+    "checkin",
     "games",
+    "stream",
     "exchange",
     "running",
     "ratings",
@@ -177,7 +179,7 @@ CACHES = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "mafia"}
 }
-# The stream overlay's live updates (games/services/stream.py) go through Channels' layer on the same Redis; without
+# The stream overlay's live updates (stream/services/live.py) go through Channels' layer on the same Redis; without
 # Redis there is none and the overlay polls. ``STREAM_SOCKET_URL``: where the ASGI server answers the overlay's
 # websockets when not on this site's own address (e.g. ``wss://live.example.org``); empty: the same host, ``/ws/``.
 CHANNEL_LAYERS = {

@@ -9,6 +9,12 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+import checkin.urls_admin
+import checkin.urls_public
+import games.urls
+import running.urls
+import stream.urls_admin
+import stream.urls_public
 from exchange.views import ImportTournamentView
 from games.views.start import StartView
 from tournaments.views.registry import DuplicatesView, MergeView, PlayerView
@@ -27,8 +33,12 @@ site_urlpatterns = [
 
 tournament_urlpatterns = [
     path("", include("tournaments.urls")),
-    path("", include("running.urls")),
-    path("", include("games.urls")),
+    # The features cut out of running and games (check-in, the stream overlay) keep the URL names their pages were
+    # published under: each app's URL files are mounted in the old app's namespace.
+    path("", include((running.urls.urlpatterns + checkin.urls_admin.urlpatterns + checkin.urls_public.urlpatterns,
+                      "running"))),
+    path("", include((games.urls.urlpatterns + stream.urls_admin.urlpatterns + stream.urls_public.urlpatterns,
+                      "games"))),
     path("", include("exchange.urls")),
     path("", include("paper.urls")),
     path("", include("entries.urls")),

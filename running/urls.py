@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import awards, checkin, rounds, schedule, standings
+from .views import awards, rounds, schedule, standings
 
 app_name = "running"
 
@@ -15,9 +15,4 @@ urlpatterns = [
     path("stages/<str:stage>/seating/<int:pk>/", rounds.JobView.as_view(), name="job"),
     path("stages/<str:stage>/standings/", standings.StandingsView.as_view(), name="standings"),
     path("awards/", awards.AwardsView.as_view(), name="awards"),
-    path("checkin/", checkin.CheckInsView.as_view(), name="checkins"),
-    path("checkin/<int:pk>/", checkin.OrganizerPhoneView.as_view(), name="checkin_phone"),
-    path("checkin/<int:pk>/door/", checkin.DoorView.as_view(), name="checkin_door"),
-    path("checkin/v/<str:token>/", checkin.VolunteerPhoneView.as_view(), name="checkin_volunteer"),
-    path("checkin/q/<str:token>/", checkin.SelfView.as_view(), name="checkin_self"),
 ]

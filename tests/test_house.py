@@ -13,9 +13,9 @@ SKIPPED = {".git", ".venv", "node_modules", "locale", "__pycache__"}  # not ours
 NOT_PRODUCT = {"tests", "bench"}
 MOST_LINES = 400
 
-# Temporary: this one is being split by work landing beside this test; the entry goes once its module is under
-# the limit (the test below then says so).
-OVER_THE_LIMIT_FOR_NOW = {"games/services/stream.py"}
+# A module being split by work landing beside this test may wait here; its entry goes once it is under the limit
+# (the test below then says so).
+OVER_THE_LIMIT_FOR_NOW: set[str] = set()
 
 TEXT_SUFFIXES = {".py", ".md", ".html", ".js", ".css", ".toml", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".conf",
                  ".sh"}

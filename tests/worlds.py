@@ -90,20 +90,13 @@ def quiet_saves(*, history: bool = True, versioning: bool = True, ratings: bool 
     """Saves in this block write no history row (``history``), bump no public results version (``versioning``),
     touch no rating (``ratings``), publish nothing to the stream overlay (``overlay``): each flag set to True
     switches that one off. Everything is connected again on the way out."""
-    from django.apps import apps
-    from django.db.models.signals import post_save
-
-    from games.services import stream
     from mafia_tournament import reactions
 
     with ExitStack() as stack:
         if history:
             stack.enter_context(override_settings(SIMPLE_HISTORY_ENABLED=False))
-        paused = [name for name, off in (("public version", versioning), ("rating", ratings)) if off]
+        paused = [name for name, off in (("public version", versioning), ("rating", ratings),
+                                         ("overlay frames", overlay)) if off]
         if paused:
             stack.enter_context(reactions.paused(*paused))
-        if overlay:
-            post_save.disconnect(sender=apps.get_model("games.Game"), dispatch_uid="stream-game-saved")
-            post_save.disconnect(sender=apps.get_model("tournaments.Round"), dispatch_uid="stream-round-saved")
-            stack.callback(stream.connect)
         yield

@@ -2,7 +2,7 @@
 
 The costly and the slow work of the site runs in background workers, never in a request (docs/background.md):
 results documents (``paper.tasks``), seating jobs (``running.tasks``) and the stream overlay's frames
-(``games.tasks``). The queue is Django's task framework (``django_tasks``) with its database backend
+(``stream.tasks``). The queue is Django's task framework (``django_tasks``) with its database backend
 (``django_tasks_db``): the same on SQLite and PostgreSQL, a task is a row, a worker is
 ``python manage.py db_worker --queue-name QUEUES``. Each kind of work has its own queue, so a worker kept for
 the overlay's frames never waits behind an 18-second PDF, and the documents' worker count is the bound on the

@@ -12,11 +12,11 @@ from django.db.models import F
 from django.http import Http404
 from django.template.loader import render_to_string
 
+from checkin import services as checkin
+from checkin.models import CheckIn, CheckInMark, CheckInState
 from games.models import Protest
 from public.snapshot import Snapshot
 from public.views.people import PlayerView
-from running.models import CheckIn, CheckInMark, CheckInState
-from running.services import checkin
 from tournaments.labels import PROTEST_DECISIONS
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Tournament
 

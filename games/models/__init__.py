@@ -6,7 +6,6 @@ from tournaments.labels import ProtestDecision, Role, Side
 
 from .protocol import Game, GameSeat, GameState, Left, Protest
 from .staff import Judge, JudgeAssignment, PrivateLink
-from .stream import StreamOverlay
 
 __all__ = [
     "Game",
@@ -20,5 +19,4 @@ __all__ = [
     "ProtestDecision",
     "Role",
     "Side",
-    "StreamOverlay",
 ]

@@ -100,7 +100,7 @@ class TableScreenView(ProtocolBase):
         draft = game.state == GameState.DRAFT
         # what still stands between the protocol and its submission, said where «Submit» would be
         missing = grouped_problems(submission_gaps(facts, ruleset)) if draft else []
-        streamed = stream.overlay_of(self.tournament) is not None
+        streamed = stream.streamed(self.tournament)
         subjective = tracks_days(ruleset)
         proposed = proposed_winner(facts) if draft else ""  # what the departures decide, for the judge to confirm
         proposed = "" if proposed == facts.winner else proposed

@@ -23,7 +23,6 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from exchange.reading import to_model
-from running.services.stage_players import stage_players
 from scoring import model as m
 from scoring.round_planning import PlannedBlock, plan_rounds
 from scoring.seating import ByeLimitError
@@ -32,6 +31,7 @@ from tournaments.errors import SeatingError
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Stage, Table
 from tournaments.rules import ruleset_for
 from tournaments.services.apart import pairs as keep_apart_pairs
+from tournaments.services.stage_players import stage_players
 
 Progress = Callable[[float], None]
 METHODS = frozenset(method.value for method in m.SeatingMethod)

@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from running.services.planning import generate_next_round, regenerate_round, require_draft
-from running.services.stage_players import stage_players
 from scoring.seating import METHODS
 from tournaments.errors import SeatingError
 from tournaments.models import Absence, Bye, Participant, Round, RoundState, Seat, Table
 from tournaments.rules import ruleset_for
+from tournaments.services.stage_players import stage_players
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

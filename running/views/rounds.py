@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from checkin import services as checkin
 from running.forms import GroupsForm, PenaltyForm, PlanForm, groups_text
-from running.services import checkin, figures, groups, jobs, planning, seating
+from running.services import figures, groups, jobs, planning, seating
+from running.services.no_shows import mark_missing_absent, restore_no_shows
 from running.services.stages import next_stage_of
 from tournaments.errors import SeatingError
 from tournaments.mixins import signed_in
@@ -227,13 +229,13 @@ class RoundView(OrganizerRequiredMixin, View):
         or neither, as for one absence."""
         with transaction.atomic():
             if request.POST.get("restore"):
-                checkin.restore_no_shows(round_, signed_in(request))
+                restore_no_shows(round_, signed_in(request))
                 done = _("The absences marked from the check-in are undone; the round is seated again.")
             else:
                 check_in = checkin.for_round(round_)
                 if check_in is None:
                     raise SeatingError(_("No check-in speaks for this round."))
-                away = checkin.mark_missing_absent(round_, check_in, signed_in(request))
+                away = mark_missing_absent(round_, check_in, signed_in(request))
                 done = ngettext("%(count)s missing player is marked absent; the round is seated again.",
                                 "%(count)s missing players are marked absent; the round is seated again.",
                                 len(away)) % {"count": len(away)}

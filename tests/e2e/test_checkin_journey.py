@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from running.models import CheckIn, NoShow
+from checkin.models import CheckIn, NoShow
 from running.services import planning
 from tests.e2e.helpers import login
 from tournaments.models import Round

@@ -22,8 +22,8 @@ from django.db import connection
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games.services import stream
 from games.services.staff import add_judge, assign
+from stream.services import live, overlays
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import PHONE, TIMEOUT_MS
 from tests.helpers import ROLES
@@ -110,7 +110,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
                   sockets: list[str]) -> list[float]:
     """The judge enters the roles and taps; the overlay follows. Returns how long each tap took to show."""
     tournament = round_.stage.tournament
-    overlay = stream.overlay_of(tournament)
+    overlay = overlays.overlay_of(tournament)
     assert overlay is not None
     context, page, errors = overlay_page(browser, base_url, f"/t/{tournament.slug}/stream/{overlay.token}/1/?lang=ru",
                                          sockets)
@@ -151,7 +151,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
 
     def organizer_saves() -> None:  # as the organizer's request would: Playwright's loop in this thread keeps
         try:  # async_to_sync out of it
-            stream.change_settings(overlay, True, "0")
+            overlays.change_settings(overlay, True, "0")
         finally:
             connection.close()  # this thread's own connection: the test database is dropped at the end
 
@@ -173,7 +173,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
 
 def test_each_tap_shows_within_a_second_by_polling(browser: Browser, live_server: Any, streamed_round: Any,
                                                     shot: Callable[[Page, str], Any]) -> None:
-    assert stream.live_mode() == "poll"
+    assert live.live_mode() == "poll"
     tournament = streamed_round.stage.tournament
     laptop, organizer = signed_in(browser, live_server.url, tournament.organizers.get().username, phone=False)
     organizer.goto(f"/t/{tournament.slug}/stream/")
@@ -227,9 +227,9 @@ def socket_server(settings: Any) -> Iterator[str]:
 def test_each_tap_shows_within_a_second_through_the_websocket(browser: Browser, live_server: Any,
                                                               streamed_round: Any, socket_server: str,
                                                               shot: Callable[[Page, str], Any]) -> None:
-    assert stream.live_mode() == "socket"
+    assert live.live_mode() == "socket"
     sockets: list[str] = []
-    stream.open_overlay(streamed_round.stage.tournament)
+    overlays.open_overlay(streamed_round.stage.tournament)
     waits = run_the_table(browser, live_server.url, streamed_round, shot, sockets)
     assert max(waits) <= WITHIN_MS / 1000, waits
     assert sockets and all(url.startswith(socket_server + "/ws/stream/") for url in sockets)

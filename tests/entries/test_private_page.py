@@ -14,11 +14,11 @@ from django.test import Client
 from django.utils import timezone
 from icalendar import Calendar
 
+from checkin import services as checkin
+from checkin.models import CheckInMark, MarkSource
 from entries.models import Entry
 from entries.services import registering
 from games.models import Protest
-from running.models import CheckInMark, MarkSource
-from running.services import checkin
 from tests.entries.helpers import open_registration, typed
 from tests.helpers import table
 from tournaments.models import Player, Round, Seat

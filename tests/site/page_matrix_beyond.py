@@ -100,13 +100,13 @@ def check_screen_control(world: World) -> None:
 def check_stream_control(world: World) -> None:
     get(world.anonymous, f"/t/{world.slug}/stream/", 302)
     text = page(world.organizer, f"/t/{world.slug}/stream/")
-    from games.services import stream
+    from stream.services import frames, overlays
 
-    overlay = stream.overlay_of(world.tournament)
+    overlay = overlays.overlay_of(world.tournament)
     if overlay is None:
         assert 'id="stream-open"' in text
         return
-    for number in stream.table_numbers(world.tournament.pk):
+    for number in frames.table_numbers(world.tournament.pk):
         assert f"/t/{world.slug}/stream/{overlay.token}/{number}/" in text
 
 
@@ -116,12 +116,12 @@ def check_overlay(world: World) -> None:
     from django.core.cache import cache
 
     from games.models import GameSeat
-    from games.services import stream
+    from stream.services import delay, frames, overlays
 
-    overlay = stream.open_overlay(world.tournament)
+    overlay = overlays.open_overlay(world.tournament)
     base = f"/t/{world.slug}/stream/{overlay.token}/1/"
     assert "overlay-labels" in page(world.anonymous, base + "?lang=ru")
-    table = stream.current_table(world.tournament.pk, 1)
+    table = frames.current_table(world.tournament.pk, 1)
     from tournaments.models import Round
 
     newest = (Round.objects.filter(stage__tournament=world.tournament, state="published", tables__number=1)
@@ -131,12 +131,12 @@ def check_overlay(world: World) -> None:
     for show_roles in (False, True):
         overlay.show_roles = show_roles
         overlay.save()
-        cache.delete(stream.FRAMES.format(tournament=world.tournament.pk, number=1))
+        cache.delete(delay.FRAMES.format(tournament=world.tournament.pk, number=1))
         answer = get(world.anonymous, base + "state/").json()
         frame = answer["frame"]
         assert answer["known"] and frame["table"] == 1 and frame["round"] == table.round.number
         assert [s["n"] for s in frame["seats"]] == [s.number for s in seats]
-        assert [s["name"] for s in frame["seats"]] == [stream.display_name(s.participant.player) for s in seats]
+        assert [s["name"] for s in frame["seats"]] == [frames.display_name(s.participant.player) for s in seats]
         roles = dict(GameSeat.objects.filter(game__table=table).values_list("seat__number", "role"))
         if show_roles:
             assert [s["role"] for s in frame["seats"]] == [roles.get(s.number, "") for s in seats]

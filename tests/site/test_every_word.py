@@ -517,8 +517,8 @@ def enrich(tournament: Any, organizer: Any) -> dict[str, Any]:
                          order=tournament.stages.count() + 1, planned_rounds=1)
     stage = tables[0].round.stage
     job = SeatingJob.objects.create(stage=stage, method="balanced", seed=1, created_by=organizer)
-    from running.models import MarkSource
-    from running.services import checkin
+    from checkin import services as checkin
+    from checkin.models import MarkSource
 
     check_in = checkin.open_check_in(tournament, organizer)  # the day's: its card on every round page too
     for person, source in zip(checkin.expected(check_in)[:2], (MarkSource.ORGANIZER, MarkSource.SELF), strict=True):
@@ -549,10 +549,10 @@ def urls_of(name: str, route: str, values: dict[str, Any]) -> list[str]:
             filled["pk"] = check_in.pk
             filled["token"] = check_in.door_token if name == "running:checkin_self" else check_in.volunteer_token
         if name.startswith("games:overlay"):  # the stream overlay's secret link, table number by table number
-            from games.services import stream
+            from stream.services import overlays
             from tournaments.models import Tournament
 
-            filled["token"] = stream.open_overlay(Tournament.objects.get(slug=values["slug"])).token
+            filled["token"] = overlays.open_overlay(Tournament.objects.get(slug=values["slug"])).token
             filled["number"] = combo["game"]
         if name == "public:game":
             filled["table"] = combo["game"]

@@ -25,11 +25,11 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from checkin import services as checkin
 from entries.models import Entry
 from entries.services import registering
 from games.models import Protest
 from games.services import protocol as protocol_service
-from running.services import checkin
 from scoring.formats import PLATFORMS
 from series.models import Series, SeriesTournament
 from tests.helpers import table
@@ -157,7 +157,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "running:checkins": (ORGANIZER, ORGANIZER_POST),
     "running:checkin_phone": (ORGANIZER, (302, 403, 403, 403, 403, 403, 302)),
     "running:checkin_door": (ORGANIZER, (302, 403, 403, 403, 403, 403, 405)),
-    # ...and the volunteer's and the door's links: no such token here (tests/running/test_checkin.py opens real ones)
+    # ...and the volunteer's and the door's links: no such token here (tests/checkin/test_checkin.py opens real ones)
     "running:checkin_volunteer": ((404,) * 7, (404,) * 7),
     "running:checkin_self": ((404,) * 7, (404,) * 7),
     # the players' own pages (entries/): the form (an empty POST is refused: closed), who is coming, the calendars,

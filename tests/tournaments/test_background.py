@@ -49,8 +49,8 @@ def test_a_queue_no_worker_takes_is_named_on_the_dashboard(ruleset: str, make_to
 def test_health_counts_each_queue(settings: Any) -> None:
     from django_tasks_db.models import DBTaskResult
 
-    from games.tasks import publish_tables
     from running.tasks import run_seating
+    from stream.tasks import publish_tables
 
     settings.TASKS = TASKS_IN_DATABASE
     now = timezone.now()

@@ -1,14 +1,13 @@
-"""The stream overlay: the organizer's "Stream" tab, the transparent page OBS shows for one table number, and that
-page's state (docs/stream-overlay.md)."""
+"""The transparent page OBS shows for one table number, and that page's state (docs/stream-overlay.md): no login,
+the secret link is the key."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
@@ -18,61 +17,13 @@ from django.views import View
 from django.views.decorators.cache import never_cache
 
 from tournaments.labels import ROLES, SIDES, StageKind
-from tournaments.permissions import OrganizerRequiredMixin
 
 from ..models import StreamOverlay
-from ..models.stream import MAX_DELAY_SECONDS
-from ..services import stream
-
-
-class StreamControlView(OrganizerRequiredMixin, View):
-    """Turning the overlay on, its links (one a table number), roles shown or not, the delay, a new link."""
-
-    http_method_names = ["get", "post"]
-
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return self.page(request)
-
-    def page(self, request: HttpRequest, status: int = 200) -> HttpResponse:
-        overlay = stream.overlay_of(self.tournament)
-        numbers = stream.table_numbers(self.tournament.pk) or [1]
-        language = translation.get_language() or settings.LANGUAGE_CODE
-        links = [(n, request.build_absolute_uri(
-            reverse("games:overlay", args=[self.tournament.slug, overlay.token, n]) + f"?lang={language}"))
-            for n in numbers] if overlay is not None else []
-        return render(request, "games/stream_control.html", {
-            "tournament": self.tournament, "overlay": overlay, "links": links, "most": MAX_DELAY_SECONDS,
-            "live": stream.live_mode(),
-        }, status=status)
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        action = request.POST.get("action", "")
-        if action == "open":
-            stream.open_overlay(self.tournament)
-            messages.success(request, _("The overlay is on: give its link to whoever runs the stream."))
-        elif (overlay := stream.overlay_of(self.tournament)) is None:
-            return redirect("games:stream", slug=self.tournament.slug)
-        elif action == "settings":
-            try:
-                stream.change_settings(overlay, request.POST.get("show_roles") == "on",
-                                       request.POST.get("delay_seconds", ""))
-            except stream.StreamError as error:
-                messages.error(request, str(error))
-                return self.page(request, status=400)
-            messages.success(request, _("Saved."))
-        elif action == "off":
-            stream.turn_off(overlay)
-            messages.success(request, _("The overlay is off: its links no longer open."))
-        elif action == "new_link":
-            stream.new_link(overlay)
-            messages.success(request, _("New links made: the old ones no longer open."))
-        else:
-            return HttpResponse(status=400)
-        return redirect("games:stream", slug=self.tournament.slug)
+from ..services import delay, live, overlays
 
 
 def overlay_or_404(slug: str, token: str, number: int) -> StreamOverlay:
-    overlay = stream.overlay_for_token(slug, token)
+    overlay = overlays.overlay_for_token(slug, token)
     if overlay is None or number < 1:
         raise Http404
     return overlay
@@ -117,7 +68,7 @@ class OverlayView(View):
     def get(self, request: HttpRequest, slug: str, token: str, number: int) -> HttpResponse:
         overlay = overlay_or_404(slug, token, number)
         with translation.override(language_of(request)):
-            return render(request, "games/overlay.html", {
+            return render(request, "stream/overlay.html", {
                 "tournament": overlay.tournament, "number": number, "labels": labels(),
                 "state_url": reverse("games:overlay_state", args=[slug, token, number]),
                 "socket_url": settings.STREAM_SOCKET_URL, "lang": translation.get_language(),
@@ -132,8 +83,8 @@ class OverlayStateView(View):
 
     def get(self, request: HttpRequest, slug: str, token: str, number: int) -> JsonResponse:
         overlay = overlay_or_404(slug, token, number)
-        stream.watch(overlay, number)
-        known, frame, at = stream.frame_as_of(overlay, number)
-        mode = stream.live_mode()
+        delay.watch(overlay, number)
+        known, frame, at = delay.frame_as_of(overlay, number)
+        mode = live.live_mode()
         return JsonResponse({"known": known, "frame": frame, "at": at, "mode": mode,
-                             "ticket": stream.ticket(overlay, number) if mode == "socket" else ""})
+                             "ticket": live.ticket(overlay, number) if mode == "socket" else ""})

@@ -1,4 +1,4 @@
-// The stream overlay (games/templates/games/overlay.html, docs/stream-overlay.md): draws the table's frame; gets it
+// The stream overlay (stream/templates/stream/overlay.html, docs/stream-overlay.md): draws the table's frame; gets it
 // from the state URL, then follows the websocket when the site has one (mode "socket"), else asks every second.
 // A lost connection keeps the last picture: the stream must never go blank.
 (function () {

@@ -2,7 +2,7 @@
 
 The consumer reads no database: the overlay page got a signed ticket for its tournament and table number (and the
 delay then in force) from the site, which checked the overlay's secret link, and the socket joins that table
-number's group of the channel layer. Each frame published there (``games.services.stream.publish``) is sent on when
+number's group of the channel layer. Each frame published there (``stream.services.live.publish``) is sent on when
 its moment plus the stream's delay has come, in the order of the moments. Frames published before the socket
 joined but not yet due are taken from the cache, where every frame is kept for the delay, so a page connecting (or
 reconnecting when its ticket runs out) misses nothing. The socket closes when its ticket runs out; the page then
@@ -18,7 +18,9 @@ from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from .services.stream import group_name, kept, read_ticket, without_roles
+from .services.delay import kept
+from .services.frames import without_roles
+from .services.live import group_name, read_ticket
 
 EXPIRED = 4001  # the page asks the site for a new ticket
 REFUSED = 4003  # a forged or outdated ticket

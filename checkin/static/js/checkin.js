@@ -1,4 +1,4 @@
-// Check-in pages (running/templates/running/checkin_phone.html, checkin_self.html): the search filters the list
+// Check-in pages (checkin/templates/checkin/phone.html, self.html): the search filters the list
 // as one types (name, nickname or number; case and ё/е do not matter), and on the phone list a tap sends the
 // state it asks for (present or not, never a toggle, so a repeated tap changes nothing) and moves the row
 // without reloading. Without this script every tap is an ordinary form post.

@@ -24,6 +24,7 @@ class StreamOverlay(models.Model):
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
+        db_table = "games_streamoverlay"  # the table of before the overlay had an app of its own
         verbose_name = _("stream overlay")
         verbose_name_plural = _("stream overlays")
 

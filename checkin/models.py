@@ -42,6 +42,7 @@ class CheckIn(models.Model):
     door_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
+        db_table = "running_checkin"  # the tables of before check-in had an app of its own
         verbose_name = _("check-in")
         verbose_name_plural = _("check-ins")
         ordering = ["tournament", "-opened_at", "-id"]
@@ -71,6 +72,7 @@ class CheckInMark(models.Model):
     source = models.CharField(_("source"), max_length=10, choices=MarkSource.choices)
 
     class Meta:
+        db_table = "running_checkinmark"
         verbose_name = _("check-in mark")
         verbose_name_plural = _("check-in marks")
         constraints = [
@@ -95,6 +97,7 @@ class NoShow(models.Model):
                                     related_name="+")
 
     class Meta:
+        db_table = "running_noshow"
         verbose_name = _("no-show")
         verbose_name_plural = _("no-shows")
         ordering = ["round", "marked_at", "id"]

@@ -20,14 +20,15 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import path, reverse
 
-from games.consumers import EXPIRED, REFUSED, StreamConsumer
-from games.models import Game, StreamOverlay
-from games.services import stream
+from games.models import Game
+from games.services import stream as table_side
 from scoring.model import EXTRA_CHARACTERS
+from stream.consumers import EXPIRED, REFUSED, StreamConsumer
+from stream.models import StreamOverlay
+from stream.services import delay, frames, live, overlays, triggers
+from tests.games.test_table_screen import HTMX, Screen
 from tests.helpers import ROLES, table
 from tournaments.models import Round, RoundState, Seat, Table
-
-from .test_table_screen import HTMX, Screen
 
 pytestmark = pytest.mark.django_db
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -50,12 +51,12 @@ def labels(page: str) -> dict[str, Any]:
 
 
 def turn_on(round_: Any, **settings: Any) -> StreamOverlay:
-    overlay = stream.open_overlay(round_.stage.tournament)
+    overlay = overlays.open_overlay(round_.stage.tournament)
     for name, value in settings.items():
         setattr(overlay, name, value)
     overlay.save()
     for number in (1, 2):  # as if an overlay page showed them: their frames are kept
-        stream.watch(overlay, number)
+        delay.watch(overlay, number)
     return overlay
 
 
@@ -158,7 +159,7 @@ def test_the_judges_taps_make_the_frame_roles_only_when_shown(make_round: Any, r
     assert "sheriff_check" not in [e["kind"] for e in frame["events"]]  # a check would give the roles away
 
     with django_capture_on_commit_callbacks(execute=True):
-        stream.change_settings(overlay, True, "0")
+        overlays.change_settings(overlay, True, "0")
     frame = state(overlay)["frame"]
     assert frame["roles"] and frame["seats"][sheriff - 1]["role"] == "sheriff"
     check = [e for e in frame["events"] if e["kind"] == "sheriff_check"]
@@ -204,31 +205,31 @@ def test_the_delay_holds_every_frame_back(round_: Any) -> None:
     overlay = turn_on(round_, delay_seconds=30)
     tournament_id = overlay.tournament_id
     start = 1_000_000.0
-    first = stream.build_frame(stream.current_table(tournament_id, 1), overlay)
-    assert stream.record(tournament_id, 1, first, 30, start)
-    assert not stream.record(tournament_id, 1, first, 30, start + 1)  # the same frame is not kept twice
+    first = frames.build_frame(frames.current_table(tournament_id, 1), overlay)
+    assert delay.record(tournament_id, 1, first, 30, start)
+    assert not delay.record(tournament_id, 1, first, 30, start + 1)  # the same frame is not kept twice
     later = dict(first or {}, phase=2)
-    stream.record(tournament_id, 1, later, 30, start + 10)
-    assert stream.frame_as_of(overlay, 1, now=start + 29) == (False, None, None)  # nothing is 30 s old yet
-    assert stream.frame_as_of(overlay, 1, now=start + 30) == (True, first, start)
-    assert stream.frame_as_of(overlay, 1, now=start + 39) == (True, first, start)
-    assert stream.frame_as_of(overlay, 1, now=start + 40) == (True, later, start + 10)
-    stream.record(tournament_id, 1, dict(later, phase=3), 30, start + 200)  # the first is no longer needed
-    kept = cache.get(stream.FRAMES.format(tournament=tournament_id, number=1))
+    delay.record(tournament_id, 1, later, 30, start + 10)
+    assert delay.frame_as_of(overlay, 1, now=start + 29) == (False, None, None)  # nothing is 30 s old yet
+    assert delay.frame_as_of(overlay, 1, now=start + 30) == (True, first, start)
+    assert delay.frame_as_of(overlay, 1, now=start + 39) == (True, first, start)
+    assert delay.frame_as_of(overlay, 1, now=start + 40) == (True, later, start + 10)
+    delay.record(tournament_id, 1, dict(later, phase=3), 30, start + 200)  # the first is no longer needed
+    kept = cache.get(delay.FRAMES.format(tournament=tournament_id, number=1))
     assert [when for when, _frame in kept] == [start + 10, start + 200]
-    stream.record(tournament_id, 1, dict(later, phase=4), 30, start + 150)  # written late by another process
-    assert [when for when, _frame in stream.kept(tournament_id, 1)] == [start + 10, start + 150, start + 200]
-    assert stream.frame_as_of(overlay, 1, now=start + 230)[1]["phase"] == 3  # the newest moment, not the last written
+    delay.record(tournament_id, 1, dict(later, phase=4), 30, start + 150)  # written late by another process
+    assert [when for when, _frame in delay.kept(tournament_id, 1)] == [start + 10, start + 150, start + 200]
+    assert delay.frame_as_of(overlay, 1, now=start + 230)[1]["phase"] == 3  # the newest moment, not the last written
 
 
 def test_raising_the_delay_up_to_two_minutes_leaves_no_gap(round_: Any) -> None:
     overlay = turn_on(round_)
     start = 1_000_000.0
-    frame = stream.build_frame(stream.current_table(overlay.tournament_id, 1), overlay)
-    stream.record(overlay.tournament_id, 1, frame, 0, start)
-    stream.record(overlay.tournament_id, 1, dict(frame or {}, phase=2), 0, start + 100)
+    frame = frames.build_frame(frames.current_table(overlay.tournament_id, 1), overlay)
+    delay.record(overlay.tournament_id, 1, frame, 0, start)
+    delay.record(overlay.tournament_id, 1, dict(frame or {}, phase=2), 0, start + 100)
     overlay.delay_seconds = 90
-    assert stream.frame_as_of(overlay, 1, now=start + 150) == (True, frame, start)
+    assert delay.frame_as_of(overlay, 1, now=start + 150) == (True, frame, start)
 
 
 @pytest.mark.parametrize("roles", [True, False])
@@ -240,17 +241,17 @@ def test_raising_the_delay_past_the_frames_kept_keeps_the_frame_shown(round_: An
     overlay = turn_on(round_, show_roles=roles)
     tournament_id = overlay.tournament_id
     now = time.time()
-    shown = stream.build_frame(stream.current_table(tournament_id, 1), overlay)
-    stream.record(tournament_id, 1, shown, 0, now - 10)
-    assert stream.frame_as_of(overlay, 1, now=now)[1] == shown
+    shown = frames.build_frame(frames.current_table(tournament_id, 1), overlay)
+    delay.record(tournament_id, 1, shown, 0, now - 10)
+    assert delay.frame_as_of(overlay, 1, now=now)[1] == shown
     with django_capture_on_commit_callbacks(execute=True):
-        stream.change_settings(overlay, roles, "900")
+        overlays.change_settings(overlay, roles, "900")
     overlay.refresh_from_db()
     assert state(overlay)["frame"] == shown  # not null: what the stream showed when the delay was raised
     later = dict(shown or {}, phase=5)
-    stream.record(tournament_id, 1, later, 900, now + 5)
-    assert stream.frame_as_of(overlay, 1, now=now + 100)[1] == shown  # the later frame is not 15 minutes old
-    assert stream.frame_as_of(overlay, 1, now=now + 906)[1] == later
+    delay.record(tournament_id, 1, later, 900, now + 5)
+    assert delay.frame_as_of(overlay, 1, now=now + 100)[1] == shown  # the later frame is not 15 minutes old
+    assert delay.frame_as_of(overlay, 1, now=now + 906)[1] == later
 
 
 def test_with_a_delay_the_state_shows_the_past(round_: Any, people: dict[str, Any],
@@ -300,31 +301,27 @@ def test_the_state_costs_one_query_once_kept(round_: Any, django_assert_num_quer
 
 def test_a_day_without_an_overlay_costs_the_judge_one_query(round_: Any, people: dict[str, Any],
                                                             django_capture_on_commit_callbacks: Any,
-                                                            django_assert_num_queries: Any) -> None:
+                                                            django_assert_num_queries: Any, monkeypatch: Any) -> None:
     """Whether the tournament is streamed (the table screen); after the commit, with no overlay page watching any
     table, nothing (one cache read: no task queued, no query)."""
-    cache.delete(stream.ANY_WATCHED)
+    cache.delete(delay.ANY_WATCHED)
     screen = Screen(round_, people["judge"])
-    stream.pending.games, stream.pending.rounds = set(), set()  # the fixtures' own commits never ran in this test
     with django_capture_on_commit_callbacks() as callbacks:
         screen.tap("foul", seat=2, reason="")
-    ours = [callback for callback in callbacks if getattr(callback, "__module__", "") == stream.__name__]
+    ours = [callback for callback in callbacks  # the batch of the overlay's reaction (mafia_tournament/reactions.py)
+            if getattr(getattr(callback, "__self__", None), "handle", None) is triggers.queue_changed]
     assert ours, "the tap must schedule the stream's publication"
     with django_assert_num_queries(0):
         for callback in ours:
             callback()
     seen: list[bool] = []
-    original = stream.overlay_of
 
-    def counted(tournament: Any) -> Any:
+    def counted(tournament: Any) -> bool:
         seen.append(True)
-        return original(tournament)
+        return overlays.is_streamed(tournament)
 
-    stream.overlay_of = counted  # type: ignore[assignment]
-    try:
-        screen.client.get(screen.url)
-    finally:
-        stream.overlay_of = original  # type: ignore[assignment]
+    monkeypatch.setattr(table_side, "streamed_by", [counted])
+    screen.client.get(screen.url)
     assert seen == [True]  # one lookup a screen
 
 
@@ -333,13 +330,13 @@ def test_publishing_sends_the_frame_to_the_table_numbers_group(round_: Any, sett
     overlay = turn_on(round_, delay_seconds=5)
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(stream.group_name(overlay.tournament_id, 1), channel)
-    stream.publish(overlay.tournament_id, [1])
+    async_to_sync(layer.group_add)(live.group_name(overlay.tournament_id, 1), channel)
+    live.publish(overlay.tournament_id, [1])
     message = async_to_sync(layer.receive)(channel)
     assert message["type"] == "stream.frame" and message["delay"] == 5
     assert message["frame"]["table"] == 1 and len(message["frame"]["seats"]) == 10
     answer = state(overlay)
-    assert answer["mode"] == "socket" and stream.read_ticket(answer["ticket"])[:2] == (overlay.tournament_id, 1)
+    assert answer["mode"] == "socket" and live.read_ticket(answer["ticket"])[:2] == (overlay.tournament_id, 1)
 
 
 def test_a_failing_cache_never_fails_the_judges_tap(round_: Any, people: dict[str, Any], monkeypatch: Any,
@@ -350,7 +347,7 @@ def test_a_failing_cache_never_fails_the_judges_tap(round_: Any, people: dict[st
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ConnectionError("Redis is gone")
 
-    monkeypatch.setattr(stream.cache, "get", broken)
+    monkeypatch.setattr(delay.cache, "get", broken)
     with django_capture_on_commit_callbacks(execute=True):
         response = screen.client.post(screen.url, {"action": "foul", "seat": 2, "reason": "",
                                                    "version": Game.objects.get().version}, **HTMX)
@@ -370,8 +367,8 @@ def connect(ticket: str) -> WebsocketCommunicator:
 def test_the_socket_sends_each_frame_after_the_delay_in_order(round_: Any, settings: Any) -> None:
     settings.CHANNEL_LAYERS = IN_MEMORY
     overlay = turn_on(round_)
-    ticket = stream.ticket(overlay, 1)
-    group = stream.group_name(overlay.tournament_id, 1)
+    ticket = live.ticket(overlay, 1)
+    group = live.group_name(overlay.tournament_id, 1)
 
     async def scenario() -> None:
         socket = connect(ticket)
@@ -385,7 +382,7 @@ def test_the_socket_sends_each_frame_after_the_delay_in_order(round_: Any, setti
         assert (await socket.receive_json_from(timeout=2))["frame"] == {"n": 1}
         assert time.time() - now >= 0.4
         assert (await socket.receive_json_from(timeout=2))["frame"] == {"n": 2}
-        await layer.group_send(stream.group_name(overlay.tournament_id, 2),
+        await layer.group_send(live.group_name(overlay.tournament_id, 2),
                                {"type": "stream.frame", "frame": {"n": 3}, "at": now, "delay": 0})
         assert await socket.receive_nothing(timeout=0.2)  # another table's frames never come here
         await socket.disconnect()
@@ -405,8 +402,8 @@ def test_a_forged_or_outdated_ticket_is_refused(round_: Any, settings: Any, monk
         return int(code)
 
     assert asyncio.run(refused("not-a-ticket")) == REFUSED
-    ticket = stream.ticket(overlay, 1)
-    later = time.time() + stream.TICKET_SECONDS + 5
+    ticket = live.ticket(overlay, 1)
+    later = time.time() + live.TICKET_SECONDS + 5
     monkeypatch.setattr(time, "time", lambda: later)
     assert asyncio.run(refused(ticket)) == REFUSED
 
@@ -415,7 +412,7 @@ def test_a_forged_or_outdated_ticket_is_refused(round_: Any, settings: Any, monk
 def test_the_socket_closes_when_its_ticket_runs_out(round_: Any, settings: Any, monkeypatch: Any) -> None:
     settings.CHANNEL_LAYERS = IN_MEMORY
     overlay = turn_on(round_)
-    monkeypatch.setattr(stream, "read_ticket", lambda value: (overlay.tournament_id, 1, 0.2, 0))
+    monkeypatch.setattr(live, "read_ticket", lambda value: (overlay.tournament_id, 1, 0.2, 0))
 
     async def scenario() -> None:
         socket = connect("any")
@@ -423,9 +420,9 @@ def test_the_socket_closes_when_its_ticket_runs_out(round_: Any, settings: Any, 
         output = await socket.receive_output(timeout=3)
         assert output == {"type": "websocket.close", "code": EXPIRED}
 
-    import games.consumers as consumers
+    import stream.consumers as consumers
 
-    monkeypatch.setattr(consumers, "read_ticket", stream.read_ticket)
+    monkeypatch.setattr(consumers, "read_ticket", live.read_ticket)
     asyncio.run(scenario())
 
 
@@ -438,7 +435,7 @@ def test_marking_the_speaker_with_the_cache_down_says_so_and_keeps_the_protocol(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ConnectionError("Redis is gone")
 
-    monkeypatch.setattr(stream.cache, "set", broken)
+    monkeypatch.setattr(delay.cache, "set", broken)
     said = screen.tap("speaking", seat=2)
     assert "Трансляция сейчас недоступна; протокол это не затрагивает." in said
     assert screen.game.version == version
@@ -453,14 +450,14 @@ def test_roles_turned_off_leave_at_once_whatever_the_delay(make_round: Any,
     tap(screen, django_capture_on_commit_callbacks, "phase", value="next")
     for action in ("don_check", "sheriff_check", "heal", "shot"):  # a shot's shooter gives the mafia away too
         tap(screen, django_capture_on_commit_callbacks, action, seat=6)
-    frames = stream.kept(overlay.tournament_id, 1)
-    assert frames[-1][1]["roles"] and {e["kind"] for e in frames[-1][1]["events"]} == set(stream.CHECKS)
+    held = delay.kept(overlay.tournament_id, 1)
+    assert held[-1][1]["roles"] and {e["kind"] for e in held[-1][1]["events"]} == set(frames.CHECKS)
     with django_capture_on_commit_callbacks(execute=True):
-        stream.change_settings(overlay, False, "60")
-    for _when, frame in stream.kept(overlay.tournament_id, 1):  # every frame still held back for the delay
-        assert frame is None or (not frame["roles"] and not {e["kind"] for e in frame["events"]} & set(stream.CHECKS))
+        overlays.change_settings(overlay, False, "60")
+    for _when, frame in delay.kept(overlay.tournament_id, 1):  # every frame still held back for the delay
+        assert frame is None or (not frame["roles"] and not {e["kind"] for e in frame["events"]} & set(frames.CHECKS))
         assert frame is None or all(set(seat) == {"n", "name", "out", "when", "fouls"} for seat in frame["seats"])
-    later = stream.frame_as_of(overlay, 1, now=time.time() + 61)[1]
+    later = delay.frame_as_of(overlay, 1, now=time.time() + 61)[1]
     assert later is not None and not later["roles"] and "role" not in later["seats"][0]
 
 
@@ -504,9 +501,9 @@ def test_a_socket_opened_during_the_delay_gets_what_was_published_before(round_:
     settings.CHANNEL_LAYERS = IN_MEMORY
     overlay = turn_on(round_, delay_seconds=1)
     now = time.time()
-    frame = stream.build_frame(stream.current_table(overlay.tournament_id, 1), overlay)
-    stream.record(overlay.tournament_id, 1, dict(frame or {}, phase=5), 1, now - 0.3)  # due in 0.7 s
-    ticket = stream.ticket(overlay, 1)
+    frame = frames.build_frame(frames.current_table(overlay.tournament_id, 1), overlay)
+    delay.record(overlay.tournament_id, 1, dict(frame or {}, phase=5), 1, now - 0.3)  # due in 0.7 s
+    ticket = live.ticket(overlay, 1)
 
     async def scenario() -> None:
         socket = connect(ticket)
@@ -524,8 +521,8 @@ def test_a_socket_opened_during_the_delay_gets_what_was_published_before(round_:
 def test_roles_turned_off_leave_the_frames_a_socket_holds_back(round_: Any, settings: Any) -> None:
     settings.CHANNEL_LAYERS = IN_MEMORY
     overlay = turn_on(round_, show_roles=True, delay_seconds=1)
-    ticket = stream.ticket(overlay, 1)
-    group = stream.group_name(overlay.tournament_id, 1)
+    ticket = live.ticket(overlay, 1)
+    group = live.group_name(overlay.tournament_id, 1)
     held = {"roles": True, "seats": [{"n": 1, "role": "don", "side": "black"}],
             "events": [{"kind": "don_check", "phase": 2, "seat": 4}, {"kind": "killed", "phase": 2, "seat": 5}]}
 
@@ -544,13 +541,13 @@ def test_roles_turned_off_leave_the_frames_a_socket_holds_back(round_: Any, sett
 
 def test_a_table_no_overlay_shows_costs_its_judge_no_frame(round_: Any, people: dict[str, Any],
                                                            django_capture_on_commit_callbacks: Any) -> None:
-    overlay = stream.open_overlay(round_.stage.tournament)  # on, but no page has shown table 1
+    overlay = overlays.open_overlay(round_.stage.tournament)  # on, but no page has shown table 1
     screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
-    assert stream.kept(overlay.tournament_id, 1) == []
+    assert delay.kept(overlay.tournament_id, 1) == []
     assert state(overlay)["frame"]["seats"][0]["fouls"] == 1  # the first page built it, and watches from now on
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
-    assert [frame["seats"][0]["fouls"] for _at, frame in stream.kept(overlay.tournament_id, 1)] == [1, 2]
+    assert [frame["seats"][0]["fouls"] for _at, frame in delay.kept(overlay.tournament_id, 1)] == [1, 2]
 
 
 def test_frames_are_queued_after_the_commit_only_while_an_overlay_watches(
@@ -563,25 +560,25 @@ def test_frames_are_queued_after_the_commit_only_while_an_overlay_watches(
 
     settings.TASKS = TASKS_IN_DATABASE
     screen = streamed_screen(round_, people["judge"], "fiim", django_capture_on_commit_callbacks)
-    cache.delete(stream.ANY_WATCHED)
+    cache.delete(delay.ANY_WATCHED)
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=1, reason="")
     assert not DBTaskResult.objects.exists()
-    overlay = stream.open_overlay(round_.stage.tournament)
-    stream.watch(overlay, 1)
+    overlay = overlays.open_overlay(round_.stage.tournament)
+    delay.watch(overlay, 1)
     tap(screen, django_capture_on_commit_callbacks, "foul", seat=2, reason="")
     queued = DBTaskResult.objects.get()
-    assert queued.task_path == "games.tasks.publish_changes" and queued.queue_name == "stream"
-    assert queued.status == "READY" and stream.kept(overlay.tournament_id, 1) == []  # built by the worker, not here
+    assert queued.task_path == "stream.tasks.publish_changes" and queued.queue_name == "stream"
+    assert queued.status == "READY" and delay.kept(overlay.tournament_id, 1) == []  # built by the worker, not here
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_stream_worker_sends_the_frames_in_the_order_of_the_commits(real_workers: Any) -> None:
     from django_tasks_db.models import DBTaskResult
 
-    from games import tasks
+    from stream import tasks
 
     done: list[int] = []
-    with mock.patch.object(stream, "safely_publish_changed", lambda games, rounds: done.extend(games)):
+    with mock.patch.object(triggers, "safely_publish_changed", lambda games, rounds: done.extend(games)):
         for n in range(5):
             tasks.publish_changes.enqueue([n], [])
         deadline = time.monotonic() + 10
