@@ -131,7 +131,7 @@ def load(ruleset: str, players: int, rounds: int) -> tuple[Any, Any, Any]:
     from games.models import Game
     from games.services import protocol
     from games.services.lineup import save_lineup
-    from games.services.staff import add_judge, assign
+    from judges.services.staff import add_judge, assign
     from scoring import fileio
     from scoring.generate import generate
     from tournaments.models import Round

@@ -120,7 +120,7 @@ def seat_judges(tournament: Any, stage_id: str, last: Any) -> tuple[list[TableJo
     from rest_framework.authtoken.models import Token
 
     from games.models import Game
-    from games.services.staff import add_judge, assign
+    from judges.services.staff import add_judge, assign
     from tournaments.models import Round
 
     user_model = get_user_model()

@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from django.db.models import Exists, Q
 from django.shortcuts import get_object_or_404
 
+from judges.models import Judge, JudgeAssignment
 from tournaments.models import Table, Tournament
-
-from .models import Judge, JudgeAssignment
 
 Action = Literal["enter", "see_all", "open", "confirm", "reopen", "decide", "print"]
 

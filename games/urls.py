@@ -2,13 +2,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import desk, links, protests, protocol, staff, table
+from .views import desk, links, protests, protocol, protocol_list, table
 
 app_name = "games"
 
 urlpatterns = [
-    path("staff/", staff.StaffView.as_view(), name="staff"),
-    path("protocols/", staff.ProtocolListView.as_view(), name="protocols"),
+    path("protocols/", protocol_list.ProtocolListView.as_view(), name="protocols"),
     path("desk/", desk.DeskView.as_view(), name="desk"),
     path("desk/tables/<int:table>/", desk.DeskActionView.as_view(), name="desk_action"),
     path("j/<str:token>/", links.PrivateLinkView.as_view(), name="private_link"),

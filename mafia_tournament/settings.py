@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "tournaments",
     "checkin",
+    "judges",
     "games",
     "stream",
     "exchange",
@@ -123,7 +124,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "base.middleware.RejectNulMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.middleware.PrivateLinkMiddleware",  # a judge's private link: its tournament only, until revoked
+    "judges.middleware.PrivateLinkMiddleware",  # a judge's private link: its tournament only, until revoked
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

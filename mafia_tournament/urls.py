@@ -12,6 +12,7 @@ from django.views.i18n import set_language
 import checkin.urls_admin
 import checkin.urls_public
 import games.urls
+import judges.urls_admin
 import running.urls
 import stream.urls_admin
 import stream.urls_public
@@ -33,12 +34,12 @@ site_urlpatterns = [
 
 tournament_urlpatterns = [
     path("", include("tournaments.urls")),
-    # The features cut out of running and games (check-in, the stream overlay) keep the URL names their pages were
-    # published under: each app's URL files are mounted in the old app's namespace.
+    # The features cut out of running and games (check-in, the judges, the stream overlay) keep the URL names their
+    # pages were published under: each app's URL files are mounted in the old app's namespace.
     path("", include((running.urls.urlpatterns + checkin.urls_admin.urlpatterns + checkin.urls_public.urlpatterns,
                       "running"))),
-    path("", include((games.urls.urlpatterns + stream.urls_admin.urlpatterns + stream.urls_public.urlpatterns,
-                      "games"))),
+    path("", include((games.urls.urlpatterns + judges.urls_admin.urlpatterns + stream.urls_admin.urlpatterns
+                      + stream.urls_public.urlpatterns, "games"))),
     path("", include("exchange.urls")),
     path("", include("paper.urls")),
     path("", include("entries.urls")),

@@ -20,7 +20,7 @@ from django.views import View
 from base.after_commit import after_commit
 from entries.models import Entry, EntryState
 from entries.services import registering
-from games.models import Judge
+from judges.models import Judge
 from tournaments.mixins import TournamentMixin, signed_in
 from tournaments.permissions import OrganizerRequiredMixin
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from games.models import JudgeAssignment
+from judges.models import JudgeAssignment
 from tournaments.models import Round
 
 

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views import View
 
-from games.services.links import links_by_table
+from judges.services.links import links_by_table
 from tournaments.filenames import safe_filename
 from tournaments.mixins import TournamentMixin
 from tournaments.models import Round

@@ -203,7 +203,7 @@ def round_(make_round: Any) -> Any:
 
 def new_people(round_: Any, prefix: str = "") -> dict[str, Any]:
     """Users by role; the judge hosts table 1 of the round, the other judge table 2 of the stage."""
-    from games.services import staff
+    from judges.services import staff
 
     tournament = round_.stage.tournament
     chief, judge, other = (new_user(f"{prefix}{name}") for name in ("chief", "judge", "other"))

@@ -5,16 +5,12 @@ from __future__ import annotations
 from tournaments.labels import ProtestDecision, Role, Side
 
 from .protocol import Game, GameSeat, GameState, Left, Protest
-from .staff import Judge, JudgeAssignment, PrivateLink
 
 __all__ = [
     "Game",
     "GameSeat",
     "GameState",
-    "Judge",
-    "JudgeAssignment",
     "Left",
-    "PrivateLink",
     "Protest",
     "ProtestDecision",
     "Role",

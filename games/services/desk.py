@@ -19,12 +19,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from judges.models import Judge
+from judges.services.allocation import allocation, judge_label
 from tournaments.labels import local_number
 from tournaments.models import Round, Tournament
 
-from ..models import Game, GameSeat, GameState, Judge, ProtestDecision
+from ..models import Game, GameSeat, GameState, ProtestDecision
 from ..words import awarded_words
-from .allocation import allocation, judge_label
 
 STATES: dict[str, Promise] = {
     "submitted": _("submitted"),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from judges.models import Judge
 from tournaments.models import Table
 
-from ..models import Game, GameState, Judge
+from ..models import Game, GameState
 from ..permissions import assigned_tables
 
 if TYPE_CHECKING:

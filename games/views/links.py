@@ -7,9 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views import View
 
-from ..middleware import SESSION_KEY
-from ..models import PrivateLink
-from ..services.links import link_in_force
+from judges.middleware import SESSION_KEY
+from judges.models import PrivateLink
+from judges.services.links import link_in_force
+
 from ..services.today import tables_to_record
 
 

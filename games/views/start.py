@@ -9,9 +9,9 @@ from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views import View
 
+from judges.models import Judge
 from tournaments.mixins import signed_in
 
-from ..models import Judge
 from ..services.today import tables_to_record
 
 

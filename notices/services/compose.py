@@ -16,7 +16,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from entries.models import Entry, EntryState
-from games.models import Game, GameState, Judge, JudgeAssignment, Protest, ProtestDecision
+from games.models import Game, GameState, Protest, ProtestDecision
+from judges.models import Judge, JudgeAssignment
 from tournaments.models import Bye, ParticipantStatus, Round, RoundState, Seat, Tournament
 
 from ..models import Audience, Broadcast, Channel, JudgeChat, Kind, Message

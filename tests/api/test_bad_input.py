@@ -170,7 +170,7 @@ def test_a_json_body_past_the_bound_is_refused_unread() -> None:
 # Found by the browser journeys, the permission walk or the bad-input tests.
 def test_json_nested_too_deeply_is_a_400(client: Any, organizer: Any) -> None:
     """A body of 5,000 '[' made DRF's JSON parser raise RecursionError: a 500."""
-    from games.services.staff import add_judge
+    from judges.services.staff import add_judge
 
     tournament = import_played(organizer, players=10, rounds=1)
     table = tournament.stages.get(ext_id="qualifying").rounds.get().tables.get()

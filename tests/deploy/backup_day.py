@@ -22,8 +22,9 @@ from django.db import connection
 from exchange.files import import_text
 from games.models import Game
 from games.permissions import staff_of
-from games.services import protests, staff
+from games.services import protests
 from games.services import protocol as service
+from judges.services import staff
 from running.services.seating import mark_absent, publish_round
 from scoring.cli import main as scoring_main
 from tests.helpers import ROLES, played_file

@@ -49,7 +49,8 @@ def api_answer(client: Any, slug: str, stage: str) -> list[Any]:
 
 
 def database_facts(t: Any) -> dict[str, Any]:
-    from games.models import Game, GameSeat, Judge, JudgeAssignment, Protest
+    from games.models import Game, GameSeat, Protest
+    from judges.models import Judge, JudgeAssignment
     from public.models import ResultsVersion
     from tournaments.models import KeepApart, Participant, Round
 

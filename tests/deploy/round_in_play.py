@@ -20,7 +20,7 @@ def build() -> dict[str, Any]:
     from rest_framework.authtoken.models import Token
 
     from exchange.files import import_text
-    from games.services import staff
+    from judges.services import staff
     from tests.helpers import played_file
     from tournaments.models import Round, RoundState, Seat, Table
 

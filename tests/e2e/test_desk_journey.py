@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Game, Judge
-from games.services import links
+from games.models import Game
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
+from judges.models import Judge
+from judges.services import links
 from tests.e2e.helpers import login
 from tests.helpers import ROLES, table
 
@@ -33,7 +34,7 @@ def played(facts: ProtocolFacts) -> None:
 def waiting(make_round: Any, make_user: Any) -> dict[str, Any]:
     from django.utils import timezone
 
-    from games.services import staff
+    from judges.services import staff
 
     round_ = make_round("fiim", tables=4)
     tournament = round_.stage.tournament

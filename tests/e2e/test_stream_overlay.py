@@ -22,7 +22,7 @@ from django.db import connection
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games.services.staff import add_judge, assign
+from judges.services.staff import add_judge, assign
 from stream.services import live, overlays
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import PHONE, TIMEOUT_MS

@@ -48,7 +48,7 @@ ELSEWHERE = {
     "api:reopen": "tests/fuzz/test_api_writes.py", "site:import_tournament": "tests/fuzz/test_file_import.py",
     "logout": "nothing to fuzz", "set_language": "a redirect whatever it gets (tests/site/test_login_next.py)",
     "login": "tests/site/test_login_throttle.py, tests/site/test_login_next.py",
-    "games:private_link": "a 404 without a real token; tests/games/test_private_links.py",
+    "games:private_link": "a 404 without a real token; tests/judges/test_private_links.py",
 }
 # URLs that answer GET only (405 to any POST): nothing to fuzz.
 READ_ONLY_PREFIXES = ("public:", "api:", "rating_api:", "paper:")
@@ -138,7 +138,7 @@ def build_world() -> dict[str, Any]:
     and every row is read (``before``): each input must leave a refused form's rows as they were."""
     from exchange.files import import_text
     from games.models import Game, Protest
-    from games.services import staff
+    from judges.services import staff
     from running.services import planning
     from series.models import Series, SeriesTournament
     from tournaments.models import Round, SeatingJob, Stage, Table

@@ -14,10 +14,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, GameSeat, Judge
+from games.models import Game, GameSeat
 from games.reasons import foul_choices
 from games.services import protocol as service
-from games.services import staff
+from judges.models import Judge
+from judges.services import staff
 from tests.helpers import ROLES, table
 
 if TYPE_CHECKING:

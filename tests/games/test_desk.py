@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from games.models import Game, GameState, Protest
 from games.permissions import staff_of
-from games.services import desk, staff
+from games.services import desk
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
+from judges.services import staff
 from tests.helpers import ROLES, table
 from tournaments.models import Round, RoundState, Table
 

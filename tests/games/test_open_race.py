@@ -60,7 +60,7 @@ def fast_passwords(settings: Any) -> None:
 @pytest.fixture
 def tables(make_round: Any, make_user: Callable[..., User]) -> list[Any]:
     """A round of ``ROUNDS`` tables none of which has a protocol yet; the chief judge opens any."""
-    from games.services import staff
+    from judges.services import staff
 
     round_ = make_round("fiim", tables=ROUNDS)
     staff.add_judge(round_.stage.tournament, make_user("chief"), chief=True)

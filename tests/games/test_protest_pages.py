@@ -124,7 +124,7 @@ def test_a_late_protest_is_refused_on_the_page_even_for_the_chief_judge(
 def test_protests_off_hide_the_forms_and_links_and_refuse(
     make_round: Any, make_user: Callable[..., User], ruleset: str
 ) -> None:
-    from games.services import staff as staff_service
+    from judges.services import staff as staff_service
 
     round_ = make_round(ruleset)
     tournament = round_.stage.tournament

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games.services import protocol as service
-from games.services import staff
+from judges.services import staff
 from tests.conftest import PASSWORD
 from tests.helpers import table
 

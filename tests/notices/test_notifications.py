@@ -16,9 +16,10 @@ from entries.models import Entry
 from entries.services import registering
 from games.models import Game, Protest
 from games.permissions import staff_of
-from games.services import protests, staff
+from games.services import protests
 from games.services import protocol as service
 from games.services.facts import ProtocolFacts
+from judges.services import staff
 from notices.models import Channel, Kind, Message
 from running.services.seating import publish_round, swap_seats, unpublish_round
 from tests.helpers import ROLES, table

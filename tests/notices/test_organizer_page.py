@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.services import staff
+from judges.services import staff
 from notices.models import Broadcast, Kind, Message
 from tests.notices.servers import BOT_NAME, BotServer, SMTPServer
 from tests.notices.test_notifications import RULESETS, contacts

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.services import staff
+from judges.services import staff
 
 from .conftest import pdf_body, pdf_pages
 

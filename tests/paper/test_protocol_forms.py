@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.urls import reverse
 
-from games.services import staff
+from judges.services import staff
 from tests.conftest import PASSWORD
 
 from .conftest import pdf_body, pdf_pages

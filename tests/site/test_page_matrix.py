@@ -221,7 +221,7 @@ NOT_PAGES: dict[str, str] = {
     "games:state": "POST: a protocol's state",
     "games:decide": "POST: a protest's decision",
     "games:desk_action": "POST: tests/games/test_desk.py (confirm, send back)",
-    "games:private_link": "a judge's private link (signs in): tests/games/test_private_links.py",
+    "games:private_link": "a judge's private link (signs in): tests/judges/test_private_links.py",
     # check-in pages show no results (nothing scoring computes): their lists, counts, permissions and query counts
     "running:checkins": "check-in, no results: tests/checkin/test_checkin.py",
     "running:checkin_phone": "check-in, no results: tests/checkin/test_checkin.py",

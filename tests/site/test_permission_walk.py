@@ -225,7 +225,7 @@ EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     # the chief judge's desk: the chief judge and the organizers; its actions confirm or send back (POST)
     "games:desk": ((302, 403, 403, 403, 200, 403, 200), (302, 403, 403, 403, 405, 403, 405)),
     "games:desk_action": ((302, 403, 403, 403, 405, 403, 405), (302, 403, 403, 403, 302, 403, 302)),
-    # a judge's private link: no such token here (tests/games/test_private_links.py opens real ones)
+    # a judge's private link: no such token here (tests/judges/test_private_links.py opens real ones)
     "games:private_link": ((404,) * 7, (404,) * 7),
     "games:state": ((302, 403, 403, 405, 405, 403, 405), (302, 403, 403, 302, 302, 403, 302)),
     "games:history": ((302, 403, 403, 200, 200, 403, 200), (302, 403, 403, 405, 405, 403, 405)),

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from exchange.files import export_data, import_text
-from games.services import staff
+from judges.services import staff
 from scoring.errors import InvalidTournament
 from tournaments.models import Participant, ParticipantStatus, Player
 from tournaments.services import registration

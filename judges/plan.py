@@ -1,7 +1,7 @@
 """Who judges which table of a round: the allocation the judges page's "Allocate" fills the grid with.
 
-Pure Python, no database and no Django: the service (``games.services.allocation.proposal``) gathers the facts,
-this module decides, its unit tests (tests/games/test_judge_plan.py) hold the rules:
+Pure Python, no database and no Django: the service (``judges.services.allocation.proposal``) gathers the facts,
+this module decides, its unit tests (tests/judges/test_judge_plan.py) hold the rules:
 
 - a judge never sits at a table where they are barred: a player there is linked to their account, or is a
   teammate or a kept-apart partner of the judge's own player entry (the service says which, in words);

@@ -1,4 +1,4 @@
-"""The judges' allocation, the pure algorithm (games/judge_plan.py): barred judges never sit at their tables,
+"""The judges' allocation, the pure algorithm (judges/plan.py): barred judges never sit at their tables,
 nobody is on two tables, the most tables filled, judges moved round the room and the work shared, the ranks and
 the chief judge respected, and each empty table says why."""
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from games.judge_plan import Facts, Judge, allocate, assignment
+from judges.plan import Facts, Judge, allocate, assignment
 
 
 def judges(*ids: int, **kwargs: object) -> list[Judge]:

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Judge, PrivateLink
-from games.services import links, staff
+from judges.models import Judge, PrivateLink
+from judges.services import links, staff
 from tests.helpers import table
 from tournaments.models import Tournament
 

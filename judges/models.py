@@ -22,6 +22,7 @@ class Judge(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
 
     class Meta:
+        db_table = "games_judge"  # the tables of before the judges had an app of their own
         verbose_name = _("judge")
         verbose_name_plural = _("judges")
         ordering = ["tournament", "-chief", "user__username"]
@@ -43,6 +44,7 @@ class JudgeAssignment(models.Model):
     table = models.PositiveIntegerField(_("table"))
 
     class Meta:
+        db_table = "games_judgeassignment"
         verbose_name = _("judge's table")
         verbose_name_plural = _("judges' tables")
         ordering = ["stage", "round", "table"]
@@ -67,6 +69,7 @@ class PrivateLink(models.Model):
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
 
     class Meta:
+        db_table = "games_privatelink"
         verbose_name = _("private link")
         verbose_name_plural = _("private links")
         ordering = ["judge", "-created_at"]

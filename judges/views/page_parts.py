@@ -1,6 +1,6 @@
 """What the judges page shows beside its forms: each judge's private link (its address and QR code) and the
 allocation grid of the round chosen (``?round=ID``; ``&fill=previous`` fills it from the round before, ``&fill=auto``
-with the app's allocation: ``games.services.allocation.proposal``, nothing saved until the organizer saves)."""
+with the app's allocation: ``judges.services.allocation.proposal``, nothing saved until the organizer saves)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tournaments.models import Round, Table, Tournament
 
-from ..forms_judges import AllocationForm, table_field
+from ..forms_allocation import AllocationForm, table_field
 from ..models import Judge
 from ..services import allocation, links
 

@@ -1,4 +1,4 @@
-"""A session opened by a judge's private link (``games.services.links``) stays that judge's, in that tournament.
+"""A session opened by a judge's private link (``judges.services.links``) stays that judge's, in that tournament.
 
 At every request of such a session: a link revoked meanwhile (or a session whose user is no longer the link's
 judge) signs it out, so the next page asks for a login; a page outside the link's tournament (another

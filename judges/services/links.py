@@ -1,6 +1,6 @@
 """Judges' accounts made from the judges page, and their private links (``/t/<slug>/j/<token>/``).
 
-A private link signs its holder in as the judge, for the link's tournament only (``games.middleware``): like
+A private link signs its holder in as the judge, for the link's tournament only (``judges.middleware``): like
 Tabbycat's private URLs for adjudicators, a judge needs no password. The organizer revokes it (or gives a new
 one, which revokes the old): the link then answers 404 and a session it opened is signed out at its next
 request. The token is a random 32-byte value (``secrets``), kept as it is, since the organizer shows it again

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Judge, JudgeAssignment
-from games.services import allocation, staff
+from judges.models import Judge, JudgeAssignment
+from judges.services import allocation, staff
 from tests.helpers import table
 from tournaments.models import KeepApart, Participant, ParticipantStatus, Player, Round, Table, Team
 

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import KeepApart, Participant, Round, Seat, Table
 
-from .. import judge_plan
+from .. import plan as judge_plan
 from ..models import Judge, JudgeAssignment
 
 
@@ -146,7 +146,7 @@ def save_allocation(round_: Round, chosen: dict[int, Judge | None]) -> int:
     return sum(1 for j in chosen.values() if j is not None)
 
 
-# --- "Allocate": the grid filled by the app (games/judge_plan.py decides) ----------------------------------------
+# --- "Allocate": the grid filled by the app (judges/plan.py decides) ----------------------------------------
 
 
 def barred(round_: Round, judges: list[Judge]) -> dict[int, dict[int, list[str]]]:

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Judge, JudgeAssignment
-from games.services import staff
+from judges.models import Judge, JudgeAssignment
+from judges.services import staff
 from tournaments.models import Round, RoundState, Stage
 
 if TYPE_CHECKING:

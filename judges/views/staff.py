@@ -1,9 +1,10 @@
-"""The tournament's judges and their tables (organizers only), and the protocols a user may open."""
+"""The judges page (organizers only): the tournament's judges, their accounts, tables, private links, the
+allocation grid and how protocols are confirmed (docs/judge-allocation.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
@@ -16,20 +17,17 @@ from tournaments.mixins import signed_in
 from tournaments.models import Table
 from tournaments.permissions import OrganizerRequiredMixin
 
-from ..forms_judges import AccountForm, AllocationForm, JudgeIdForm, JudgeRankForm
+from ..forms_allocation import AccountForm, AllocationForm, JudgeIdForm, JudgeRankForm
 from ..forms_staff import AssignmentForm, ConfirmationForm, JudgeForm, RemoveJudgeForm, UnassignForm
-from ..models import Game
-from ..permissions import assigned_tables
 from ..services import allocation, links, staff
-from .base import StaffRequiredMixin
-from .judges import allocation_context, chosen_round, link_urls
+from .page_parts import allocation_context, chosen_round, link_urls
 
 
 class StaffView(OrganizerRequiredMixin, View):
     """Every POST field is checked by a form (ids of this tournament only, numbers within bounds): a bad
     value is a form error (400) or a message saying what was refused; "Saved." only when something was."""
 
-    template_name = "games/staff.html"
+    template_name = "judges/staff.html"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.page()
@@ -192,22 +190,3 @@ class StaffView(OrganizerRequiredMixin, View):
     def refuse(self, message: str) -> HttpResponseRedirect:
         messages.error(self.request, message)
         return redirect("games:staff", slug=self.tournament.slug)
-
-
-class ProtocolListView(StaffRequiredMixin, View):
-    """The tables of the published rounds this user may open, with their protocols' states."""
-
-    template_name = "games/protocols.html"
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        tables = Table.objects.published().filter(round__stage__tournament=self.tournament)
-        if not self.staff.may("see_all"):
-            assert self.staff.judge is not None
-            tables = tables.filter(assigned_tables(self.staff.judge))
-        rows = list(tables.select_related("round__stage").order_by("round__stage__order", "round__number", "number"))
-        games = {g.table_id: g for g in Game.objects.filter(table__in=[t.pk for t in rows])}
-        context: dict[str, Any] = {
-            "tournament": self.tournament, "staff": self.staff,
-            "rows": [(table, games.get(table.pk)) for table in rows],
-        }
-        return render(request, self.template_name, context)
