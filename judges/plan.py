@@ -16,7 +16,7 @@ this module decides, its unit tests (tests/judges/test_judge_plan.py) hold the r
   each one's reasons).
 
 The solution is exact: a minimum-cost assignment (the Hungarian method, O(n³), n the larger of the tables and
-the judges: 30 tables, 40 judges in well under a second), ties broken by the order of the tables and the judges
+the judges: a large event's grid is quick, bench/README.md), ties broken by the order of the tables and the judges
 given, so the same facts give the same grid.
 """
 
