@@ -72,6 +72,13 @@ PROTEST_DECISIONS: dict[m.ProtestDecision, Promise] = {
     m.ProtestDecision.REJECTED: _("rejected"),
 }
 
+# Whom a regulation's awarded win names (``Ruleset.win_awards``).
+AWARD_RULES: dict[m.AwardRule, Promise] = {
+    m.AwardRule.AGAINST: _("against the players who caused it; the other side wins"),
+    m.AwardRule.AGAINST_REMOVED: _("against a removed player who spoke or gestured; the other side wins"),
+    m.AwardRule.JUDGE: _("the judge's decision, to either side"),
+}
+
 # Each scoring enum with its labels (by enum: a side and a role may share a value, "maniac").
 ENUM_LABELS: dict[type[StrEnum], Mapping[Any, Promise]] = {
     m.Side: SIDES,
@@ -79,6 +86,7 @@ ENUM_LABELS: dict[type[StrEnum], Mapping[Any, Promise]] = {
     m.StageKind: STAGE_KINDS,
     m.SeatingMethod: SEATING_METHODS,
     m.ProtestDecision: PROTEST_DECISIONS,
+    m.AwardRule: AWARD_RULES,
 }
 
 # Tie-break metrics by id: the full name, and the short one of a standings column's head.

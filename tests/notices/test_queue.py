@@ -7,7 +7,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from notices import tasks
 from tournaments import background
@@ -27,4 +27,5 @@ def test_a_deferred_notice_is_not_late_while_it_waits(worker: Any) -> None:
     found = {queue.name: queue for queue in background.health(now)}
     assert found["notices"].waiting == 1 and not found["notices"].late
     assert found["notices"].waited_seconds == 5
-    assert found["notices"].label == "Оповещения (эл. почта, Телеграм)"
+    with translation.override("ru"):  # the label is translated when read, in the reader's language
+        assert found["notices"].label == "Оповещения (эл. почта, Телеграм)"

@@ -22,7 +22,7 @@ from scoring.seating import METHODS
 from tournaments import labels
 from tournaments import models as tournaments_models
 
-SCORING_ENUMS = [m.Side, m.Role, m.StageKind, m.SeatingMethod, m.ProtestDecision]
+SCORING_ENUMS = [m.Side, m.Role, m.StageKind, m.SeatingMethod, m.ProtestDecision, m.AwardRule]
 
 # Each scoring enum, the model field choices built from it, and where the models import them from.
 CHOICES = [
