@@ -6,16 +6,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-MODELS = ('checkin', 'checkinmark', 'noshow')
-
-
-def content_types_to(old: str, new: str):
-    def move(apps, schema_editor):
-        types = apps.get_model('contenttypes', 'ContentType').objects.using(schema_editor.connection.alias)
-        for model in MODELS:
-            if not types.filter(app_label=new, model=model).exists():
-                types.filter(app_label=old, model=model).update(app_label=new)
-    return move
+from base.moved_models import content_types_moved
 
 
 class Migration(migrations.Migration):
@@ -101,5 +92,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(content_types_to('running', 'checkin'), content_types_to('checkin', 'running')),
+        content_types_moved('running', 'checkin', ('checkin', 'checkinmark', 'noshow')),
     ]

@@ -6,16 +6,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-MODELS = ('judge', 'judgeassignment', 'privatelink')
-
-
-def content_types_to(old: str, new: str):
-    def move(apps, schema_editor):
-        types = apps.get_model('contenttypes', 'ContentType').objects.using(schema_editor.connection.alias)
-        for model in MODELS:
-            if not types.filter(app_label=new, model=model).exists():
-                types.filter(app_label=old, model=model).update(app_label=new)
-    return move
+from base.moved_models import content_types_moved
 
 
 class Migration(migrations.Migration):
@@ -100,5 +91,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(content_types_to('games', 'judges'), content_types_to('judges', 'games')),
+        content_types_moved('games', 'judges', ('judge', 'judgeassignment', 'privatelink')),
     ]

@@ -5,14 +5,7 @@ import django.core.validators
 import django.db.models.deletion
 from django.db import migrations, models
 
-
-def content_types_to(old: str, new: str):
-    def move(apps, schema_editor):
-        ContentType = apps.get_model('contenttypes', 'ContentType')
-        types = ContentType.objects.using(schema_editor.connection.alias)
-        if not types.filter(app_label=new, model='streamoverlay').exists():
-            types.filter(app_label=old, model='streamoverlay').update(app_label=new)
-    return move
+from base.moved_models import content_types_moved
 
 
 class Migration(migrations.Migration):
@@ -47,5 +40,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(content_types_to('games', 'stream'), content_types_to('stream', 'games')),
+        content_types_moved('games', 'stream', ('streamoverlay',)),
     ]

@@ -5,21 +5,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-
-def move_content_type(apps, schema_editor):
-    content_type = apps.get_model("contenttypes", "ContentType")
-    db = schema_editor.connection.alias
-    if not content_type.objects.using(db).filter(app_label="venue_screen", model="venuescreen").exists():
-        content_type.objects.using(db).filter(app_label="public", model="venuescreen").update(
-            app_label="venue_screen")
-
-
-def move_content_type_back(apps, schema_editor):
-    content_type = apps.get_model("contenttypes", "ContentType")
-    db = schema_editor.connection.alias
-    if not content_type.objects.using(db).filter(app_label="public", model="venuescreen").exists():
-        content_type.objects.using(db).filter(app_label="venue_screen", model="venuescreen").update(
-            app_label="public")
+from base.moved_models import content_types_moved
 
 
 class Migration(migrations.Migration):
@@ -56,5 +42,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(move_content_type, move_content_type_back),
+        content_types_moved('public', 'venue_screen', ('venuescreen',)),
     ]
