@@ -41,13 +41,8 @@ Change = tuple[str, int]  # ("game", id) or ("round", id)
 def queue_changed(changes: list[Change]) -> None:
     """After the commit (``mafia_tournament/reactions.py``): hands the tables changed to the stream queue's worker,
     when some overlay page is watching (one cache read; otherwise nothing: a day of a hundred tables with no stream
-    queues nothing)."""
-    try:
-        watched = delay.any_watched()
-    except Exception:  # after the commit: the change is saved, and the reactions after this one must still run
-        log.exception("reading whether an overlay watches failed")
-        return
-    if watched:
+    queues nothing). A failure is logged by ``after_commit``, and the reactions after this one still run."""
+    if delay.any_watched():
         from ..tasks import publish_changes
 
         queue_frames(publish_changes, sorted({pk for kind, pk in changes if kind == "game"}),
