@@ -183,7 +183,7 @@ class StandingsView(OneTournament, APIView):
     def standings(self, stage: str | None) -> dict[str, object]:
         snapshot = Snapshot(self.tournament)
         try:
-            standings = snapshot.standings(stage) if stage is not None else compute_default(snapshot)
+            standings = snapshot.table_standings(stage) if stage is not None else compute_default(snapshot)
         except (UnknownStage, Http404):
             raise NotFound("no such stage") from None
         return standings_json(standings)
@@ -238,6 +238,9 @@ class PlatformExportView(OneTournament, APIView):
 
 
 def compute_default(snapshot: Snapshot) -> Standings:
-    from scoring.standings import compute_standings
+    """The standings of ``scoring``'s default stage (the last with a result), shared as every stage's are."""
+    from scoring.standings import default_stage
 
-    return compute_standings(snapshot.model, None, snapshot.ruleset)
+    if not snapshot.model.stages:
+        raise UnknownStage("(none)")
+    return snapshot.table_standings(default_stage(snapshot.model).id)

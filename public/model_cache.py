@@ -35,6 +35,7 @@ from scoring.filejson import dump, from_json
 from tournaments.models import Tournament
 
 MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an hour bounds the memory of old ones
+SHARED_WAIT_SECONDS = 5.0  # how long a worker waits for another's shared figures before computing them itself
 BUILD_SECONDS = 30  # a crashed build's lock expires after this; others serve the last model built meanwhile
 
 T = TypeVar("T")
@@ -208,10 +209,32 @@ def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callab
         key = f"public-derived:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
         found = cache.get(key)
         if found is None:
-            found = compute()
-            cache.set(key, found, MODEL_SECONDS)
+            found = computed_once(key, compute)
         local.derived[name] = found
     return local.derived[name]  # type: ignore[no-any-return]
+
+
+def computed_once(key: str, compute: Callable[[], T]) -> T:
+    """``compute()`` kept under ``key``, computed by one process at a time: right after a new version every worker
+    asks for the same figures at once, and the others wait for the first one's (idle, reading the key every 20 ms)
+    instead of each ranking the stage again. A holder that takes longer than ``SHARED_WAIT_SECONDS`` (or crashed)
+    is not waited for longer: the waiting process computes the figures itself."""
+    lock, deadline = f"{key}:computing", time.monotonic() + SHARED_WAIT_SECONDS
+    while not take_lock(lock, BUILD_SECONDS):
+        time.sleep(0.02)
+        found = cache.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        if time.monotonic() > deadline:
+            return compute()
+    try:
+        found = cache.get(key)  # computed while this process waited for the lock
+        if found is None:
+            found = compute()
+            cache.set(key, found, MODEL_SECONDS)
+        return found  # type: ignore[no-any-return]
+    finally:
+        release_lock(lock)
 
 
 # --- which version a request serves ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from exchange.reading import to_model
 from running.awards import AwardResult, award_tallies, resolve_awards
 from scoring import model as m
 from scoring.lots import decided_by_lot
-from scoring.standings import Standings, compute_standings
+from scoring.standings import Standings, compute_standings, without_seats
 from scoring.tally import ScoredSeat, StageScoring
 from tournaments.labels import short_of_games, shows_average
 from tournaments.models import Round, RoundState, Stage, Tournament
@@ -142,14 +142,26 @@ class Snapshot:
         return self.stages[0] if self.stages else None
 
     def standings(self, ext_id: str) -> Standings:
+        """The stage's whole standings, each tally with its scored seats: what "why am I ranked here?" and the
+        documents read; ranked once per version in each process that asks. The tables read ``table_standings``."""
         self.model_stage(ext_id)
         return model_cache.derived(self.kept, f"standings:{self.rules_key}:{ext_id}",
                                    lambda: compute_standings(self.model, ext_id, self.ruleset))
 
+    def table_standings(self, ext_id: str) -> Standings:
+        """The stage's standings without the tallies' seats (``without_seats``): all the standings tables, the
+        hall screen, the API and the players' totals show. Ranked once per version by one worker and read by the
+        others from the shared cache, so a new version costs the workers one ranking, not one each."""
+        self.model_stage(ext_id)
+        return model_cache.shared(self.tournament, self.kept, f"table-standings:{self.rules_key}:{ext_id}",
+                                  lambda: without_seats(self.standings(ext_id)))
+
     def decided_by_lot(self, ext_id: str) -> frozenset[str]:
-        """The players whose place among equals a lot decided (it ranks the stage again: once per model)."""
-        standings = self.standings(ext_id)
-        return model_cache.derived(self.kept, f"by-lot:{self.rules_key}:{ext_id}", lambda: decided_by_lot(standings))
+        """The players whose place among equals a lot decided (it ranks the stage again from the whole standings:
+        once per version, shared like ``table_standings``)."""
+        self.model_stage(ext_id)
+        return model_cache.shared(self.tournament, self.kept, f"by-lot:{self.rules_key}:{ext_id}",
+                                  lambda: decided_by_lot(self.standings(ext_id)))
 
     @cached_property
     def rules_key(self) -> str:
@@ -178,12 +190,11 @@ class Snapshot:
         """Rank, points, games, wins and eligibility of each player of a stage's standings (with the points per
         game where they rank, and ``min_games`` where the player is short of it), computed once per version by one
         worker and shared: player pages need these few figures, a thousand of them after every change."""
-        rules = json.dumps([self.tournament.ruleset, self.tournament.params or {}], sort_keys=True, default=str)
-        return model_cache.shared(self.tournament, self.kept, f"totals:{rules}:{ext_id}",
+        return model_cache.shared(self.tournament, self.kept, f"totals:{self.rules_key}:{ext_id}",
                                   lambda: self.compute_totals(ext_id))
 
     def compute_totals(self, ext_id: str) -> dict[str, dict[str, Any]]:
-        standings = self.standings(ext_id)
+        standings = self.table_standings(ext_id)
         return {row.player: {"rank": row.rank, "points": row.points, "eligible": row.eligible,
                              "disqualified": row.disqualified,
                              "tally": {"games": row.tally.games, "wins": row.tally.wins},

@@ -65,7 +65,7 @@ def slides(snapshot: Snapshot, screen: VenueScreen) -> list[Slide]:
         out += paged("alphabetical", title, alphabetical, NAMES_PER_SLIDE)
     stage = snapshot.default_stage()
     if stage is not None and not snapshot.tournament.standings_hidden:
-        standings = snapshot.standings(stage.ext_id)
+        standings = snapshot.table_standings(stage.ext_id)
         rows = [(row.rank, row.name, row.points, row.player in standings.advance)
                 for row in standings.rows if row.rank is not None]
         if rows:

@@ -48,7 +48,7 @@ def how_ties(ruleset: Ruleset, chain: tuple[str, ...], rank_by: str) -> str:
 
 
 def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
-    standings = snapshot.standings(stage.ext_id)
+    standings = snapshot.table_standings(stage.ext_id)
     advance = set(standings.advance)
     prefix = 0
     while prefix < len(standings.rows) and standings.rows[prefix].player in advance:

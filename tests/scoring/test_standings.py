@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from scoring.standings import default_stage
+import pickle
+from pathlib import Path
+
+import pytest
+
+from scoring import fileio
+from scoring.standings import compute_standings, default_stage, standings_json, without_seats
 from tests.scoring.build import game, load, players, points, round_, stage, standings, tournament
 
 TEN = players(10)
 OTHER_TEN = players(10, start=11)
+DATA = Path(__file__).parent / "data"
 
 
 def two_stages(**final: object) -> dict[str, object]:
@@ -141,3 +148,23 @@ def test_rulesets_without_a_team_competition_show_the_team_table_only() -> None:
             assert result.teams is not None and all(t.contending and not t.advances for t in result.teams)
             assert result.team_cut is None and result.team_advance == () and result.champion_teams is None
             assert set(standings_json(result)) <= {"ruleset", "stage", "standings", "teams", "winners"}
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in DATA.glob("*-example.json")))
+def test_standings_without_seats_show_everything_the_tables_show(example: str) -> None:
+    """``without_seats`` keeps every figure a table or the JSON shows, for every stage of every regulation's example,
+    and drops the scored seats (most of what a process would read from the shared cache)."""
+    model = fileio.loads((DATA / example).read_text())
+    for stage_ in model.stages:
+        whole = compute_standings(model, stage_.id)
+        light = without_seats(whole)
+        assert standings_json(light) == standings_json(whole)
+        assert [(r.rank, r.player, r.points, r.tally.games, r.tally.wins, r.tally.average, r.eligible,
+                 r.disqualified, dict(r.tiebreaks)) for r in light.rows] == [
+                (r.rank, r.player, r.points, r.tally.games, r.tally.wins, r.tally.average, r.eligible,
+                 r.disqualified, dict(r.tiebreaks)) for r in whole.rows]
+        assert (light.advance, light.winners, light.teams, light.chain) == (
+            whole.advance, whole.winners, whole.teams, whole.chain)
+        assert all(not row.tally.seats for row in light.rows)
+        assert any(row.tally.seats for row in whole.rows)  # the example's stage has games: something was dropped
+        assert len(pickle.dumps(light)) < len(pickle.dumps(whole))  # 1,000 players: 245 kB against 2.3 MB

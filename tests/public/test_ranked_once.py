@@ -1,0 +1,84 @@
+"""A new results version is ranked once, whichever worker reads it first: the standings tables, the hall screen, the
+API and the players' totals read the stage's standings without the tallies' seats from the shared cache
+(``Snapshot.table_standings``), and a worker that finds another ranking the stage waits for its result
+(``model_cache.computed_once``). On a tournament day the version moves every second or so and the public pool has
+three workers: each ranked a 1,000-player stage again for its first page of every version (0.35 s each)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from public import model_cache
+from public import snapshot as snapshots
+from public.model_cache import LOCAL_MODELS, computed_once, take_lock
+from public.versioning import bump
+from tests.helpers import flip_a_result
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_three_workers_rank_a_version_once(client: Any, generated: Any, monkeypatch: Any, ruleset: str,
+                                           django_capture_on_commit_callbacks: Any) -> None:
+    slug = f"ranked-once-{ruleset}"
+    tournament = generated(slug, players=30, rounds=3, ruleset=ruleset, standings_hidden=False)
+    bump(tournament.pk)
+    ranked: list[str] = []
+    real = snapshots.compute_standings
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        ranked.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(snapshots, "compute_standings", counted)
+    player = tournament.participants.order_by("ext_id").first().ext_id
+    pages = [(f"/p/{slug}/standings/s1/", {}), (f"/p/{slug}/standings/s1/", {"HTTP_HX_REQUEST": "true"}),
+             (f"/p/{slug}/players/{player}/", {}), (f"/p/{slug}/screen/", {}),
+             (f"/api/tournaments/{slug}/standings/?stage=s1", {}), (f"/api/tournaments/{slug}/standings/", {})]
+
+    def read_as_three_workers() -> list[bytes]:
+        seen = []
+        for _worker in range(3):
+            LOCAL_MODELS.clear()  # another process: nothing of its own computed yet, the shared cache as it is
+            for url, headers in pages:
+                response = client.get(url, **headers)
+                assert response.status_code == 200, url
+                seen.append(response.content)
+        return seen
+
+    first = read_as_three_workers()
+    assert ranked == ["s1"]  # once for the three, for every page
+    assert first[:len(pages)] == first[len(pages):2 * len(pages)]  # every worker answers the same
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    ranked.clear()
+    second = read_as_three_workers()
+    assert ranked == ["s1"]  # the new version: once again
+    assert second[0] != first[0]  # and it shows the new result
+
+
+def test_a_worker_waits_for_the_figures_another_is_computing() -> None:
+    key = "test-ranked-once:waits"
+    cache.delete(key)
+    assert take_lock(f"{key}:computing", 30)  # another worker is computing
+
+    def other_worker_finishes() -> None:
+        time.sleep(0.1)
+        cache.set(key, {"p01": 1}, 60)
+
+    threading.Thread(target=other_worker_finishes).start()
+    assert computed_once(key, lambda: pytest.fail("computed twice")) == {"p01": 1}
+
+
+def test_a_worker_computes_the_figures_itself_when_the_other_takes_too_long(monkeypatch: Any) -> None:
+    key = "test-ranked-once:gone"
+    cache.delete(key)
+    assert take_lock(f"{key}:computing", 30)  # held by a worker that crashed
+    monkeypatch.setattr(model_cache, "SHARED_WAIT_SECONDS", 0.1)
+    started = time.monotonic()
+    assert computed_once(key, lambda: {"p02": 2}) == {"p02": 2}
+    assert time.monotonic() - started < 5
