@@ -223,6 +223,10 @@ SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # again: the ``s-maxage`` of every shared public answer (public.conditional.for_the_proxy). Browsers revalidate each
 # time (max-age=0, the version's ETag); only a shared cache in front of the app keeps the answer.
 PROXY_CACHE_SECONDS = env.int("PROXY_CACHE_SECONDS", 2)
+# And for how many seconds after that it may still answer the old copy while it asks the app for a new one
+# (``stale-while-revalidate``): a copy older than both is asked for and waited for, so a phone that polls every
+# 20 s gets the page as it is, not the copy its last poll left behind.
+PROXY_STALE_SECONDS = env.int("PROXY_STALE_SECONDS", 2)
 # After a change, the tournament's public model is built again at most this often (seconds); pages show the last one
 # built meanwhile (public.model_cache.settle). 0 (development and tests): every change shows at once.
 MODEL_REBUILD_SECONDS = env.float("MODEL_REBUILD_SECONDS", 0.0)

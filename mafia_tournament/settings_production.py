@@ -13,6 +13,8 @@ Environment (besides those of ``settings``):
 - ``CONN_MAX_AGE`` (default 60 seconds here);
 - ``PROXY_CACHE_SECONDS`` (default 2): how long the reverse proxy (``deploy/nginx/``) answers anonymous
   readers' public pages from its cache before asking the app again;
+- ``PROXY_STALE_SECONDS`` (default 2): how long after that it may still answer the old copy while it asks the app
+  again behind; an older copy is never answered;
 - ``MODEL_REBUILD_SECONDS`` (default 1 here): after changes, the tournament's public model is built again at most
   this often, so a burst of submitted protocols does not keep a worker building (``public/model_cache.py``);
 - ``PDF_NICENESS`` (default 19 here): PDFs are made by a child process at this lower CPU priority, so an

@@ -17,7 +17,7 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views import View
 
-from public.conditional import for_the_proxy, shared
+from public.conditional import for_the_proxy, shared, shared_cache_control
 from tournaments.filenames import attachment
 from tournaments.mixins import TournamentMixin
 
@@ -118,7 +118,7 @@ def being_prepared(request: HttpRequest, seconds: int, results: bool = True) -> 
     response["Retry-After"] = str(seconds)
     response._has_been_logged = True  # type: ignore[attr-defined]  # an expected state: no error line per request
     if anonymous:
-        response["Cache-Control"] = f"public, max-age=0, s-maxage={min(seconds, settings.PROXY_CACHE_SECONDS)}"
+        response["Cache-Control"] = shared_cache_control(min(seconds, settings.PROXY_CACHE_SECONDS))
     else:
         response["Cache-Control"] = "no-store"
     return response

@@ -4,7 +4,8 @@ An anonymous reader's answer (no session, no pending message, no credentials) is
 that address, language and kind (a page or its htmx fragment): the views leave everything personal out of it (the
 CSRF token above all: ``shared``), and it is marked ``public, s-maxage=PROXY_CACHE_SECONDS`` so that the proxy in
 front (``deploy/nginx/``) answers it for a couple of seconds without asking, then asks again with the ETag (an
-unchanged version: a 304 after one query). Browsers revalidate it every time (``max-age=0``). Everything else is
+unchanged version: a 304 after one query), answering the old copy meanwhile for at most ``PROXY_STALE_SECONDS``.
+Browsers revalidate it every time (``max-age=0``). Everything else is
 ``private, no-cache``.
 """
 
@@ -52,11 +53,17 @@ def conditional(request: HttpRequest, etag: str, build: Callable[[], HttpRespons
     return for_the_proxy(request, response)
 
 
+def shared_cache_control(seconds: int) -> str:
+    """What a shared answer tells the proxy: keep it ``seconds``, then answer the old copy at most
+    ``PROXY_STALE_SECONDS`` longer while asking the app again (after that, wait for the app's answer)."""
+    return f"public, max-age=0, s-maxage={seconds}, stale-while-revalidate={settings.PROXY_STALE_SECONDS}"
+
+
 def for_the_proxy(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
     """``public, s-maxage`` on an anonymous reader's 200 or 304 that sets no cookie; ``private, no-cache`` on
     anything else (nobody's answer is kept for another)."""
     if shared(request) and response.status_code in (200, 304) and not response.cookies:
-        response["Cache-Control"] = f"public, max-age=0, s-maxage={settings.PROXY_CACHE_SECONDS}"
+        response["Cache-Control"] = shared_cache_control(settings.PROXY_CACHE_SECONDS)
     else:
         patch_cache_control(response, no_cache=True, private=True)
     return response

@@ -73,7 +73,7 @@ def test_a_readers_second_request_is_answered_by_the_proxy(proxy: int, reached: 
     path = f"/p/{SLUG}/standings/"
     status, headers, first = get(proxy, path, {"Accept-Language": "ru"})
     assert status == 200 and headers["x-cache"] == "MISS"
-    assert headers["cache-control"] == "public, max-age=0, s-maxage=30"
+    assert headers["cache-control"] == "public, max-age=0, s-maxage=30, stale-while-revalidate=2"
     assert reached.count(path) == 1
     status, headers, again = get(proxy, path, {"Accept-Language": "ru"})
     assert (status, headers["x-cache"], again) == (200, "HIT", first)
@@ -149,3 +149,31 @@ def test_brotli_where_the_phone_takes_it(proxy: int, import_file: Any, organizer
     response = conn.getresponse()
     response.read()
     assert response.status == 200 and response.getheader("Content-Encoding") == "br"
+
+
+def test_an_old_copy_is_answered_only_briefly_past_its_validity(proxy: int, reached: list[str], import_file: Any,
+                                                                 settings: Any) -> None:
+    """Within ``PROXY_STALE_SECONDS`` past its validity a copy is answered at once while nginx asks the app again
+    behind; a copy older than that (a page nobody read for a while: a phone polling every 20 s) is never answered:
+    the reader waits for the app's answer."""
+    import time
+
+    settings.PROXY_CACHE_SECONDS, settings.PROXY_STALE_SECONDS = 1, 3
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    status, headers, _body = get(proxy, path, {"Accept-Language": "ru"})
+    assert (status, headers["x-cache"]) == (200, "MISS")
+    assert headers["cache-control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=3"
+    # nginx counts whole seconds: each window may last up to a second more
+    time.sleep(2.2)  # past the validity, within the stale seconds: the old copy at once, asked for again behind
+    status, headers, _body = get(proxy, path, {"Accept-Language": "ru"})
+    assert status == 200 and headers["x-cache"] in ("STALE", "UPDATING")
+    for _ in range(50):  # the update behind reaches the app
+        if reached.count(path) == 2:
+            break
+        time.sleep(0.1)
+    assert reached.count(path) == 2
+    time.sleep(6)  # past the validity and the stale seconds of the copy the update left
+    status, headers, _body = get(proxy, path, {"Accept-Language": "ru"})
+    assert status == 200 and headers["x-cache"] in ("EXPIRED", "REVALIDATED")  # the reader waited for the app
+    assert reached.count(path) == 3

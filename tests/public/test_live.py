@@ -37,7 +37,7 @@ def test_unchanged_page_answers_304_after_one_query(client: Any, fiim: Any, url:
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"]
     # shared by every anonymous reader: the proxy may keep it 2 s, a browser revalidates it each time
-    assert first["Cache-Control"] == "public, max-age=0, s-maxage=2"
+    assert first["Cache-Control"] == "public, max-age=0, s-maxage=2, stale-while-revalidate=2"
     with django_assert_num_queries(1):
         again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and not again.content

@@ -17,7 +17,7 @@ from tests.helpers import flip_a_result
 pytestmark = pytest.mark.django_db
 
 RULESETS = ("tomsk", "kostroma", "fiim", "zvezdy")
-SHARED = "public, max-age=0, s-maxage=2"
+SHARED = "public, max-age=0, s-maxage=2, stale-while-revalidate=2"
 
 
 def public_urls(slug: str) -> list[str]:
