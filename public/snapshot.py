@@ -169,7 +169,10 @@ class Snapshot:
 
     @cached_property
     def scoring(self) -> StageScoring:
-        return StageScoring(self.model, self.ruleset)
+        """The model's scoring, kept with the model in this process: what it computes once (a stage's first kills
+        for fiim's Ci, every game of the stage) serves every player's page of the version."""
+        return model_cache.derived(self.kept, f"scoring:{self.rules_key}",
+                                   lambda: StageScoring(self.model, self.ruleset))
 
     def scored_seat(self, ext_id: str, round_: int, table: int, player: str) -> ScoredSeat | None:
         """One player's scored seat in one game (None without a result): scored as

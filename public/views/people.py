@@ -38,6 +38,7 @@ def seated_in_play(tournament: Tournament, pid: str) -> dict[tuple[str, int], li
     model holds only games with a submitted protocol; a table still in play shows as "not yet"."""
     seats = (Seat.objects.published().filter(round__stage__tournament=tournament,
                                  participant__ext_id=pid)
+             .order_by()  # the seats' own order joins four more tables; a dict is made of them
              .values_list("round__stage__ext_id", "round__number", "table__number", "number"))
     out: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for stage, number, table, seat in seats:

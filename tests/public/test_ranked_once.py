@@ -82,3 +82,33 @@ def test_a_worker_computes_the_figures_itself_when_the_other_takes_too_long(monk
     started = time.monotonic()
     assert computed_once(key, lambda: {"p02": 2}) == {"p02": 2}
     assert time.monotonic() - started < 5
+
+
+def test_the_players_pages_of_a_version_share_its_scoring(client: Any, import_file: Any, monkeypatch: Any) -> None:
+    """fiim's Ci (where the tournament gives it) counts each player's first kills over every game of the stage:
+    counted once per version and process for all the players' pages, not once per page."""
+    from scoring import fileio
+    from scoring.generate import generate
+    from scoring.tally import StageScoring
+
+    data = fileio.dump(generate("fiim", players=30, rounds=3, seed=7))
+    data["tournament"] = {"name": "Scored once", "standings_hidden": False}
+    data["params"] = {"ci_rate": 0.4}
+    tournament = import_file(data, "scored-once")
+    bump(tournament.pk)
+    counted: list[str] = []
+    real = StageScoring.first_kills
+
+    def first_kills(self: StageScoring, stage: Any) -> Any:
+        if stage.id not in self._first_kills:
+            counted.append(stage.id)
+        return real(self, stage)
+
+    monkeypatch.setattr(StageScoring, "first_kills", first_kills)
+    players = list(tournament.participants.order_by("ext_id").values_list("ext_id", flat=True)[:5])
+    assert client.get(f"/p/scored-once/players/{players[0]}/").status_code == 200
+    first = len(counted)  # the ranking's own and the page's scoring
+    assert first
+    for player in players[1:]:
+        assert client.get(f"/p/scored-once/players/{player}/").status_code == 200
+    assert len(counted) == first  # no page after the first counts them again
