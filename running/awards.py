@@ -55,14 +55,15 @@ def award_tallies(model: m.Tournament) -> dict[str, PlayerTally]:
 
 
 def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals: bool = False,
-                   tallies: dict[str, PlayerTally] | None = None) -> list[AwardResult]:
+                   tallies: dict[str, PlayerTally] | None = None, candidates: bool = True) -> list[AwardResult]:
     """The given awards in order (``all_proposals``: also the proposals not given, for the organizer); ``tallies``:
-    ``award_tallies(model)`` when computed already."""
+    ``award_tallies(model)`` when computed already; ``candidates`` False: the awards as given, without computing
+    who the figures propose (the same queries, none of the scoring)."""
     rows = {row.kind or f"#{row.pk}": row for row in
             Award.objects.filter(tournament=tournament).select_related("recipient", "chosen_by")}
     players = model.players_by_id()
     ruleset, _problems = model_ruleset(model)
-    if tallies is None:
+    if tallies is None and candidates:
         tallies = award_tallies(model)
     out: list[AwardResult] = []
     for proposal in proposals(tournament):
@@ -70,8 +71,8 @@ def resolve_awards(tournament: Tournament, model: m.Tournament, *, all_proposals
         given = row.enabled if row is not None else proposal.enabled
         if not given and not all_proposals:
             continue
-        candidate = (compute_candidate(model, proposal.kind, proposal.min_games, ruleset, tallies) if model.stages
-                     else Candidate(proposal.kind, (), None, False))
+        candidate = (compute_candidate(model, proposal.kind, proposal.min_games, ruleset, tallies)
+                     if model.stages and tallies is not None else Candidate(proposal.kind, (), None, False))
         out.append(_result(row, proposal.kind, given, candidate, players))
     for row in sorted(rows.values(), key=lambda r: (r.order, r.pk)):
         if row.kind and row.recipient is None:  # a kind the ruleset does not propose (an old file): only if chosen

@@ -151,7 +151,7 @@ class StandingsView(PublicTournamentView):
             context["needs_legend"] = needs_legend(shown_needs[0].target, left, {n.status for n in shown_needs})
         if stage == snapshot.default_stage():
             context["results_title"] = snapshot.results_title()
-            awards = snapshot.awards  # read either way: the page's queries do not depend on the tournament's state
-            if snapshot.final_over:
+            awards = snapshot.awards_when_final()
+            if awards is not None:
                 context["awards"] = awards
         return context

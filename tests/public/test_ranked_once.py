@@ -112,3 +112,26 @@ def test_the_players_pages_of_a_version_share_its_scoring(client: Any, import_fi
     for player in players[1:]:
         assert client.get(f"/p/scored-once/players/{player}/").status_code == 200
     assert len(counted) == first  # no page after the first counts them again
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+@pytest.mark.parametrize("moment", ["done", "live"])
+def test_the_standings_score_the_awards_only_once_they_are_shown(client: Any, import_file: Any, monkeypatch: Any,
+                                                                 ruleset: str, moment: str) -> None:
+    """The awards' candidates read tallies that score every seat of the tournament: the standings page computes them
+    only once the results are final (when it shows the awards), not with the final's last round in play."""
+    from public.snapshot import Snapshot
+    from tests.site.page_matrix_world import source_data, with_round_in_play
+
+    data = source_data("example", ruleset)
+    if moment == "live":
+        data, _in_play = with_round_in_play(data)
+    tournament = import_file(data, "awards-shown", standings_hidden=False)
+    tallied: list[int] = []
+    real = snapshots.award_tallies
+    monkeypatch.setattr(snapshots, "award_tallies", lambda model: tallied.append(1) or real(model))
+    final = Snapshot(tournament).final_over
+    assert final == (moment == "done")
+    page = client.get("/p/awards-shown/standings/").content.decode()
+    assert bool(tallied) == final
+    assert ('id="awards"' in page) == (final and bool(Snapshot(tournament).awards))
