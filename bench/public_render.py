@@ -2,9 +2,10 @@
 fragment htmx polls), a round's seating (84 tables), a player's page and the standings API, each rendered warm
 (the model already built) ``--repeat`` times in this process through Django's test client, in Russian.
 
-Prints min / median / max milliseconds per page and the machine's load beside them. Loads a generated ``fiim``
-tournament (1,000 players, 12 rounds) into a fresh PostgreSQL database ``--database`` (default
-``mafia_render_bench``) with the development settings.
+Prints min / median / max milliseconds per page and the machine's load beside them, then what a new results version
+costs three workers' first pages (CPU time: the model built once, the stage ranked once, the rest read shared).
+Loads a generated ``fiim`` tournament (1,000 players, 12 rounds) into a fresh PostgreSQL database ``--database``
+(default ``mafia_render_bench``) with the development settings.
 
     .venv/bin/python bench/public_render.py [--repeat 15] [--players 1000]
 """
@@ -18,6 +19,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -74,7 +76,29 @@ def main() -> None:
             took.append((time.perf_counter() - started) * 1000)
         print(f"| {name} | {min(took):.0f} | {statistics.median(took):.0f} | {max(took):.0f} | "
               f"{len(answer.content):,} |")
+    print(new_version_cost(client, args.repeat // 3 or 1))
     print(f"load after: {load_average()}")
+
+
+def new_version_cost(client: Any, repeat: int) -> str:
+    """What a new results version costs the public pool before nginx has a page of it: the model built, then each
+    of three workers (``LOCAL_MODELS`` cleared: another process, the shared cache as it is) asked for the standings
+    page and a player's page, in CPU seconds of this process (the database's aside), min / median / max."""
+    from django.core.cache import cache
+
+    from public.model_cache import LOCAL_MODELS
+
+    took = []
+    for _ in range(repeat):
+        cache.clear()  # the next version: nothing of it built or shared yet
+        started = time.process_time()
+        for _worker in range(3):
+            LOCAL_MODELS.clear()
+            for url in ("/p/{}/standings/s1/", "/p/{}/players/p0042/"):
+                assert client.get(url.format(SLUG)).status_code == 200
+        took.append((time.process_time() - started) * 1000)
+    return (f"a new version, three workers' first standings page and player page: {min(took):.0f} / "
+            f"{statistics.median(took):.0f} / {max(took):.0f} ms of CPU (min / median / max of {repeat})")
 
 
 if __name__ == "__main__":
