@@ -174,6 +174,22 @@ class Snapshot:
         return model_cache.derived(self.kept, f"scoring:{self.rules_key}",
                                    lambda: StageScoring(self.model, self.ruleset))
 
+    def games_of(self, player: str) -> dict[tuple[str, int], list[tuple[m.Game, m.Seat]]]:
+        """The player's games with a result and their seat in each, by (stage, round), in table order: every
+        player's found in one pass over the model's seats, once per version and process (a player's page looked
+        through a thousand-player tournament's 12,000 seats for its own dozen)."""
+        return model_cache.derived(self.kept, "games-by-player", self.games_by_player).get(player, {})
+
+    def games_by_player(self) -> dict[str, dict[tuple[str, int], list[tuple[m.Game, m.Seat]]]]:
+        found: dict[str, dict[tuple[str, int], list[tuple[m.Game, m.Seat]]]] = {}
+        for stage in self.model.stages:
+            for round_ in stage.rounds:
+                for game in round_.games:
+                    for seat in game.seats:
+                        found.setdefault(seat.player, {}).setdefault((stage.id, round_.number), []).append(
+                            (game, seat))
+        return found
+
     def scored_seat(self, ext_id: str, round_: int, table: int, player: str) -> ScoredSeat | None:
         """One player's scored seat in one game (None without a result): scored as
         ``StageScoring.scored_seats`` scores it, without scoring the whole stage for one page."""

@@ -58,6 +58,7 @@ class PlayerView(PublicTournamentView):
             raise Http404(pid)
         params = snapshot.ruleset.params
         seated = seated_in_play(self.tournament, pid)
+        played_by = snapshot.games_of(pid)
         stages = []
         for stage in snapshot.stages:
             entries = []
@@ -67,10 +68,7 @@ class PlayerView(PublicTournamentView):
                     if table not in played:  # the table of a round in play: no result yet
                         entries.append({"round": round_.number, "kind": "game", "table": table,
                                         "seat": seat_number, "role": None, "result": "pending", "points": None})
-                for game in round_.games:
-                    seat = next((s for s in game.seats if s.player == pid), None)
-                    if seat is None:
-                        continue
+                for game, seat in played_by.get((stage.ext_id, round_.number), ()):
                     public = protocol_is_public(game)
                     entries.append({
                         "round": round_.number, "kind": "game", "table": game.table, "seat": seat.seat,
