@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.helpers import example_text
+from tests.helpers import example_text, templates_unrecorded
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,6 +31,19 @@ def fast_password_hasher() -> Any:
     from django.test import override_settings
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def templates_rendered_as_outside_the_tests(request: pytest.FixtureRequest) -> Any:
+    """Pages render as they do outside the tests (``templates_unrecorded``): the test runner's record of each
+    template rendered, a copy of every context for ``response.context`` and ``response.templates``, was a quarter to a
+    half of a page's time in the tests, and few tests read it. A module that reads them marks itself
+    ``templates_recorded`` (an unrecorded answer's ``context`` is None, so a test that reads it fails)."""
+    if request.node.get_closest_marker("templates_recorded"):
+        yield
+        return
+    with templates_unrecorded():
         yield
 
 

@@ -3,12 +3,16 @@
 - ``ROLES`` and ``table``: the roles of a full table per ruleset; a round's table by number.
 - ``played_file`` and ``import_played``: a played fiim tournament, imported like any file (protocols confirmed).
 - ``example_text``: a shared example tournament file by name (tests/scoring/data, then /work/shared/examples).
+- ``templates_unrecorded``: pages rendered without the test runner's record of each template (for tests that
+  read the answers, never ``response.context`` or ``response.templates``).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +81,23 @@ def flip_a_result(tournament: Any, capture: Any) -> None:
     with capture(execute=True), transaction.atomic():
         game.winner = "black" if game.winner == "red" else "red"
         game.save()
+
+
+@contextmanager
+def templates_unrecorded() -> Iterator[None]:
+    """Templates render as they do outside the tests for the ``with`` block. Under the test runner each template
+    rendered (every widget of a form is one) sends ``template_rendered``, and the test client answers it with a copy
+    of the context, for ``response.context`` and ``response.templates``: a quarter of a form page's time. The
+    output is the same; a test that reads those two attributes must not use this."""
+    from django.template.base import Template
+    from django.test.utils import _TestState, instrumented_test_render  # type: ignore[attr-defined]
+
+    recorded = Template._render  # type: ignore[attr-defined]
+    if recorded is not instrumented_test_render:  # outside the test runner: nothing to take off
+        yield
+        return
+    Template._render = _TestState.saved_data.template_render  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        Template._render = recorded  # type: ignore[attr-defined]

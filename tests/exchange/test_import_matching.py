@@ -19,7 +19,7 @@ from tests.helpers import played_file
 from tournaments.models import Participant, Player, Tournament
 from tournaments.services.registry import Verdict
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 def file_of(**names: tuple[str, str | None]) -> dict[str, Any]:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.models import User
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 RULESETS = ["fiim", "tomsk", "kostroma", "zvezdy"]
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}

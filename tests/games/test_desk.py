@@ -21,7 +21,7 @@ from judges.services import staff
 from tests.helpers import ROLES, table
 from tournaments.models import Round, RoundState, Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 def played(facts: ProtocolFacts) -> None:

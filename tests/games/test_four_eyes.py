@@ -21,7 +21,7 @@ from tests.helpers import ROLES, table
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 SUBMITTED_IT = "Four-eyes confirmation: you submitted this protocol"
 CHANGED_IT = "Four-eyes confirmation: you changed this protocol after it was submitted"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.models import User
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 def client_for(user: User | None) -> Client:

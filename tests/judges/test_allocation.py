@@ -14,7 +14,7 @@ from judges.services import allocation, staff
 from tests.helpers import table
 from tournaments.models import KeepApart, Participant, ParticipantStatus, Player, Round, Table, Team
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 @pytest.fixture

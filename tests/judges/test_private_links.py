@@ -17,7 +17,7 @@ from judges.services import links, staff
 from tests.helpers import table
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 def client_of(user: Any = None) -> Client:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.models import User
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 BAD_NUMBERS = ["", " ", "abc", "-1", "0", "1.5", "1e3", str(10**30), "-" + str(10**30), "9" * 400, "x" * 5000,
                "２ 3", "0x10"]

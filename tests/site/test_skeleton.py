@@ -8,7 +8,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 def test_bootstrap_and_htmx_are_served_from_installed_packages() -> None:

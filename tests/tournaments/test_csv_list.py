@@ -16,7 +16,7 @@ from tests.conftest import PASSWORD
 from tournaments.forms.people import MAX_CSV_BYTES, CsvForm
 from tournaments.models import Participant, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 LONG = "Я" * 131_073
 

@@ -16,7 +16,7 @@ from tests.conftest import PASSWORD
 from tournaments.models import Participant, Player, Tournament
 from tournaments.services.registry import Typed, Verdict, match_many, match_one
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates_recorded]  # reads response.context or .templates
 
 
 @pytest.fixture
