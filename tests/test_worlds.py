@@ -1,10 +1,12 @@
 """The test worlds' own promises (tests/worlds.py): a kept world is the same for every test of its module whatever
 the tests before did to it, in the database and in memory; quiet saves switch their side effects off for their
-block only, and everything is connected again after it, even when the block fails."""
+block only, and everything is connected again after it, even when the block fails. Pages rendered without the
+test runner's record of their templates (tests/helpers.py) are the same pages, and the record is back after."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +14,7 @@ import pytest
 from django.db import connection, transaction
 
 from tests.conftest import new_user
+from tests.helpers import templates_unrecorded
 from tests.worlds import fresh, kept_world, quiet_saves
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +112,16 @@ def test_quiet_saves_one_at_a_time(make_round: Any) -> None:
         game.sent_back_comment = "history only"
         game.save()
         assert game.history.count() == history + 1
+
+
+def test_pages_rendered_unrecorded_are_the_same_and_the_record_comes_back(client: Any) -> None:
+    def page(response: Any) -> bytes:
+        return re.sub(rb"[A-Za-z0-9]{64}", b"", response.content)  # the CSRF tokens, new in every answer
+
+    recorded = client.get("/accounts/login/")
+    with templates_unrecorded():
+        plain = client.get("/accounts/login/")
+    again = client.get("/accounts/login/")
+    assert plain.status_code == recorded.status_code == 200
+    assert page(plain) == page(recorded)
+    assert plain.templates == [] and recorded.templates and again.templates
