@@ -104,13 +104,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.fixture
 def open_page(request: pytest.FixtureRequest, browser: Browser, live_server: Any,
               lang: str) -> Iterator[Callable[..., Page]]:
-    """Opens a page in a fresh browser context (its own cookies): ``open_page(phone=True)``."""
+    """Opens a page in a fresh browser context (its own cookies): ``open_page(phone=True)``; in the journey's
+    language, or ``language``'s (a journey with several people in both)."""
     contexts = []
 
-    def open_(phone: bool = False) -> Page:
+    def open_(phone: bool = False, language: str | None = None) -> Page:
+        chosen = language or lang
         context = browser.new_context(
-            base_url=live_server.url, locale="ru-RU" if lang == "ru" else "en-US",
-            extra_http_headers={"Accept-Language": lang},
+            base_url=live_server.url, locale="ru-RU" if chosen == "ru" else "en-US",
+            extra_http_headers={"Accept-Language": chosen},
             viewport=PHONE if phone else {"width": 1280, "height": 900},
             is_mobile=phone, has_touch=phone,
         )
