@@ -114,6 +114,7 @@ def test_quiet_saves_one_at_a_time(make_round: Any) -> None:
         assert game.history.count() == history + 1
 
 
+@pytest.mark.templates_recorded  # recorded outside the block, to compare
 def test_pages_rendered_unrecorded_are_the_same_and_the_record_comes_back(client: Any) -> None:
     def page(response: Any) -> bytes:
         return re.sub(rb"[A-Za-z0-9]{64}", b"", response.content)  # the CSRF tokens, new in every answer

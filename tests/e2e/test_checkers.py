@@ -32,7 +32,6 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, CDPSession
 
-from tests.helpers import templates_unrecorded
 from tests.site.page_matrix_world import source_data, with_round_in_play
 from tests.site.test_every_word import POST_ONLY, REGISTRY_PAGES, enrich, routes, urls_of
 
@@ -190,8 +189,7 @@ def test_pages_are_clean_under_axe_and_the_nu_validator(ruleset: str, browser: B
                       or User.objects.create_superuser("axe-admin", "axe@example.org", "pw-12345!"))
     for client in (owner, admin):
         client.cookies["django_language"] = "ru"
-    with templates_unrecorded():  # only the answers are read
-        pages = html_pages(values, owner, admin, every)
+    pages = html_pages(values, owner, admin, every)
     assert len(pages) > 40, pages
     sources: dict[str, str] = {}
     violations = axe_findings(browser, live_server.url, pages, {"owner": signed_in(owner), "admin": signed_in(admin)},

@@ -181,16 +181,13 @@ def build_world() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def kept(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
     """One tournament for all the forms (it takes seconds to seat), built once for the module's tests."""
-    with kept_world(django_db_blocker) as build, templates_unrecorded():
+    with kept_world(django_db_blocker) as build, templates_unrecorded():  # set up before the tests' own fixtures
         yield build(build_world)
 
 
 @pytest.fixture
-def world(kept: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The kept tournament; its pages rendered without the test runner's record of each template (the answers'
-    status, messages and rows are read, never their templates): a quarter of each refusal's time."""
-    with templates_unrecorded():
-        yield fresh(kept)
+def world(kept: dict[str, Any]) -> dict[str, Any]:
+    return fresh(kept)
 
 
 def url_of(name: str, route: str, world: dict[str, Any]) -> str:
