@@ -136,3 +136,16 @@ def test_the_judges_game_log_travels_in_the_file_and_its_seats_are_checked() -> 
     with pytest.raises(InvalidTournament) as refused:
         fileio.load(data)
     assert "table 1: log: seat 11 is not at the table" in str(refused.value)
+
+
+def test_a_seats_numbers_are_read_exactly_whatever_was_read_before() -> None:
+    """``seat_number`` reads each distinct value once: a boolean is still refused after a 1, and a float, an int and
+    a decimal string of the same value each read as that value."""
+    from scoring.filejson import seat_number
+
+    assert seat_number(1) == 1 and seat_number(0.5) == Fraction(1, 2) and seat_number("0.5") == Fraction(1, 2)
+    assert seat_number(0.1) == Fraction(1, 10)  # the decimal the file wrote, not the float's binary value
+    with pytest.raises(TypeError):
+        seat_number(True)
+    with pytest.raises(TypeError):
+        seat_number([1])
