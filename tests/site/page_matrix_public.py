@@ -89,10 +89,10 @@ def check_stage_standings(world: World) -> None:
 
 
 def check_public_home(world: World) -> None:
-    text = visible_text(page(world.anonymous, f"/p/{world.slug}/"))
-    assert world.tournament.name in text
+    html = page(world.anonymous, f"/p/{world.slug}/")
+    assert world.tournament.name in visible_text(html)
     for stage, round_ in rounds_of(world):
-        assert f"/p/{world.slug}/seating/{stage.id}/{round_.number}/" in page(world.anonymous, f"/p/{world.slug}/")
+        assert f"/p/{world.slug}/seating/{stage.id}/{round_.number}/" in html, (stage.id, round_.number)
 
 
 def check_public_list(world: World) -> None:
@@ -160,7 +160,8 @@ def takes_part(world: World, stage: m.Stage, pid: str) -> bool:
 
 def check_player(world: World) -> None:
     for player in world.truth.players:
-        text = page(world.anonymous, f"/p/{world.slug}/players/{player.id}/")
+        url = f"/p/{world.slug}/players/{player.id}/"
+        text = world.answers[url] = page(world.anonymous, url)
         assert player.name in visible_text(text)
         for stage in stages_of(world):
             row = next((r for r in world.standings[stage.id].rows if r.player == player.id), None)
@@ -329,16 +330,16 @@ def check_api_export(world: World) -> None:
     from public.snapshot import Snapshot
     from scoring.formats import PLATFORMS
 
-    final = Snapshot(world.tournament).final_over
+    snapshot = Snapshot(world.tournament)  # what the public sees: one snapshot for every platform
     for name, platform in PLATFORMS.items():
         url = f"/api/tournaments/{world.slug}/export/{name}/"
-        if world.hidden or not final:
+        if world.hidden or not snapshot.final_over:
             assert "detail" in api(world, world.anonymous, url, 403)
             continue
         document = get(world.anonymous, url).content.decode()
         back = platform.read(document, ruleset=world.truth.ruleset).tournament
         assert [s.id for s in back.stages] == [s.id for s in platform.kept(world.truth).stages]
-        assert document == platform.export(Snapshot(world.tournament).model).document
+        assert document == platform.export(snapshot.model).document
     api(world, world.anonymous, f"/api/tournaments/{world.slug}/export/nowhere/", 404)
 
 
@@ -385,7 +386,8 @@ def check_me(world: World) -> None:
             assert f"Стол {seats[pid][0]}, место {seats[pid][1]}" in now, (pid, now)
         else:
             assert "Стол" not in now, (pid, now)
-        public = page(world.anonymous, f"/p/{world.slug}/players/{pid}/")
+        url = f"/p/{world.slug}/players/{pid}/"  # as ``check_player`` read it in this state (checked there)
+        public = world.answers.get(url) or page(world.anonymous, url)
         for stage in stages_of(world):
             marker = f'id="total-{stage.id}"'
             assert (marker in text) is (marker in public) is (marker in public and not world.hidden), (pid, stage.id)

@@ -8,7 +8,7 @@ import html as html_lib
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
@@ -112,6 +112,10 @@ class World:
     organizer: Client
     anonymous: Client
     pdf: bool = True  # PDFs in this state (WeasyPrint is slow: each world renders them in one of its states)
+    rated_as: bool | None = None  # the state the rating was last recomputed in (``page_matrix_beyond.rated``)
+    # pages read in this state by URL, for a later check of the same page (the public player page of each
+    # player's private page, the file the platforms' documents are made of): read once a state
+    answers: dict[str, str] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -201,6 +205,8 @@ def set_hidden(world: World, hidden: bool, capture: Any) -> None:
     world.tournament.refresh_from_db()
     assert world.tournament.standings_hidden is hidden
     world.hidden = hidden
+    world.rated_as = None
+    world.answers.clear()
 
 
 # --- the checks, one per URL name ----------------------------------------------------------------------------
