@@ -30,9 +30,14 @@ $(RUNTIME): requirements.txt | $(UV)
 	$(UV) pip install -q --python $(PY) -r requirements.txt
 	touch $(RUNTIME)
 
+# compileall: the venv's bytecode written once here (4 s). uv leaves it to the first import, and a machine with
+# PYTHONDONTWRITEBYTECODE set writes none: every process of the suite (the two workers, and gunicorn, manage.py, the
+# PDF child the tests start) compiled Django and the rest again, about 1 s of CPU each (bench/README.md "The test
+# suite"). uv's own --compile-bytecode compiles only the packages it installs.
 $(STAMP): $(RUNTIME) requirements-dev.txt
 	sh scripts/system-packages.sh test
 	$(UV) pip install -q --python $(PY) -r requirements-dev.txt
+	$(PY) -m compileall -q -j 0 $(VENV)/lib
 	touch $(STAMP)
 
 # Serve the app on an embedded SQLite database with a demo tournament loaded; the background workers (documents,
@@ -53,6 +58,9 @@ run: $(RUNTIME)
 TEST_WORKERS ?= auto
 # compileall: the processes the tests start (gunicorn, manage.py, the PDF child) read the project's bytecode instead of
 # compiling it each time (a machine with PYTHONDONTWRITEBYTECODE set writes none by itself): about 0.2 s a process.
+# Bytecode written (PYTHONDONTWRITEBYTECODE off, as for `make run`): pytest keeps its rewritten test modules instead
+# of parsing and compiling all of them again in each worker.
+test: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) chromium $(CHECKERS)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
