@@ -4,6 +4,8 @@ as it is."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django import template
 from django.utils.safestring import SafeString, mark_safe
@@ -14,5 +16,12 @@ register = template.Library()
 @register.simple_tag
 def qr_svg(url: str, scale: float = 3, unit: str | None = None) -> SafeString:
     """``scale``: the size of a module (in pixels, or in ``unit``: "mm" for the printed sheets)."""
+    return mark_safe(qr_svg_text(url, scale, unit))
+
+
+@lru_cache(maxsize=1024)
+def qr_svg_text(url: str, scale: float, unit: str | None) -> str:
+    """Kept per process: a code is about 9 ms to make (segno tries eight masks), and the judges page and every
+    seating sheet show the same links on each render."""
     code = segno.make(url, error="m", micro=False)
-    return mark_safe(code.svg_inline(scale=scale, unit=unit, dark="#000", light="#fff", border=2))
+    return str(code.svg_inline(scale=scale, unit=unit, dark="#000", light="#fff", border=2))
