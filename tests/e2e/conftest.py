@@ -1,10 +1,11 @@
 """Browser journeys: Playwright (sync API) driving Debian's Chromium against pytest-django's live server.
 
-Chromium is installed by the project's setup (``make test``, ``.ci/run``): ``/usr/bin/chromium``; no browser
-is downloaded. Each journey runs in one language (the browser's locale sets Accept-Language): English and Russian
-alternate between the journeys (``journey_languages``), so both catalogues are driven in the browser at half the
-cost; ``E2E_LANGUAGES=both`` runs every journey in both. The every-word walk (tests/site/test_every_word.py) still
-reads every page in both languages.
+Chromium is installed by the project's setup (``make test``, ``.ci/run``): Debian's old headless shell
+(``chromium-headless-shell``), or ``/usr/bin/chromium`` where it is missing; no browser is downloaded. Each
+journey runs in one language (the browser's locale sets Accept-Language): English and Russian alternate between the
+journeys (``journey_languages``), so both catalogues are driven in the browser at half the cost;
+``E2E_LANGUAGES=both`` runs every journey in both. The every-word walk (tests/site/test_every_word.py) still reads
+every page in both languages.
 Screenshots of the key pages are written to ``tests/e2e/artifacts/`` (ignored by git; override with
 ``E2E_ARTIFACTS``).
 """
@@ -20,7 +21,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+# Chromium's old headless shell (Debian's chromium-headless-shell, which Playwright itself runs for headless tests):
+# the same Blink and V8 without the whole browser's windowing, a third less CPU over the journeys (bench/README.md
+# "The test suite"); the whole browser where the shell is missing.
+HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
+CHROMIUM = os.environ.get("E2E_CHROMIUM", HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", Path(__file__).parent / "artifacts"))
