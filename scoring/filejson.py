@@ -4,10 +4,8 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from .model import (
@@ -32,7 +30,7 @@ from .model import (
     Tournament,
     TournamentInfo,
 )
-from .numbers import to_file_number, to_fraction, to_json_number
+from .numbers import known_fraction, to_file_number, to_fraction, to_json_number
 
 FORMAT = "mafia-tournament/1"
 JSON = Any  # parsed JSON: dicts, lists, str, int, float, bool, None
@@ -140,20 +138,6 @@ def _protest(p: Mapping[str, JSON]) -> Protest:
 _ROLES = {role.value: role for role in Role}
 
 
-def seat_number(value: JSON) -> Fraction:
-    """``to_fraction`` of a seat's number, each distinct value once (by its type too: ``True`` is refused, not read
-    as 1): a thousand-player file holds 12,000 seats' extra points, nearly all of them a handful of values, and
-    every public worker reads the model from its file once per results version."""
-    if isinstance(value, str | int | float):
-        return _number_of(type(value).__name__, value)
-    return to_fraction(value)  # not a number: its own error
-
-
-@functools.lru_cache(maxsize=1024)
-def _number_of(kind: str, value: str | int | float) -> Fraction:
-    return to_fraction(value)
-
-
 def _seat(s: Mapping[str, JSON]) -> Seat:
     side = s.get("side")
     subjective = s.get("subjective")
@@ -168,10 +152,10 @@ def _seat(s: Mapping[str, JSON]) -> Seat:
         side=None if side is None else Side(side),
         fouls=s.get("fouls", 0),
         removed=bool(s.get("removed", False)),
-        extra=seat_number(s["extra"]) if "extra" in s else ZERO,
+        extra=known_fraction(s["extra"]) if "extra" in s else ZERO,
         best=bool(s.get("best", False)),
         days_survived=s.get("days_survived"),
-        subjective=None if subjective is None else seat_number(subjective),
+        subjective=None if subjective is None else known_fraction(subjective),
         warnings=s.get("warnings", 0),
     )
 

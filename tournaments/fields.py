@@ -8,7 +8,6 @@ stores the exact value as text, ``"0.5"``, ``"-3"`` or ``"1/15"``, and reads bac
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -18,7 +17,7 @@ from django.db import models
 from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
 
-from scoring.numbers import is_finite_decimal, is_number, to_fraction
+from scoring.numbers import is_finite_decimal, is_number, known_fraction, to_fraction
 
 
 def exact_text(value: Fraction) -> str:
@@ -41,13 +40,6 @@ def as_fraction(value: Any) -> Fraction:
     return to_fraction(value.strip() if isinstance(value, str) else value)
 
 
-@functools.lru_cache(maxsize=4096)
-def stored_fraction(text: str) -> Fraction:
-    """A stored number read back, each distinct text once: a large tournament's model reads 12,000 seats' extra
-    points, nearly all of them a handful of values, and making a Fraction from text costs ten microseconds."""
-    return to_fraction(text)
-
-
 class ExactNumberField(models.CharField):  # type: ignore[type-arg]
     # what django-stubs' plugin reads: the types of assignment and of reading (a nullable field adds None)
     _pyi_private_set_type: Fraction | Decimal | int | str | Combinable  # type: ignore[assignment]
@@ -61,7 +53,7 @@ class ExactNumberField(models.CharField):  # type: ignore[type-arg]
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Fraction | None:
         # A decimal column converted by the migration reads "0.500000": the same number.
-        return None if value is None else stored_fraction(value)
+        return None if value is None else known_fraction(value)  # each distinct text read once
 
     def to_python(self, value: Any) -> Fraction | None:
         if value is None or value == "":

@@ -139,13 +139,17 @@ def test_the_judges_game_log_travels_in_the_file_and_its_seats_are_checked() -> 
 
 
 def test_a_seats_numbers_are_read_exactly_whatever_was_read_before() -> None:
-    """``seat_number`` reads each distinct value once: a boolean is still refused after a 1, and a float, an int and
-    a decimal string of the same value each read as that value."""
-    from scoring.filejson import seat_number
+    """``known_fraction`` (the seats' numbers of a file, the stored numbers of the database) reads each distinct value
+    once: a boolean is still refused after a 1, and a float, an int and a decimal string of the same value each read
+    as that value."""
+    from scoring.numbers import known_fraction
 
-    assert seat_number(1) == 1 and seat_number(0.5) == Fraction(1, 2) and seat_number("0.5") == Fraction(1, 2)
-    assert seat_number(0.1) == Fraction(1, 10)  # the decimal the file wrote, not the float's binary value
+    assert known_fraction(1) == 1 and known_fraction(0.5) == Fraction(1, 2) and known_fraction("0.5") == Fraction(1, 2)
+    assert known_fraction(0.1) == Fraction(1, 10)  # the decimal the file wrote, not the float's binary value
+    assert known_fraction("1/15") == Fraction(1, 15) and known_fraction(Fraction(2, 3)) == Fraction(2, 3)
     with pytest.raises(TypeError):
-        seat_number(True)
+        known_fraction(True)
     with pytest.raises(TypeError):
-        seat_number([1])
+        known_fraction([1])
+    with pytest.raises(TypeError):
+        known_fraction("0,5")
