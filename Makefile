@@ -75,7 +75,7 @@ $(CHECKERS): package.json package-lock.json
 	touch $(CHECKERS)
 
 # The browsers of the end-to-end tests (tests/e2e): Debian's Chromium, installed once, never downloaded by Playwright.
-# The journeys run in its old headless shell (the one Playwright itself runs headless): a third less CPU than the
+# The journeys run in its old headless shell (the one Playwright itself runs headless): a fifth less CPU than the
 # whole browser in its new headless mode, which the phone benchmarks (bench/phone.py) keep.
 chromium:
 	@{ command -v chromium && command -v chromium-headless-shell; } >/dev/null || \

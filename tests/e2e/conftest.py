@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 # Chromium's old headless shell (Debian's chromium-headless-shell, which Playwright itself runs for headless tests):
-# the same Blink and V8 without the whole browser's windowing, a third less CPU over the journeys (bench/README.md
+# the same Blink and V8 without the whole browser's windowing, a fifth less CPU over the journeys (bench/README.md
 # "The test suite"); the whole browser where the shell is missing.
 HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
 CHROMIUM = os.environ.get("E2E_CHROMIUM", HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium")
