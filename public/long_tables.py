@@ -137,3 +137,56 @@ def seating_alphabetical(places: Iterable[Any]) -> SafeString:
                  if place.table else f'<td colspan="2" class="text-end text-secondary">{bye}</td>')
         out.append(f"<tr><td>{text(place.name)}{number}</td>\n    {where}</tr>")
     return mark_safe("".join(out))  # every value above is escaped
+
+
+def player_games_rows(entries: Iterable[Mapping[str, Any]], slug: str, stage: str, hidden: bool) -> SafeString:
+    """A player's rows of one stage (``public/player.html``): each game with its table, seat, role, result and the
+    points broken down (hidden with the standings), each bye, absence and penalty. A player's page is rendered
+    again for every results version a reader asks for (about 200 pages a version on a busy day), so its rows are
+    written here too."""
+    number = number_writer()
+
+    def signed(value: Fraction | int) -> str:
+        written = number(value)
+        return written if written.startswith("−") or value == 0 else f"+{written}"
+
+    won, lost, not_yet = escape(gettext("won")), escape(gettext("lost")), escape(gettext("not yet"))
+    out: list[str] = []
+    for entry in entries:
+        out.append(f'\n  <tr>\n    <td>{text(entry["round"])}</td>\n    ')
+        if entry["kind"] == "game":
+            result = entry["result"]
+            if result == "pending":
+                table = text(entry["table"])
+            else:
+                link = escape(reverse("public:game", kwargs={"slug": slug, "stage": stage,
+                                                             "number": entry["round"], "table": entry["table"]}))
+                table = f'<a class="tap" href="{link}">{text(entry["table"])}</a>'
+            outcome = (f'<span class="text-success">{won}</span>' if result == "won" else lost if result == "lost"
+                       else f'<span class="text-secondary">{not_yet}</span>')
+            out.append(f'\n    <td>{table}</td><td>{text(entry["seat"])}</td>\n    <td>{text(entry["role"] or "")}'
+                       f'</td>\n    <td>{outcome}</td>\n    ')
+            if not hidden:
+                out.append("<td>")
+                points = entry["points"]
+                if points:
+                    out.append(f'<strong>{number(points["total"])}</strong>\n      ')
+                    if points["parts"]:
+                        parts = ", ".join(f"{text(label)} {signed(value)}" for label, value in points["parts"])
+                        times = f'; × {number(points["multiplier"])}' if points["multiplier"] != 1 else ""
+                        out.append(f'<div class="small text-secondary">{parts}{times}</div>')
+                out.append("</td>")
+        else:
+            kind, what = entry["kind"], ""
+            if kind == "bye":
+                what = escape(gettext("bye"))
+            elif kind == "absent":
+                what = escape(gettext("absent"))
+            else:
+                reason = f': {text(entry["reason"])}' if entry.get("reason") else ""
+                what = f'{escape(gettext("penalty"))}{reason}'
+            out.append(f'\n    <td colspan="4">{what}</td>\n    ')
+            if not hidden:
+                out.append(f'<td>{signed(entry["value"])}</td>')
+        out.append("\n    \n  </tr>\n  ")
+    return mark_safe("".join(out))  # every value above is escaped

@@ -190,6 +190,13 @@ class Snapshot:
                             (game, seat))
         return found
 
+    def seated_in_play(self, player: str) -> dict[tuple[str, int], list[tuple[int, int]]]:
+        """Where the player sits at a table still in play, by (stage, round): (table, seat) pairs in table order,
+        from the model's tables in play, so of the same version as the rest of the page; every player's found in
+        one pass, once per version and process (it was a query on every player's page)."""
+        return model_cache.derived(self.kept, "in-play-by-player", lambda: in_play_by_player(self.model)).get(
+            player, {})
+
     def scored_seat(self, ext_id: str, round_: int, table: int, player: str) -> ScoredSeat | None:
         """One player's scored seat in one game (None without a result): scored as
         ``StageScoring.scored_seats`` scores it, without scoring the whole stage for one page."""
@@ -275,6 +282,22 @@ def rounds_in_play(model: m.Tournament) -> set[tuple[str, int]]:
     tables = json.loads(text) if text is not None else []
     return {(t["stage"], t["round"]) for t in tables if isinstance(t, dict) and isinstance(t.get("stage"), str)
             and isinstance(t.get("round"), int)} if isinstance(tables, list) else set()
+
+
+def in_play_by_player(model: m.Tournament) -> dict[str, dict[tuple[str, int], list[tuple[int, int]]]]:
+    """Player → (stage, round) → their (table, seat) at each table the model's file lists as still in play."""
+    text = dict(model.info.other).get(m.TABLES_IN_PLAY_KEY) if model.info is not None else None
+    tables = json.loads(text) if text is not None else []
+    found: dict[str, dict[tuple[str, int], list[tuple[int, int]]]] = {}
+    for table in tables if isinstance(tables, list) else []:
+        if not (isinstance(table, dict) and isinstance(table.get("stage"), str) and isinstance(table.get("round"), int)
+                and isinstance(table.get("table"), int) and isinstance(table.get("seats"), list)):
+            continue
+        for seat in table["seats"]:
+            if isinstance(seat, dict) and isinstance(seat.get("player"), str) and isinstance(seat.get("seat"), int):
+                found.setdefault(seat["player"], {}).setdefault((table["stage"], table["round"]), []).append(
+                    (table["table"], seat["seat"]))
+    return found
 
 
 def final_done(snapshot: Snapshot, stage: Stage) -> bool:

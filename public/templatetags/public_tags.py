@@ -65,3 +65,8 @@ def part_label(name: str) -> str:
 @register.filter
 def param_label(name: str) -> str:
     return labels.param_label(name)
+
+
+@register.simple_tag
+def player_games_rows(entries: list[dict[str, Any]], slug: str, stage: str, hidden: object) -> SafeString:
+    return long_tables.player_games_rows(entries, slug, stage, bool(hidden))

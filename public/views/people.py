@@ -10,7 +10,6 @@ from django.http import Http404
 from games.words import awarded_words, event_words
 from scoring import model as m
 from tournaments.labels import PROTEST_DECISIONS, ROLES, SIDES, part_label, short_of_games_note
-from tournaments.models import Seat, Tournament
 
 from ..explanations import needs_of, why_ranked
 from ..snapshot import Snapshot, protocol_is_public
@@ -33,19 +32,6 @@ def result_of(game: m.Game, seat: m.Seat) -> str:
     return "won" if game.won(seat) else "lost"
 
 
-def seated_in_play(tournament: Tournament, pid: str) -> dict[tuple[str, int], list[tuple[int, int]]]:
-    """Where the player sits in each published round, by (stage, round): (table, seat) pairs (one query). The
-    model holds only games with a submitted protocol; a table still in play shows as "not yet"."""
-    seats = (Seat.objects.published().filter(round__stage__tournament=tournament,
-                                 participant__ext_id=pid)
-             .order_by()  # the seats' own order joins four more tables; a dict is made of them
-             .values_list("round__stage__ext_id", "round__number", "table__number", "number"))
-    out: dict[tuple[str, int], list[tuple[int, int]]] = {}
-    for stage, number, table, seat in seats:
-        out.setdefault((stage, number), []).append((table, seat))
-    return out
-
-
 class PlayerView(PublicTournamentView):
     page_template = "public/page.html"
     fragment_template = "public/player.html"
@@ -57,17 +43,15 @@ class PlayerView(PublicTournamentView):
         if player is None:
             raise Http404(pid)
         params = snapshot.ruleset.params
-        seated = seated_in_play(self.tournament, pid)
+        seated = snapshot.seated_in_play(pid)  # the tables of a round in play: no result yet
         played_by = snapshot.games_of(pid)
         stages = []
         for stage in snapshot.stages:
             entries = []
             for round_ in sorted(snapshot.model_stage(stage.ext_id).rounds, key=lambda r: r.number):
-                played = {g.table for g in round_.games}
                 for table, seat_number in seated.get((stage.ext_id, round_.number), []):
-                    if table not in played:  # the table of a round in play: no result yet
-                        entries.append({"round": round_.number, "kind": "game", "table": table,
-                                        "seat": seat_number, "role": None, "result": "pending", "points": None})
+                    entries.append({"round": round_.number, "kind": "game", "table": table,
+                                    "seat": seat_number, "role": None, "result": "pending", "points": None})
                 for game, seat in played_by.get((stage.ext_id, round_.number), ()):
                     public = protocol_is_public(game)
                     entries.append({

@@ -112,3 +112,55 @@ def test_seating_tables_are_the_templates_html(language: str) -> None:
                 + long_tables.seating_alphabetical(alphabetical))
     assert ours == reference
     assert "/p/open-2026/games/final/3/7/" in ours and "&lt;Игрок&gt;" in ours
+
+
+PLAYER_ROWS_TEMPLATE = (
+    '{% load i18n public_tags %}{% for e in entries %}\n  <tr>\n    <td>{{ e.round }}</td>\n'
+    '    {% if e.kind == "game" %}\n    <td>{% if e.result == "pending" %}{{ e.table }}{% else %}'
+    '<a class="tap" href="{% url \'public:game\' slug stage e.round e.table %}'
+    '">{{ e.table }}</a>{% endif %}</td><td>{{ e.seat }}</td>\n    <td>{{ e.role|default:"" }}</td>\n'
+    '    <td>{% if e.result == "won" %}<span class="text-success">{% translate "won" %}'
+    '</span>{% elif e.result == "lost" %}{% translate "lost" %}{% else %}'
+    '<span class="text-secondary">{% translate "not yet" %}</span>{% endif %}</td>\n    {% if not hidden %}'
+    '<td>{% if e.points %}<strong>{{ e.points.total|points }}</strong>\n      {% if e.points.parts %}'
+    '<div class="small text-secondary">{% for label, value in e.points.parts %}'
+    '{{ label }} {{ value|signed }}{% if not forloop.last %}, {% endif %}{% endfor %}'
+    '{% if e.points.multiplier != 1 %}; × {{ e.points.multiplier|points }}{% endif %}</div>{% endif %}'
+    '{% endif %}</td>{% endif %}\n    {% else %}\n    <td colspan="4">{% if e.kind == "bye" %}'
+    '{% translate "bye" %}{% elif e.kind == "absent" %}{% translate "absent" %}{% else %}'
+    '{% translate "penalty" %}{% if e.reason %}: {{ e.reason }}{% endif %}{% endif %}</td>\n'
+    '    {% if not hidden %}<td>{{ e.value|signed }}</td>{% endif %}\n    {% endif %}\n  </tr>\n'
+    '  {% endfor %}'
+)
+
+
+def entry(round_: int, kind: str = "game", **fields: Any) -> dict[str, Any]:
+    return {"round": round_, "kind": kind, **fields}
+
+
+PLAYER_ENTRIES = [
+    entry(1, table=3, seat=7, role="Шериф", result="won",
+          points={"parts": [("Победа", Fraction(1)), ("Доп. <баллы>", Fraction(-1, 3)), ("Ci", Fraction(0))],
+                  "multiplier": Fraction(3, 2), "total": Fraction(7, 4)}),
+    entry(2, table=10, seat=1, role="Мирный", result="lost",
+          points={"parts": [], "multiplier": 1, "total": Fraction(0)}),
+    entry(3, table=4, seat=2, role=None, result="pending", points=None),
+    entry(4, table=5, seat=9, role="Дон", result="won", points={"parts": [("Win", Fraction(1))], "multiplier": 1,
+                                                              "total": Fraction(1)}),
+    entry(5, kind="bye", value=Fraction(1, 2)),
+    entry(6, kind="absent", value=Fraction(-1)),
+    entry(7, kind="penalty", value=Fraction(-1, 2), reason='Фол «4» & <b>"спор"</b>'),
+    entry(7, kind="penalty", value=Fraction(0), reason=""),
+]
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("hidden", [False, True])
+def test_player_games_rows_are_the_templates_html(language: str, hidden: bool) -> None:
+    with translation.override(language):
+        reference = engines["django"].from_string(PLAYER_ROWS_TEMPLATE).render(
+            {"entries": PLAYER_ENTRIES, "slug": "open-2026", "stage": "s-1", "hidden": hidden})
+        ours = long_tables.player_games_rows(PLAYER_ENTRIES, "open-2026", "s-1", hidden)
+    assert ours == reference
+    assert ("/p/open-2026/games/s-1/4/5/" in ours) and "/games/s-1/3/4/" not in ours  # no link while in play
+    assert "&lt;b&gt;&quot;спор&quot;&lt;/b&gt;" in ours and ("Доп. &lt;баллы&gt;" in ours) is not hidden

@@ -25,3 +25,21 @@ def test_a_table_in_play_is_on_the_players_page(client: Any, import_file: Any) -
     block = html[html.index(f'id="total-{table["stage"]}"'):]
     assert "not yet" in block
     assert f'/p/k-live/games/{table["stage"]}/{table["round"]}/{table["table"]}/' not in html
+
+
+def test_the_seat_in_play_comes_from_the_versions_model(client: Any, import_file: Any,
+                                                        django_assert_num_queries: Any) -> None:
+    """The table in play is read from the model of the version served (its ``tables_in_play``), like the rest of the
+    page: a player's page read again within a version costs the tournament and its stages, nothing per player."""
+    data, in_play = with_round_in_play(source_data("example", "fiim"))
+    data["tournament"]["standings_hidden"] = False
+    import_file(json.loads(json.dumps(data)), "f-live")
+    table = in_play[-1]
+    seat = table["seats"][-1]
+    url = f"/p/f-live/players/{seat['player']}/"
+    client.get(url)
+    with django_assert_num_queries(2):
+        html = client.get(url).content.decode()
+    row = html[html.index(f'<td>{table["round"]}</td>', html.index(f'id="total-{table["stage"]}"')):]
+    row = row[:row.index("</tr>")]
+    assert f'<td>{table["table"]}</td><td>{seat["seat"]}</td>' in row and "not yet" in row
