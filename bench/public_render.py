@@ -2,8 +2,9 @@
 fragment htmx polls), a round's seating (84 tables), a player's page and the standings API, each rendered warm
 (the model already built) ``--repeat`` times in this process through Django's test client, in Russian.
 
-Prints min / median / max milliseconds per page and the machine's load beside them, then what a new results version
-costs three workers' first pages (CPU time: the model built once, the stage ranked once, the rest read shared).
+Prints min / median / max milliseconds per page and the machine's load beside them, 200 players' pages read in
+turn (CPU a page), then what a new results version costs three workers' first pages (CPU time: the model built
+once, the stage ranked once, the rest read shared).
 Loads a generated ``fiim`` tournament (1,000 players, 12 rounds) into a fresh PostgreSQL database ``--database``
 (default ``mafia_render_bench``) with the development settings.
 
@@ -76,8 +77,20 @@ def main() -> None:
             took.append((time.perf_counter() - started) * 1000)
         print(f"| {name} | {min(took):.0f} | {statistics.median(took):.0f} | {max(took):.0f} | "
               f"{len(answer.content):,} |")
+    print(players_in_turn(client, min(args.players, 200)))
     print(new_version_cost(client, args.repeat // 3 or 1))
     print(f"load after: {load_average()}")
+
+
+def players_in_turn(client: Any, count: int) -> str:
+    """``count`` different players' pages, each read once (the model warm): what the proxy asks for after a new
+    version, one page per player a reader opens, in CPU milliseconds a page of this process."""
+    urls = [f"/p/{SLUG}/players/p{number:04d}/" for number in range(1, count + 1)]
+    assert client.get(urls[0]).status_code == 200
+    started = time.process_time()
+    for url in urls:
+        assert client.get(url).status_code == 200
+    return f"{count} players' pages in turn: {(time.process_time() - started) * 1000 / count:.1f} ms of CPU a page"
 
 
 def new_version_cost(client: Any, repeat: int) -> str:
