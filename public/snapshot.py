@@ -74,7 +74,18 @@ class Snapshot:
 
     @cached_property
     def stages(self) -> list[Stage]:
-        return list(self.tournament.stages.order_by("order"))
+        """The stages in order. Once this request has read the version's model, from their rows read once per
+        version and process (renaming, closing or planning a stage bumps the version), as new instances for each
+        request: a player's page and the standings are rendered again for every version, and this was a query."""
+        if "kept" not in self.__dict__ or not model_cache.current(self.tournament):  # 0: a version never bumped
+            return list(self.tournament.stages.order_by("order"))
+        names = [field.attname for field in Stage._meta.concrete_fields]
+        rows = model_cache.derived(self.kept, "stage-rows", lambda: list(
+            self.tournament.stages.order_by("order").values_list(*names)))
+        stages = [Stage.from_db(self.tournament._state.db, names, row) for row in rows]
+        for stage in stages:
+            stage.tournament = self.tournament  # as the related manager's rows have it: no query to reach it
+        return stages
 
     def stage(self, ext_id: str) -> Stage:
         for stage in self.stages:

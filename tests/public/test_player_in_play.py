@@ -43,3 +43,24 @@ def test_the_seat_in_play_comes_from_the_versions_model(client: Any, import_file
     row = html[html.index(f'<td>{table["round"]}</td>', html.index(f'id="total-{table["stage"]}"')):]
     row = row[:row.index("</tr>")]
     assert f'<td>{table["table"]}</td><td>{seat["seat"]}</td>' in row and "not yet" in row
+
+
+def test_the_stages_are_kept_with_the_versions_model(client: Any, generated: Any, django_assert_num_queries: Any,
+                                                      django_capture_on_commit_callbacks: Any) -> None:
+    """Once a tournament has a results version, its stages are read once per version with its model: a player's page
+    read again costs the tournament's query alone, and a renamed stage (a new version) shows at once."""
+    from public.versioning import bump
+
+    tournament = generated("staged", players=20, rounds=2, stages=2, standings_hidden=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        bump(tournament.pk)
+    url = "/p/staged/players/p0001/"
+    client.get(url)
+    with django_assert_num_queries(1):
+        client.get(url)
+    stage = tournament.stages.order_by("order").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        stage.name = "Отбор <новый>"
+        stage.save()
+    html = client.get(url).content.decode()
+    assert "Отбор &lt;новый&gt;" in html and "<новый>" not in html
