@@ -193,6 +193,12 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament]) -> Local
     return LOCAL_MODELS.keep(key, model)
 
 
+def has_model(tournament: Tournament) -> bool:
+    """Whether ``model_of`` would answer from this process's models now (nothing to read or build)."""
+    key = model_key(tournament)
+    return LOCAL_MODELS.get(key) is not None and bool(cache.has_key(key))
+
+
 def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     """What ``compute()`` gives for this model, computed once per process and version (a stage's standings: larger
     pickled than computed again)."""

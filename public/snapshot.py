@@ -74,10 +74,12 @@ class Snapshot:
 
     @cached_property
     def stages(self) -> list[Stage]:
-        """The stages in order. Once this request has read the version's model, from their rows read once per
-        version and process (renaming, closing or planning a stage bumps the version), as new instances for each
-        request: a player's page and the standings are rendered again for every version, and this was a query."""
-        if "kept" not in self.__dict__ or not model_cache.current(self.tournament):  # 0: a version never bumped
+        """The stages in order. Once this process has the version's model, from their rows read once per version
+        and process (renaming, closing or planning a stage bumps the version), as new instances for each request:
+        the public pages are rendered again for every version, and this was a query on each. Without the model at
+        hand (a page that does not read it, a version not built yet) they are read as before, building nothing."""
+        if not model_cache.current(self.tournament) or (  # 0: a version never bumped
+                "kept" not in self.__dict__ and not model_cache.has_model(self.tournament)):
             return list(self.tournament.stages.order_by("order"))
         names = [field.attname for field in Stage._meta.concrete_fields]
         rows = model_cache.derived(self.kept, "stage-rows", lambda: list(

@@ -64,3 +64,23 @@ def test_the_stages_are_kept_with_the_versions_model(client: Any, generated: Any
         stage.save()
     html = client.get(url).content.decode()
     assert "Отбор &lt;новый&gt;" in html and "<новый>" not in html
+
+
+def test_pages_read_again_within_a_version_read_no_stage_rows(client: Any, generated: Any,
+                                                              django_capture_on_commit_callbacks: Any) -> None:
+    """The public pages that read the version's model take the stages kept with it once the process has the model;
+    the first read of a version (nothing built yet) reads them as before."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from public.versioning import bump
+
+    tournament = generated("kept-stages", players=20, rounds=2, stages=2, standings_hidden=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        bump(tournament.pk)
+    for url in ["/p/kept-stages/", "/p/kept-stages/standings/", "/p/kept-stages/standings/s2/",
+                "/p/kept-stages/players/p0001/", "/p/kept-stages/games/s1/1/1/"]:
+        client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        assert not [q for q in queries.captured_queries if 'FROM "tournaments_stage"' in q["sql"]], url
