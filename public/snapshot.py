@@ -289,22 +289,25 @@ class Snapshot:
         return sorted(players, key=lambda pid: (self.name(pid).casefold(), pid))
 
 
-def rounds_in_play(model: m.Tournament) -> set[tuple[str, int]]:
-    """(stage, round) of every table the model's file lists as still in play (``tables_in_play``)."""
+def tables_in_play(model: m.Tournament) -> list[dict[str, Any]]:
+    """The tables the model's file lists as still in play (``tables_in_play``) that name their stage and round;
+    malformed entries ignored (the import checks them)."""
     text = dict(model.info.other).get(m.TABLES_IN_PLAY_KEY) if model.info is not None else None
     tables = json.loads(text) if text is not None else []
-    return {(t["stage"], t["round"]) for t in tables if isinstance(t, dict) and isinstance(t.get("stage"), str)
-            and isinstance(t.get("round"), int)} if isinstance(tables, list) else set()
+    return [t for t in tables if isinstance(t, dict) and isinstance(t.get("stage"), str)
+            and isinstance(t.get("round"), int)] if isinstance(tables, list) else []
+
+
+def rounds_in_play(model: m.Tournament) -> set[tuple[str, int]]:
+    """(stage, round) of every table the model's file lists as still in play."""
+    return {(t["stage"], t["round"]) for t in tables_in_play(model)}
 
 
 def in_play_by_player(model: m.Tournament) -> dict[str, dict[tuple[str, int], list[tuple[int, int]]]]:
     """Player → (stage, round) → their (table, seat) at each table the model's file lists as still in play."""
-    text = dict(model.info.other).get(m.TABLES_IN_PLAY_KEY) if model.info is not None else None
-    tables = json.loads(text) if text is not None else []
     found: dict[str, dict[tuple[str, int], list[tuple[int, int]]]] = {}
-    for table in tables if isinstance(tables, list) else []:
-        if not (isinstance(table, dict) and isinstance(table.get("stage"), str) and isinstance(table.get("round"), int)
-                and isinstance(table.get("table"), int) and isinstance(table.get("seats"), list)):
+    for table in tables_in_play(model):
+        if not (isinstance(table.get("table"), int) and isinstance(table.get("seats"), list)):
             continue
         for seat in table["seats"]:
             if isinstance(seat, dict) and isinstance(seat.get("player"), str) and isinstance(seat.get("seat"), int):
