@@ -253,6 +253,18 @@ class Team:
     name: str
 
 
+def kind_at(kind: StageKind | None, index: int, stages: int) -> StageKind:
+    """A stage's kind as written, or from its place among ``stages``: the first is qualifying, the last of several
+    final, any other a semifinal (``Tournament.stage_kind``; also read from database rows where no model is built)."""
+    if kind is not None and kind is not StageKind.OTHER:
+        return kind
+    if index == 0:
+        return StageKind.QUALIFYING
+    if index == stages - 1:
+        return StageKind.FINAL
+    return StageKind.SEMIFINAL
+
+
 @dataclass(frozen=True)
 class TournamentInfo:
     name: str | None = None
@@ -286,14 +298,7 @@ class Tournament:
 
     def stage_kind(self, stage: Stage) -> StageKind:
         """The kind as written, or from the position: first is qualifying, last of several final."""
-        if stage.kind is not None and stage.kind is not StageKind.OTHER:
-            return stage.kind
-        index = self.stage_index(stage.id)
-        if index == 0:
-            return StageKind.QUALIFYING
-        if index == len(self.stages) - 1:
-            return StageKind.FINAL
-        return StageKind.SEMIFINAL
+        return kind_at(stage.kind, self.stage_index(stage.id), len(self.stages))
 
     def players_by_id(self) -> dict[str, Player]:
         return {player.id: player for player in self.players}

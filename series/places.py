@@ -13,12 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db.models import Count, Q
 
 from exchange.reading import to_model
+from games.models import GameState
 from scoring import model as m
 from scoring.places import final_places
 from scoring.standings import Standings, compute_standings
-from tournaments.models import Participant, Stage, Tournament
+from tournaments.models import Participant, Round, Stage, Tournament
 from tournaments.rules import ruleset_for
 
 CACHE_SECONDS = 24 * 3600  # a key names one version: it may live long
@@ -79,10 +81,33 @@ def read_places(tournament: Tournament) -> TournamentPlaces:
     return TournamentPlaces(tournament.pk, is_over(tournament, model), places)
 
 
+def may_be_over(tournament: Tournament) -> bool:
+    """Whether ``is_over`` may say yes, read from the rows in two small queries, no model: false only where it says
+    no (the last stage open and not a final, or a final with rounds still to publish or a table of a published
+    round without a result). Every result confirmed in a tournament's last stage asks whether the results are now
+    final (``notices.tasks.game_confirmed``); without this, each read the whole model and ranked the stage (a
+    1,000-player tournament: about a quarter of the machine's CPU while its last round ended: bench/README.md)."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("order")
+                  .values_list("pk", "kind", "closed", "planned_rounds"))
+    if not stages:
+        return False
+    pk, kind, closed, planned = stages[-1]
+    if closed:
+        return True
+    if m.kind_at(m.StageKind(kind) if kind else None, len(stages) - 1, len(stages)) is not m.StageKind.FINAL:
+        return False
+    planned = planned or ruleset_for(tournament).stage_format(m.StageKind.FINAL).rounds
+    rounds = list(Round.objects.published().filter(stage=pk).annotate(
+        seated_tables=Count("tables", distinct=True),
+        results=Count("tables__game", distinct=True, filter=~Q(tables__game__state=GameState.DRAFT)))
+        .values_list("seated_tables", "results"))
+    return len(rounds) >= planned and all(0 < results == tables for tables, results in rounds)
+
+
 def is_over(tournament: Tournament, model: m.Tournament) -> bool:
     """A tournament counts in a series once its results are final (docs/series.md): its last stage is closed by
-    the organizer, or that stage is a final whose planned rounds are all played, every game with a result (as the
-    public pages title its results "Final results")."""
+    the organizer, or that stage is a final whose planned rounds are all played, every game with a result and no
+    table still in play (as the public pages title its results "Final results")."""
     last = Stage.objects.filter(tournament=tournament).order_by("-order").first()
     if last is None or not model.stages:
         return False
@@ -93,4 +118,4 @@ def is_over(tournament: Tournament, model: m.Tournament) -> bool:
         return False
     planned = last.planned_rounds or ruleset_for(tournament).stage_format(m.StageKind.FINAL).rounds
     return len(stage.rounds) >= planned and all(g.has_result for r in stage.rounds for g in r.games) \
-        and all(r.games for r in stage.rounds)
+        and all(r.games for r in stage.rounds) and not model.seated_in_play(stage.id)

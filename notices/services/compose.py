@@ -291,10 +291,12 @@ def sent_back(game_id: int, submitter: int | None) -> list[Message]:
 def results_final(tournament_id: int) -> list[Message]:
     """Once (never twice per tournament): each participant's final place, when the results are final as the
     series reads them (the last stage closed, or a final all played)."""
-    from series.places import tournament_places
+    from series.places import may_be_over, tournament_places
 
     tournament = Tournament.objects.select_related("results_version").filter(pk=tournament_id).first()
     if tournament is None or Message.objects.filter(tournament=tournament, kind=Kind.FINAL).exists():
+        return []
+    if not may_be_over(tournament):  # most confirmations: the places are not read (a model and a ranking) for nothing
         return []
     places = tournament_places([tournament])[tournament.pk]
     if not places.over:

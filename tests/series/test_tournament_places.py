@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
+from games.models import Game, GameState
 from paper.results import all_tables
 from public.snapshot import Snapshot
-from series.places import read_places, tournament_places
+from series.places import may_be_over, read_places, tournament_places
 from tests.helpers import example_text
-from tournaments.models import Stage, Tournament
+from tournaments.models import Round, Seat, Stage, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -44,15 +45,38 @@ def test_the_places_of_the_results_documents(import_file: Any, ruleset: str) -> 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_over_when_the_public_pages_say_final_results(import_file: Any, ruleset: str) -> None:
     tournament = imported(import_file, ruleset)
-    assert read_places(tournament).over == Snapshot(tournament).final_over
+    over = read_places(tournament).over
+    assert over == Snapshot(tournament).final_over
+    assert may_be_over(tournament) or not over  # the rows' quick look never says no where the model says yes
     last = Stage.objects.filter(tournament=tournament).order_by("-order").first()
     assert last is not None
     last.planned_rounds = 99  # the final not over: rounds still to play
     last.save()
     assert not read_places(tournament).over and not Snapshot(tournament).final_over
+    assert not may_be_over(tournament)
     last.closed = True  # closed by the organizer: over
     last.save()
-    assert read_places(tournament).over and Snapshot(tournament).final_over
+    assert read_places(tournament).over and Snapshot(tournament).final_over and may_be_over(tournament)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_not_over_while_a_table_of_the_final_plays(import_file: Any, ruleset: str) -> None:
+    """The final's last round with a second table still in play beside the one with its result: not final for
+    the series, the notifications or the public pages (each example's final plays at one table, so one is added,
+    seated with ten players of the tournament not at the first)."""
+    tournament = imported(import_file, ruleset)
+    assert read_places(tournament).over
+    last_round = Round.objects.filter(stage__tournament=tournament).order_by("-stage__order", "-number").first()
+    assert last_round is not None
+    seated = set(Seat.objects.filter(round=last_round).values_list("participant_id", flat=True))
+    others = [p for p in tournament.participants.order_by("number") if p.pk not in seated][:10]
+    table = Table.objects.create(round=last_round, number=last_round.tables.count() + 1)
+    Seat.objects.bulk_create(Seat(table=table, round=last_round, number=number, participant=participant)
+                             for number, participant in enumerate(others, start=1))
+    assert not read_places(tournament).over and not Snapshot(tournament).final_over
+    assert not may_be_over(tournament)
+    Game.objects.filter(table__round=last_round).update(state=GameState.DRAFT)  # and the first table's back too
+    assert not read_places(tournament).over and not may_be_over(tournament)
 
 
 def test_the_disqualified_get_no_place(import_file: Any) -> None:
