@@ -28,15 +28,17 @@ def recompute_from(keys: list[Key]) -> None:
     (a failure is logged; the next recomputation, or the command, catches up)."""
     since = min((str(value) for kind, value in keys if kind == "since"), default=None)
     games = {int(value) for kind, value in keys if kind == "game"}
+    places: set[str] = set()
     if games:
         rows = (Round.objects.filter(tables__game__in=games, stage__tournament__rated=True)
                 .values_list("number", "stage__order", "stage__tournament_id", "stage__tournament__starts",
                              "stage__tournament__created").distinct())
         for number, order, tid, starts, created in rows:
-            place = compute.position(compute.tournament_day(starts, created), tid, order, number)
-            since = place if since is None else min(since, place)
-    if since is not None:
-        compute.recompute(since)
+            places.add(compute.position(compute.tournament_day(starts, created), tid, order, number))
+    if since is None and len(places) == 1:  # games of one round (a confirmation): only they, if nothing is after
+        compute.recompute_games(places.pop(), games)
+    elif since is not None or places:
+        compute.recompute(min(places | ({since} if since is not None else set())))
 
 
 def game_saved(sender: Any, instance: Game, update_fields: frozenset[str] | None = None, **kwargs: Any) -> Key | None:

@@ -3,7 +3,7 @@
 Both ways run the same replay (``scoring.rating``) over the same rounds in the same order, starting from the
 ratings stored just before the first round replayed, so they give the same numbers to the last bit
 (tests/ratings/test_compute.py). Only the rows that differ are written: confirming one game of the last round
-writes that game's ten changes, whatever the history's size.
+writes that game's ten changes, whatever the history's size, and reads that game alone (``recompute_games``).
 
 A tournament whose standings are hidden counts once they are shown: its games' outcomes would otherwise show
 through the rating's changes.
@@ -18,9 +18,10 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games.models import GameSeat, GameState
@@ -78,18 +79,19 @@ def effective_side(role: str, side: str) -> str:
     return ROLE_SIDE.get(Role(role), Side.RED).value if role else Side.RED.value
 
 
-def history(since: str, the_rules: RatingRules) -> list[RatedRound]:
-    """Every round at or after ``since`` with the confirmed, won games of rated tournaments, in order: two
-    queries whatever the history's size."""
-    tournaments = {
-        row["pk"]: row for row in Tournament.objects.filter(rated=True, standings_hidden=False)
+def rated_tournaments() -> tuple[dict[int, dict[str, Any]], dict[int, dt.date]]:
+    """The rated tournaments whose standings are shown (by id), and each one's day in the history."""
+    tournaments: dict[int, dict[str, Any]] = {
+        row["pk"]: dict(row) for row in Tournament.objects.filter(rated=True, standings_hidden=False)
         .values("pk", "starts", "created", "level")
     }
-    days = {pk: tournament_day(row["starts"], row["created"]) for pk, row in tournaments.items()}
+    return tournaments, {pk: tournament_day(row["starts"], row["created"]) for pk, row in tournaments.items()}
+
+
+def rated_seats(since: str, tournaments: dict[int, dict[str, Any]], days: dict[int, dt.date]) -> QuerySet[GameSeat]:
+    """The seats of the confirmed, won games of ``tournaments`` in the rounds at or after ``since``."""
     first = since[:19]  # the tournament part of the position
     wanted = {pk for pk in tournaments if position(days[pk], pk)[:19] >= first}
-    if not wanted:
-        return []
     where = Q(game__table__round__stage__tournament_id__in=wanted)
     pk, stage_from, round_from = (int(part) for part in since.split(".")[1:]) if since else (0, 0, 0)
     if pk in wanted:  # the tournament ``since`` falls in: only its rounds from ``since`` on
@@ -97,7 +99,17 @@ def history(since: str, the_rules: RatingRules) -> list[RatedRound]:
                  | Q(game__table__round__stage__tournament_id=pk, game__table__round__stage__order__gt=stage_from)
                  | Q(game__table__round__stage__tournament_id=pk, game__table__round__stage__order=stage_from,
                      game__table__round__number__gte=round_from))
-    rows = (GameSeat.objects.filter(where, game__state=GameState.CONFIRMED).exclude(game__winner="")
+    return GameSeat.objects.filter(where, game__state=GameState.CONFIRMED).exclude(game__winner="")
+
+
+def history(since: str, the_rules: RatingRules, only: set[int] | None = None) -> list[RatedRound]:
+    """Every round at or after ``since`` with the confirmed, won games of rated tournaments (only the games
+    ``only`` names, when given), in order: two queries whatever the history's size."""
+    tournaments, days = rated_tournaments()
+    seats_from = rated_seats(since, tournaments, days)
+    if only is not None:
+        seats_from = seats_from.filter(game_id__in=only)
+    rows = (seats_from
             .values_list("game_id", "game__winner", "role", "side", "seat__participant__player_id",
                          "game__table__round_id", "game__table__round__number", "game__table__round__stage__order",
                          "game__table__round__stage__tournament_id")
@@ -136,7 +148,30 @@ def recompute(since: str = "") -> Outcome:
     servers never interleave their replays."""
     rules()
     the_rules = RatingRules.objects.select_for_update().get(pk=1)
-    rounds = history(since, the_rules)
+    return replay(since, the_rules, history(since, the_rules), RatingChange.objects.filter(position__gte=since))
+
+
+@transaction.atomic
+def recompute_games(since: str, games: set[int]) -> Outcome:
+    """After ``games`` of the round at ``since`` were confirmed or reopened: when nothing is rated after that
+    round, only these games' changes can differ (each game of a round is rated on its own from the ratings before
+    the round: ``scoring.rating.rate_round``), so only they are replayed, and the same numbers come out as from
+    ``since`` on (tests/ratings/test_compute.py). A chief judge's confirmation during the last round then reads
+    its own game, not every game of the round confirmed before it. Else (a round after it rated, or confirmed
+    games after it not rated yet), ``recompute(since)``."""
+    rules()
+    the_rules = RatingRules.objects.select_for_update().get(pk=1)
+    after = f"{since[:-5]}{int(since[-5:]) + 1:05d}"  # the next round's position: the same stage, the next number
+    tournaments, days = rated_tournaments()
+    if RatingChange.objects.filter(position__gte=after).exists() or rated_seats(after, tournaments, days).exists():
+        return recompute(since)
+    return replay(since, the_rules, history(since, the_rules, games), RatingChange.objects.filter(game_id__in=games))
+
+
+def replay(since: str, the_rules: RatingRules, rounds: list[RatedRound],
+           kept_rows: QuerySet[RatingChange]) -> Outcome:
+    """The changes of ``rounds`` replayed from the ratings before ``since``, written where they differ from
+    ``kept_rows`` (the stored changes they replace: those no longer replayed are deleted)."""
     ratings = ratings_before(since, (s.player for r in rounds for g in r.games for s in g.seats))
     fresh: dict[tuple[int, int], Row] = {}
     games = 0
@@ -150,7 +185,7 @@ def recompute(since: str = "") -> Outcome:
         elo.apply(ratings, changes)
     stale: list[int] = []
     touched: set[int] = set()
-    kept = RatingChange.objects.filter(position__gte=since).values_list(
+    kept = kept_rows.values_list(
         "pk", "game_id", "player_id", "round_id", "position", "side", "won", "before", "after")
     for pk, game, player, round_pk, place, side, won, before, after in kept.iterator(chunk_size=BATCH):
         new = fresh.get((game, player))

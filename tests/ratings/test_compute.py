@@ -122,6 +122,73 @@ def test_confirming_one_game_writes_only_its_changes(
     assert RatingChange.objects.filter(game=game).count() == game.seats.count()
 
 
+def test_the_last_rounds_games_confirmed_one_by_one(
+        season: list[Any], django_capture_on_commit_callbacks: Any) -> None:
+    """Nothing rated after the round: each confirmation replays its own game alone (``recompute_games``), and the
+    changes and ratings are those of a recomputation from scratch, to the last bit, after every confirmation."""
+    from ratings.services import compute
+
+    last = Game.objects.filter(state=GameState.CONFIRMED).exclude(winner="").order_by(
+        "-table__round__stage__tournament__starts", "-table__round__stage__tournament_id",
+        "-table__round__stage__order", "-table__round__number").first()
+    assert last is not None
+    games = list(Game.objects.filter(table__round=last.table.round_id, state=GameState.CONFIRMED).order_by("id"))
+    assert len(games) >= 1
+    with django_capture_on_commit_callbacks(execute=True):
+        for game in games:  # the round in play again: every game of it reopened, in one transaction
+            game.state, game.confirmed_at = GameState.SUBMITTED, None
+            game.save(update_fields=["state", "confirmed_at"])
+    assert not RatingChange.objects.filter(game__in=games).exists()
+    replayed: list[set[int] | None] = []
+    real_history = compute.history
+
+    def history(since: str, the_rules: Any, only: set[int] | None = None) -> Any:
+        replayed.append(only)
+        return real_history(since, the_rules, only)
+
+    for game in games:
+        with pytest.MonkeyPatch.context() as patch, django_capture_on_commit_callbacks(execute=True):
+            patch.setattr(compute, "history", history)  # (the callbacks run on leaving, before the patch is undone)
+            game.state = GameState.CONFIRMED
+            game.save(update_fields=["state", "confirmed_at"])
+        assert replayed[-1] == {game.pk}  # its own game read, not the round's
+        now = snapshot()
+        RatingChange.objects.all().delete()
+        PlayerRating.objects.all().delete()
+        recompute()
+        assert snapshot() == now
+
+
+def test_a_game_of_an_earlier_round_replays_what_follows(
+        season: list[Any], django_capture_on_commit_callbacks: Any) -> None:
+    """A round after the game's is rated: the history from its round is replayed, not the game alone."""
+    from ratings.services import compute
+
+    game = Game.objects.filter(table__round__stage__tournament=season[0], state=GameState.CONFIRMED).order_by(
+        "table__round__stage__order", "table__round__number").first()
+    assert game is not None
+    calls: list[str] = []
+    real = compute.recompute
+
+    def recompute_spy(since: str = "") -> Any:
+        calls.append(since)
+        return real(since)
+
+    before = snapshot()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compute, "recompute", recompute_spy)
+        with django_capture_on_commit_callbacks(execute=True):
+            game.winner = "black" if game.winner == "red" else "red"
+            game.save(update_fields=["winner", "confirmed_at"])
+    assert len(calls) == 1
+    changed = snapshot()
+    assert changed != before
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    recompute()
+    assert snapshot() == changed
+
+
 def test_hidden_standings_count_once_shown(season: list[Any], django_capture_on_commit_callbacks: Any) -> None:
     """Their games would show through the changes: a tournament counts once its standings are shown."""
     shown = snapshot()
