@@ -10,13 +10,17 @@ disqualifications, the tables in play and the pairs kept apart travel as the fil
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count
+import cachetools
+from django.db import connection
+from django.db.models import CharField, Count, Value
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games.models import Game as GameRow
@@ -85,7 +89,8 @@ def to_fraction(value: Decimal | None) -> Fraction | None:
 
 
 def to_model(tournament: Tournament) -> m.Tournament:
-    """The tournament as ``scoring`` sees it; a fixed number of queries (11)."""
+    """The tournament as ``scoring`` sees it; a fixed number of queries (at most 12: the games unchanged since this
+    process last converted them are not read again, ``ConvertedGames``)."""
     participants = list(tournament.participants.select_related("player").order_by("number", "id"))
     ext = {p.pk: p.ext_id for p in participants}
     accepted = [p for p in participants if p.status == "accepted"]
@@ -101,24 +106,20 @@ def to_model(tournament: Tournament) -> m.Tournament:
     )
     round_ids = [r.pk for r in rounds]
     # A draft protocol is not a result yet: standings count submitted and confirmed ones only.
-    games = list(
-        GameRow.objects.filter(table__round__in=round_ids)
-        .exclude(state=GameState.DRAFT)
-        .select_related("table")
-        .order_by("table__number")
-    )
-    seats: dict[int, list[ResultRow]] = defaultdict(list)
-    for values in (GameSeat.objects.filter(game__in=[g.pk for g in games]).order_by("seat__number")
-                   .values_list("game_id", "seat__number", "seat__participant_id", *RESULT_FIELDS)):
-        seats[values[0]].append(ResultRow(SeatPlace(values[1], values[2]), *values[3:]))
-    protests: dict[int, list[m.Protest]] = defaultdict(list)
-    for protest in Protest.objects.filter(game__in=[g.pk for g in games]).order_by("id"):
-        protests[protest.game_id].append(protest_model(protest))
+    results = (GameRow.objects.filter(table__round__in=round_ids).exclude(state=GameState.DRAFT)
+               .order_by("table__number"))
+    games = list(results.annotate(digest=game_digest()).values_list("pk", "table__number", "table__round_id",
+                                                                    "digest"))
+    known = {pk: CONVERTED.get((pk, table, digest)) for pk, table, _round, digest in games}
+    made = convert_games([pk for pk, game in known.items() if game is None], ext)
     games_by_round: dict[int, list[m.Game]] = defaultdict(list)
-    for game in games:
-        facts = facts_of(game, seats[game.pk], player=lambda row: ext[row.seat.participant_id])
-        games_by_round[game.table.round_id].append(scoring_game(
-            facts, table=game.table.number, judge=game.judge, notes=game.notes, protests=protests[game.pk]))
+    for pk, table, round_pk, digest in games:
+        game = known[pk]
+        if game is None:
+            game = made[pk]
+            if digest is not None:
+                CONVERTED.keep((pk, table, digest), game)
+        games_by_round[round_pk].append(game)
     byes, absent = defaultdict(list), defaultdict(list)
     for bye in Bye.objects.filter(round__in=round_ids).order_by("id"):
         byes[bye.round_id].append(ext[bye.participant_id])
@@ -143,7 +144,7 @@ def to_model(tournament: Tournament) -> m.Tournament:
         )
     # A round in play: its tables without a result are the file's ``tables_in_play`` (one more query, only then),
     # whose players the standings list with 0 games (``scoring.model.Tournament.stage_participants``).
-    with_result = Counter(game.table.round_id for game in games)
+    with_result = Counter(round_pk for _pk, _table, round_pk, _digest in games)
     in_play = (tables_in_play_data(tournament)
                if any(r.seated_tables > with_result[r.pk] for r in rounds) else [])  # type: ignore[attr-defined]
     return m.Tournament(
@@ -165,6 +166,74 @@ def to_model(tournament: Tournament) -> m.Tournament:
             stage_model(stage, entries.get(stage.pk), rounds_by_stage[stage.pk]) for stage in stages
         ),
     )
+
+
+def convert_games(pks: list[int], ext: dict[int, str]) -> dict[int, m.Game]:
+    """The games ``pks`` as ``scoring`` sees them, by id, each built by the protocols' own converter from its rows
+    as recorded (three queries; none for no games)."""
+    if not pks:
+        return {}
+    seats: dict[int, list[ResultRow]] = defaultdict(list)
+    for values in (GameSeat.objects.filter(game__in=pks).order_by("seat__number")
+                   .values_list("game_id", "seat__number", "seat__participant_id", *RESULT_FIELDS)):
+        seats[values[0]].append(ResultRow(SeatPlace(values[1], values[2]), *values[3:]))
+    protests: dict[int, list[m.Protest]] = defaultdict(list)
+    for protest in Protest.objects.filter(game__in=pks).order_by("id"):
+        protests[protest.game_id].append(protest_model(protest))
+    out = {}
+    for game in GameRow.objects.filter(pk__in=pks).select_related("table"):
+        facts = facts_of(game, seats[game.pk], player=lambda row: ext[row.seat.participant_id])
+        out[game.pk] = scoring_game(facts, table=game.table.number, judge=game.judge, notes=game.notes,
+                                    protests=protests[game.pk])
+    return out
+
+
+class ConvertedGames:
+    """The games ``to_model`` converted, by (id, table number, digest of the rows they were made from), in this
+    process. A results version differs from the one before by a game or a few, and converting every game's seats
+    again was most of a model's build (a 1,000-player tournament: 1,200 games, 12,000 seats; bench/README.md).
+    The digest is PostgreSQL's hash of the game's row, its seats' rows with their seat numbers and players' ids
+    and its protests' rows (``game_digest``): a game changed in any column is a new key, and a key found was
+    made from the same rows, so it converts to the same ``scoring`` game. On SQLite there is no digest and every
+    game is converted (a club evening's size)."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.lock = threading.Lock()  # cachetools' caches are not thread-safe
+        self.games: cachetools.LRUCache[tuple[int, int, str | None], m.Game] = cachetools.LRUCache(size)
+
+    def get(self, key: tuple[int, int, str | None]) -> m.Game | None:
+        if key[2] is None:
+            return None
+        with self.lock:
+            return self.games.get(key)
+
+    def keep(self, key: tuple[int, int, str | None], game: m.Game) -> None:
+        with self.lock:
+            self.games[key] = game
+
+    def clear(self) -> None:
+        with self.lock:
+            self.games.clear()
+
+
+CONVERTED = ConvertedGames()
+
+
+def game_digest() -> Any:
+    """An annotation of ``Game`` rows: the hash of everything its ``scoring`` game is made from (``ConvertedGames``)
+    on PostgreSQL, else NULL. Each row as PostgreSQL writes it as text, so every column counts, a column added
+    later too."""
+    if connection.vendor != "postgresql":
+        return Value(None, output_field=CharField())
+    game, seat_result, seat, participant, protest = (
+        model._meta.db_table for model in (GameRow, GameSeat, Seat, Participant, Protest))
+    return RawSQL(
+        f"md5({game}::text"
+        f" || '#' || coalesce((SELECT string_agg(gs::text || '|' || s.number || '|' || p.ext_id, ',' ORDER BY gs.id)"
+        f" FROM {seat_result} gs JOIN {seat} s ON s.id = gs.seat_id JOIN {participant} p ON p.id = s.participant_id"
+        f" WHERE gs.game_id = {game}.id), '')"
+        f" || '#' || coalesce((SELECT string_agg(pr::text, ',' ORDER BY pr.id) FROM {protest} pr"
+        f" WHERE pr.game_id = {game}.id), ''))", (), output_field=CharField())
 
 
 def info_model(t: Tournament, participants: list[Participant],

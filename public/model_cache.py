@@ -1,7 +1,7 @@
 """The one public cache in Django: each tournament's ``scoring`` model per results version, built once.
 
 Every public page, htmx fragment, API answer and results document reads the tournament through its model
-(``exchange.reading.to_model``: 11 queries, the largest single cost after a change; bench/README.md). It is kept in
+(``exchange.reading.to_model``: at most 12 queries, the largest single cost after a change; bench/README.md). Kept in
 the shared cache under the tournament's results version (``public.versioning`` bumps it after every committed
 change the public can see), so a model kept is never stale: a new version names a new key. After a change, the
 first request that needs the new model builds it under a lock; requests meanwhile read the newest model built

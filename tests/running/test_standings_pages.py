@@ -48,7 +48,7 @@ def test_standings_query_count_is_fixed(client: Any, organizer: Any, size: int) 
     stage = t.stages.get(ext_id="qualifying")
     with CaptureQueriesContext(connection) as queries:
         assert client.get(standings_url(stage)).status_code == 200
-    assert len(queries) == 21  # the same for 20 and 60 players (one of them: the draws of lots)
+    assert len(queries) == 22  # the same for 20 and 60 players (one of them: the draws of lots; the model: 12)
 
 
 def test_closing_the_stage_fills_the_next_one(client: Any, played: Any) -> None:
