@@ -82,11 +82,17 @@ def read_places(tournament: Tournament) -> TournamentPlaces:
 
 
 def may_be_over(tournament: Tournament) -> bool:
-    """Whether ``is_over`` may say yes, read from the rows in two small queries, no model: false only where it says
-    no (the last stage open and not a final, or a final with rounds still to publish or a table of a published
-    round without a result). Every result confirmed in a tournament's last stage asks whether the results are now
-    final (``notices.tasks.game_confirmed``); without this, each read the whole model and ranked the stage (a
-    1,000-player tournament: about a quarter of the machine's CPU while its last round ended: bench/README.md)."""
+    """Whether ``is_over`` may say yes, read from the rows alone (``last_stage_over``). Every result confirmed in a
+    tournament's last stage asks whether the results are now final (``notices.tasks.game_confirmed``); without
+    this, each read the whole model and ranked the stage (a 1,000-player tournament: about a quarter of the
+    machine's CPU while its last round ended: bench/README.md)."""
+    return last_stage_over(tournament) is not False
+
+
+def last_stage_over(tournament: Tournament) -> bool | None:
+    """From the rows, in two small queries: True when the organizer closed the last stage; None when it is a
+    final (by kind, or last of several stages) with its planned rounds published and every table of them with a
+    submitted or confirmed protocol (whether each has a result, the model says); False otherwise."""
     stages = list(Stage.objects.filter(tournament=tournament).order_by("order")
                   .values_list("pk", "kind", "closed", "planned_rounds"))
     if not stages:
@@ -101,21 +107,14 @@ def may_be_over(tournament: Tournament) -> bool:
         seated_tables=Count("tables", distinct=True),
         results=Count("tables__game", distinct=True, filter=~Q(tables__game__state=GameState.DRAFT)))
         .values_list("seated_tables", "results"))
-    return len(rounds) >= planned and all(0 < results == tables for tables, results in rounds)
+    return None if len(rounds) >= planned and all(0 < results == tables for tables, results in rounds) else False
 
 
 def is_over(tournament: Tournament, model: m.Tournament) -> bool:
     """A tournament counts in a series once its results are final (docs/series.md): its last stage is closed by
-    the organizer, or that stage is a final whose planned rounds are all played, every game with a result and no
-    table still in play (as the public pages title its results "Final results")."""
-    last = Stage.objects.filter(tournament=tournament).order_by("-order").first()
-    if last is None or not model.stages:
-        return False
-    if last.closed:
-        return True
-    stage = model.stage(last.ext_id)
-    if model.stage_kind(stage) is not m.StageKind.FINAL:
-        return False
-    planned = last.planned_rounds or ruleset_for(tournament).stage_format(m.StageKind.FINAL).rounds
-    return len(stage.rounds) >= planned and all(g.has_result for r in stage.rounds for g in r.games) \
-        and all(r.games for r in stage.rounds) and not model.seated_in_play(stage.id)
+    the organizer, or that stage is a final whose planned rounds are all played, every table's game with a result
+    (as the public pages title its results "Final results")."""
+    state = last_stage_over(tournament)
+    if state is not None:
+        return state
+    return bool(model.stages) and all(g.has_result for r in model.stages[-1].rounds for g in r.games)
