@@ -23,6 +23,7 @@ from django.db.models import CharField, Count, Value
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from base.collector import paused
 from games.models import Game as GameRow
 from games.models import GameSeat, GameState, Protest
 from games.services.facts import facts_of, scoring_game
@@ -88,6 +89,7 @@ def to_fraction(value: Decimal | None) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
+@paused()  # a large tournament is a hundred thousand objects made at once (base/collector.py)
 def to_model(tournament: Tournament) -> m.Tournament:
     """The tournament as ``scoring`` sees it; a fixed number of queries (at most 12: the games unchanged since this
     process last converted them are not read again, ``ConvertedGames``)."""

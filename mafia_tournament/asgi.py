@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from base.collector import freeze_loaded  # noqa: E402
 from stream.consumers import StreamConsumer  # noqa: E402
 
 application = ProtocolTypeRouter({
@@ -22,3 +23,4 @@ application = ProtocolTypeRouter({
         path("ws/stream/<str:ticket>/", StreamConsumer.as_asgi()),
     ])),
 })
+freeze_loaded()  # what the server loaded to start is never garbage: full collections stop walking it

@@ -8,6 +8,8 @@ first request that needs the new model builds it under a lock; requests meanwhil
 (seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker building the
 same model. Each worker also keeps the last models it read, with what it computed from each (the standings of a
 stage, the "what do I need" answers), so a page costs no unpickling and no second computation of the same version.
+Each of these builds runs with Python's cyclic collector paused (``base.collector``): it walked the new objects again
+and again while they were made, more than half of a new version's CPU.
 
 Whole pages are not kept here: anonymous readers' answers are kept by the reverse proxy in front
 (``deploy/nginx/``: ``public.conditional`` marks them), and without it every page renders from this model.
@@ -30,6 +32,7 @@ from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ObjectDoesNotExist
 
+from base.collector import paused
 from scoring import model as m
 from scoring.filejson import dump, from_json
 from tournaments.models import Tournament
@@ -177,6 +180,7 @@ class LocalModels:
 LOCAL_MODELS = LocalModels()
 
 
+@paused()
 def model_of(tournament: Tournament, build: Callable[[], m.Tournament]) -> LocalModel:
     """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
     cache, else ``build()`` (then shared)."""
@@ -199,6 +203,7 @@ def has_model(tournament: Tournament) -> bool:
     return LOCAL_MODELS.get(key) is not None and bool(cache.has_key(key))
 
 
+@paused()
 def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     """What ``compute()`` gives for this model, computed once per process and version (a stage's standings: larger
     pickled than computed again)."""
@@ -207,6 +212,7 @@ def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     return local.derived[name]  # type: ignore[no-any-return]
 
 
+@paused()
 def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     """What ``compute()`` gives for this model, computed once per version by one process and read by the others from
     the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
