@@ -49,10 +49,12 @@ def main() -> None:
     django.setup()
     from django.test import Client
 
+    from base.collector import freeze_loaded
     from exchange.files import import_text
     from scoring import fileio
     from scoring.generate import generate
 
+    freeze_loaded()  # as the WSGI entry point does once a worker has loaded the app (base/collector.py)
     data = fileio.dump(generate("fiim", players=args.players, rounds=args.rounds, seed=11))
     data["tournament"] = {"name": "Render benchmark", "standings_hidden": False}
     import_text(json.dumps(data), slug=SLUG)
