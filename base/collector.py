@@ -47,8 +47,11 @@ def paused() -> Iterator[None]:
 
 
 def freeze_loaded() -> None:
-    """Collects once, then moves every object alive now out of the collector's sight for the life of the process.
-    Called by the WSGI and ASGI entry points after the application is loaded; not where the process will later fork
-    (each gunicorn worker loads the application itself)."""
+    """Loads the URL patterns (every view module, which the first request would import), collects once, then moves
+    every object alive now out of the collector's sight for the life of the process. Called by the WSGI and ASGI
+    entry points once Django is set up; each gunicorn worker loads the application itself, so each freezes its own."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 -- imports the views now, to be frozen with the rest
     gc.collect()
     gc.freeze()

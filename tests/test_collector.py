@@ -89,11 +89,12 @@ def test_overlapping_blocks_in_two_threads_switch_it_on_when_the_last_ends() -> 
 
 @pytest.mark.parametrize("entry", ["mafia_tournament.wsgi", "mafia_tournament.asgi"])
 def test_the_entry_points_freeze_what_they_loaded(entry: str) -> None:
-    script = (f"import gc; assert gc.get_freeze_count() == 0; import {entry}; "
-              "print(gc.get_freeze_count(), gc.isenabled())")
+    script = (f"import gc, sys; assert gc.get_freeze_count() == 0; import {entry}; "
+              "print(gc.get_freeze_count(), gc.isenabled(), 'public.views.standings' in sys.modules)")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "mafia_tournament.settings"}
     answer = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=120, check=True)
-    frozen, enabled = answer.stdout.split()
+    frozen, enabled, views_loaded = answer.stdout.split()
     assert int(frozen) > 10_000  # Django and the apps, not a handful of objects
     assert enabled == "True"  # frozen, not switched off
+    assert views_loaded == "True"  # the views the first request would import are frozen with the rest
