@@ -4,7 +4,8 @@ Every public page, htmx fragment, API answer and results document reads the tour
 (``exchange.reading.to_model``: at most 12 queries, the largest single cost after a change; bench/README.md). Kept in
 the shared cache under the tournament's results version (``public.versioning`` bumps it after every committed
 change the public can see), so a model kept is never stale: a new version names a new key. After a change, the
-first request that needs the new model builds it under a lock; requests meanwhile read the newest model built
+first request that needs the new model builds it under a lock, and ranks its stages before sharing it
+(``Snapshot.prepare``); requests meanwhile read the newest model built
 (seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker building the
 same model. Each worker also keeps the last models it read, with what it computed from each (the standings of a
 stage, the "what do I need" answers), so a page costs no unpickling and no second computation of the same version.
@@ -181,20 +182,26 @@ LOCAL_MODELS = LocalModels()
 
 
 @paused()
-def model_of(tournament: Tournament, build: Callable[[], m.Tournament]) -> LocalModel:
+def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
+             prepare: Callable[[LocalModel], None] | None = None) -> LocalModel:
     """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
-    cache, else ``build()`` (then shared)."""
+    cache, else ``build()``, then ``prepare``, then shared. ``prepare`` computes what every page of a version reads
+    (the stages' ranking) before the model is shared: until then the other workers serve the version before
+    (``settle``) instead of waiting for this one's figures."""
     key = model_key(tournament)
     local = LOCAL_MODELS.get(key) if cache.has_key(key) else None
     if local is not None:
         return local
     kept = cache.get(key)
     model = kept.read() if isinstance(kept, KeptModel) else None
-    if model is None:
-        model = build()
-        cache.set(key, KeptModel.of(model), MODEL_SECONDS)
-        record_built(tournament)
-    return LOCAL_MODELS.keep(key, model)
+    if model is not None:
+        return LOCAL_MODELS.keep(key, model)
+    local = LOCAL_MODELS.keep(key, build())
+    if prepare is not None:
+        prepare(local)
+    cache.set(key, KeptModel.of(local.model), MODEL_SECONDS)
+    record_built(tournament)
+    return local
 
 
 def has_model(tournament: Tournament) -> bool:
@@ -252,14 +259,15 @@ def computed_once(key: str, compute: Callable[[], T]) -> T:
 # --- which version a request serves ------------------------------------------------------------------------
 
 
-def settle(tournament: Tournament, build: Callable[[], m.Tournament]) -> None:
+def settle(tournament: Tournament, build: Callable[[], m.Tournament],
+           prepare: Callable[[LocalModel], None] | None = None) -> None:
     """Chooses the version this request serves: the current one, unless another request is building its model or
     the last model was built less than ``MODEL_REBUILD_SECONDS`` ago; then the newest version whose model is built
     (a second or two old), so that while protocols pour in (one every few hundred milliseconds on a tournament
     day) the model is built once at a time and at most that often, not by every worker after every protocol, and
     the pages' ETags stay the same in between (the proxy's revalidations are then 304s, not renders). The request
     that finds the current model missing and nobody building it builds it here. Call it before reading the
-    version (keys, ETags)."""
+    version (keys, ETags). ``build`` and ``prepare`` as for ``model_of``."""
     if not current(tournament) or cache.has_key(model_key(tournament)):
         return
     built = cache.get(built_key(tournament))
@@ -269,7 +277,7 @@ def settle(tournament: Tournament, build: Callable[[], m.Tournament]) -> None:
     lock = building_lock(tournament)
     if take_lock(lock, BUILD_SECONDS):
         try:
-            model_of(tournament, build)
+            model_of(tournament, build, prepare)
         finally:
             release_lock(lock)
         return
