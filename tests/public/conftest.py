@@ -29,3 +29,20 @@ def fresh_cache(settings: Any) -> Any:
     yield
     cache.clear()
     LOCAL_MODELS.clear()
+
+
+@pytest.fixture
+def rankings(monkeypatch: Any) -> list[str]:
+    """The stages the public pages rank (``public.snapshot``'s ``compute_standings``), in order, while the test
+    runs: what the tests of "ranked once per version" count."""
+    from public import snapshot
+
+    ranked: list[str] = []
+    real = snapshot.compute_standings
+
+    def counted(model: Any, stage: str, *args: Any, **kwargs: Any) -> Any:
+        ranked.append(stage)
+        return real(model, stage, *args, **kwargs)
+
+    monkeypatch.setattr(snapshot, "compute_standings", counted)
+    return ranked

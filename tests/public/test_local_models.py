@@ -37,17 +37,12 @@ def test_pages_of_one_version_read_the_model_from_the_shared_cache_once(
     assert any("games_gameseat" in q["sql"] for q in queries.captured_queries)  # built again from the rows
 
 
-def test_pages_of_one_version_compute_the_standings_once(client: Any, generated: Any, monkeypatch: Any) -> None:
+def test_pages_of_one_version_compute_the_standings_once(client: Any, generated: Any, rankings: list[str]) -> None:
     """A player's page says why they are ranked there from the stage's standings: computed once per version and
     process, not for each of a thousand players' pages (bench/tournament_day.py: most of the workers' time)."""
-    import public.snapshot as snapshot
-
     tournament = generated("local", players=40, rounds=2, standings_hidden=False)
     bump(tournament.pk)
-    computed: list[str] = []
-    real = snapshot.compute_standings
-    monkeypatch.setattr(snapshot, "compute_standings",
-                        lambda model, stage, *a, **k: (computed.append(stage), real(model, stage, *a, **k))[1])
+    computed = rankings
     pages = [client.get(reverse("public:player", args=["local", player])).content.decode()
              for player in ("p0001", "p0002", "p0003")]
     assert computed == ["s1"]

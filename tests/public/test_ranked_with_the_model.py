@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from public import snapshot as snapshots
 from public.model_cache import LOCAL_MODELS
 from public.versioning import bump
 
@@ -20,17 +19,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
 def test_the_model_is_shared_with_its_ranking_ready(client: Any, generated: Any, monkeypatch: Any,
-                                                    ruleset: str) -> None:
+                                                    rankings: list[str], ruleset: str) -> None:
     slug = f"ranked-with-{ruleset}"
     tournament = generated(slug, players=30, rounds=3, stages=2, ruleset=ruleset, standings_hidden=False)
     bump(tournament.pk)
     stored: list[str] = []
     real_set = cache.set
     monkeypatch.setattr(cache, "set", lambda key, *a, **k: (stored.append(key), real_set(key, *a, **k))[1])
-    ranked: list[str] = []
-    real_rank = snapshots.compute_standings
-    monkeypatch.setattr(snapshots, "compute_standings",
-                        lambda model, stage, *a, **k: (ranked.append(stage), real_rank(model, stage, *a, **k))[1])
 
     # a page that reads no ranking builds the version's model: every stage is ranked before the model is shared
     assert client.get(f"/p/{slug}/seating/s1/1/").status_code == 200
@@ -38,24 +33,20 @@ def test_the_model_is_shared_with_its_ranking_ready(client: Any, generated: Any,
     figures = [key for key in stored[:model_at] if key.startswith("public-derived:")]
     assert len(figures) == 3 * 2  # table standings, by lot and totals of both stages, all before the model
     assert not [key for key in stored[model_at:] if key.startswith("public-derived:")]
-    assert sorted(set(ranked)) == ["s1", "s2"]
+    assert sorted(set(rankings)) == ["s1", "s2"]
 
     # another worker reads the model and the figures: it ranks nothing for the tables, the totals or the screen
-    ranked.clear()
+    rankings.clear()
     LOCAL_MODELS.clear()
     player = tournament.participants.order_by("ext_id").first().ext_id
     for url in (f"/p/{slug}/standings/s1/", f"/p/{slug}/standings/s2/", f"/p/{slug}/players/{player}/",
                 f"/api/tournaments/{slug}/standings/?stage=s2", f"/p/{slug}/screen/"):
         assert client.get(url).status_code == 200, url
-    assert ranked == []
+    assert rankings == []
 
 
-def test_hidden_standings_are_not_ranked_ahead(client: Any, generated: Any, monkeypatch: Any) -> None:
+def test_hidden_standings_are_not_ranked_ahead(client: Any, generated: Any, rankings: list[str]) -> None:
     tournament = generated("ranked-hidden", players=30, rounds=2, standings_hidden=True)
     bump(tournament.pk)
-    ranked: list[str] = []
-    real_rank = snapshots.compute_standings
-    monkeypatch.setattr(snapshots, "compute_standings",
-                        lambda model, stage, *a, **k: (ranked.append(stage), real_rank(model, stage, *a, **k))[1])
     assert client.get("/p/ranked-hidden/seating/s1/1/").status_code == 200
-    assert ranked == []
+    assert rankings == []
