@@ -33,10 +33,10 @@ def paused() -> Iterator[None]:
     when the first began (a test or a caller that switched it off keeps it off)."""
     global _pauses, _enable_after
     with _lock:
-        if _pauses == 0:
+        _pauses += 1
+        if _pauses == 1:
             _enable_after = gc.isenabled()
             gc.disable()
-        _pauses += 1
     try:
         yield
     finally:
@@ -49,7 +49,8 @@ def paused() -> Iterator[None]:
 def freeze_loaded() -> None:
     """Loads the URL patterns (every view module, which the first request would import), collects once, then moves
     every object alive now out of the collector's sight for the life of the process. Called by the WSGI and ASGI
-    entry points once Django is set up; each gunicorn worker loads the application itself, so each freezes its own."""
+    entry points once Django is set up: in each gunicorn worker (which loads the application itself), or once in
+    the master with ``--preload``, the workers inheriting the frozen objects."""
     from django.urls import get_resolver
 
     get_resolver().url_patterns  # noqa: B018 -- imports the views now, to be frozen with the rest

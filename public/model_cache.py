@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +38,8 @@ from base.collector import paused
 from scoring import model as m
 from scoring.filejson import dump, from_json
 from tournaments.models import Tournament
+
+logger = logging.getLogger(__name__)
 
 MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an hour bounds the memory of old ones
 SHARED_WAIT_SECONDS = 5.0  # how long a worker waits for another's shared figures before computing them itself
@@ -186,8 +189,9 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
              prepare: Callable[[LocalModel], None] | None = None) -> LocalModel:
     """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
     cache, else ``build()``, then ``prepare``, then shared. ``prepare`` computes what every page of a version reads
-    (the stages' ranking) before the model is shared: until then the other workers serve the version before
-    (``settle``) instead of waiting for this one's figures."""
+    (the stages' ranking) before the model is shared: until then the requests that ``settle`` serve the version
+    before (once one was built) instead of waiting for this one's figures. Only ``settle`` passes it: it builds
+    under the build lock."""
     key = model_key(tournament)
     local = LOCAL_MODELS.get(key) if cache.has_key(key) else None
     if local is not None:
@@ -198,7 +202,11 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
         return LOCAL_MODELS.keep(key, model)
     local = LOCAL_MODELS.keep(key, build())
     if prepare is not None:
-        prepare(local)
+        try:
+            prepare(local)
+        except Exception:  # the pages that read the figures meet the error themselves; the rest serve the version
+            logger.exception("the figures of %s's results version %s not computed ahead", tournament.slug,
+                             current(tournament))
     cache.set(key, KeptModel.of(local.model), MODEL_SECONDS)
     record_built(tournament)
     return local
@@ -219,16 +227,16 @@ def derived(local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     return local.derived[name]  # type: ignore[no-any-return]
 
 
-@paused()
 def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callable[[], T]) -> T:
     """What ``compute()`` gives for this model, computed once per version by one process and read by the others from
     the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
     each needs), which every worker would otherwise compute again for its first page of every version."""
     if name not in local.derived:
         key = f"public-derived:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
-        found = cache.get(key)
+        with paused():  # unpickling the figures, or computing them; not the wait for another worker's
+            found = cache.get(key)
         if found is None:
-            found = computed_once(key, compute)
+            found = computed_once(key, paused()(compute))
         local.derived[name] = found
     return local.derived[name]  # type: ignore[no-any-return]
 

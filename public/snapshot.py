@@ -58,7 +58,7 @@ class Snapshot:
     def kept(self) -> model_cache.LocalModel:
         """The adapter's model of the version served and what this process computed from it
         (``public.model_cache``): after a change the first page builds it, every other page reuses it."""
-        return model_cache.model_of(self.tournament, self.build, self.prepare)
+        return model_cache.model_of(self.tournament, self.build)
 
     @property
     def model(self) -> m.Tournament:
@@ -73,10 +73,12 @@ class Snapshot:
 
     def prepare(self, kept: model_cache.LocalModel) -> None:
         """What the pages of a version read from its ranking (each stage's table standings, who was placed by lot,
-        the players' totals), computed by the request that built the model before the model is shared. Other
-        workers meanwhile serve the version before, and never wait for a ranking: on a tournament day the first
-        pages of every version waited for it (a 1,000-player stage: a few hundred milliseconds, every second)."""
-        self.__dict__["kept"] = kept  # this request's model from now on (``kept`` would build it again)
+        the players' totals), computed by the request that ``settle`` lets build the model, before the model is
+        shared. The requests that settle meanwhile serve the version before and wait for no ranking: on a
+        tournament day the first pages of every version in every worker waited for one worker to rank (a
+        1,000-player stage: a few hundred milliseconds, every second)."""
+        # this request's model from now on: asked through ``kept``, the model (not shared yet) would be built again
+        self.__dict__["kept"] = kept
         if self.hidden:
             return  # the public sees no ranking: nothing to compute ahead
         for stage in kept.model.stages:

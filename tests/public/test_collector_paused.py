@@ -60,3 +60,18 @@ def test_the_staff_pages_model_is_read_with_the_collector_paused(generated: Any,
     assert reading.to_model(tournament).stages
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_figures_are_computed_and_read_with_the_collector_paused(generated: Any) -> None:
+    """``derived`` and ``shared`` pause it themselves: a page's own figures (the "why am I ranked here" standings,
+    "what do I need") are computed outside the model's build."""
+    tournament = generated("paused-figures", players=20, rounds=2)
+    bump(tournament.pk)
+    tournament.refresh_from_db()
+    local = model_cache.model_of(tournament, lambda: reading.to_model(tournament))
+    assert model_cache.derived(local, "collector-derived", gc.isenabled) is False
+    assert model_cache.shared(tournament, local, "collector-shared", gc.isenabled) is False
+    LOCAL_MODELS.clear()
+    again = model_cache.model_of(tournament, lambda: reading.to_model(tournament))
+    assert model_cache.shared(tournament, again, "collector-shared", lambda: True) is False  # read, not computed
+    assert gc.isenabled()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
+from public import snapshot as snapshots
 from public.model_cache import LOCAL_MODELS
 from public.versioning import bump
 
@@ -33,9 +34,9 @@ def test_the_model_is_shared_with_its_ranking_ready(client: Any, generated: Any,
     figures = [key for key in stored[:model_at] if key.startswith("public-derived:")]
     assert len(figures) == 3 * 2  # table standings, by lot and totals of both stages, all before the model
     assert not [key for key in stored[model_at:] if key.startswith("public-derived:")]
-    assert sorted(set(rankings)) == ["s1", "s2"]
+    assert sorted(rankings) == ["s1", "s2"]  # each stage once
 
-    # another worker reads the model and the figures: it ranks nothing for the tables, the totals or the screen
+    # another worker reads the model and the figures: it ranks no stage for the tables, the totals or the screen
     rankings.clear()
     LOCAL_MODELS.clear()
     player = tournament.participants.order_by("ext_id").first().ext_id
@@ -50,3 +51,20 @@ def test_hidden_standings_are_not_ranked_ahead(client: Any, generated: Any, rank
     bump(tournament.pk)
     assert client.get("/p/ranked-hidden/seating/s1/1/").status_code == 200
     assert rankings == []
+
+
+def test_a_ranking_that_fails_leaves_the_version_served(client: Any, generated: Any, monkeypatch: Any,
+                                                        caplog: Any) -> None:
+    """Ranked ahead, an error would fail every page of the version, not only those that show the ranking (as
+    before): it is logged, the model is shared, and the pages that read no ranking are served."""
+    tournament = generated("ranked-failing", players=30, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a ranking that fails")
+
+    monkeypatch.setattr(snapshots, "compute_standings", broken)
+    assert client.get("/p/ranked-failing/seating/s1/1/").status_code == 200
+    assert "not computed ahead" in caplog.text
+    LOCAL_MODELS.clear()  # another worker: reads the shared model
+    assert client.get("/p/ranked-failing/seating/s1/2/").status_code == 200
