@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from public.conditional import conditional, etag_for
-from public.model_cache import version_tag
+from public.model_cache import serves_older, version_tag
 from public.seats import places, published_rounds
 from public.snapshot import Snapshot, protocol_is_public
 from scoring import model as m
@@ -65,7 +65,8 @@ class OneTournament(TournamentLoader):
         if self.reads_model(request) and get_conditional_response(request, etag=self.etag(request)) is None:
             Snapshot(self.tournament).settle()  # the version served: a newer one may be being built meanwhile
         return conditional(request, self.etag(request),
-                           lambda: super(OneTournament, self).dispatch(request, *args, **kwargs))  # type: ignore[misc]
+                           lambda: super(OneTournament, self).dispatch(request, *args, **kwargs),  # type: ignore[misc]
+                           serves_older(self.tournament))
 
     def etag(self, request: HttpRequest) -> str:
         return etag_for(request, f"api{self.tournament.pk}", version_tag(self.tournament),

@@ -38,9 +38,11 @@ def etag_for(request: HttpRequest, scope: str, version: int | str, hidden: bool)
     return f'"{scope}-{version}-{int(hidden)}-{get_language()}-{user}-{part}"'
 
 
-def conditional(request: HttpRequest, etag: str, build: Callable[[], HttpResponseBase]) -> HttpResponseBase:
+def conditional(request: HttpRequest, etag: str, build: Callable[[], HttpResponseBase],
+                behind: bool = False) -> HttpResponseBase:
     """304 when the client (or the proxy revalidating) has this ETag already; otherwise ``build()``; either with
-    its validators and caching headers."""
+    its validators and caching headers. ``behind``: the answer is of an older version than the tournament's (its
+    model is being built, ``model_cache.settle``), so the proxy keeps it for a second only."""
     not_modified = get_conditional_response(request, etag=etag)
     response: HttpResponseBase
     if not_modified is not None:
@@ -50,7 +52,7 @@ def conditional(request: HttpRequest, etag: str, build: Callable[[], HttpRespons
         if 200 <= response.status_code < 300:  # a refusal or an error is not a version of the page
             response["ETag"] = etag
     patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
-    return for_the_proxy(request, response)
+    return for_the_proxy(request, response, behind)
 
 
 def shared_cache_control(seconds: int) -> str:
@@ -59,11 +61,14 @@ def shared_cache_control(seconds: int) -> str:
     return f"public, max-age=0, s-maxage={seconds}, stale-while-revalidate={settings.PROXY_STALE_SECONDS}"
 
 
-def for_the_proxy(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+def for_the_proxy(request: HttpRequest, response: HttpResponseBase, behind: bool = False) -> HttpResponseBase:
     """``public, s-maxage`` on an anonymous reader's 200 or 304 that sets no cookie; ``private, no-cache`` on
-    anything else (nobody's answer is kept for another)."""
+    anything else (nobody's answer is kept for another). An answer ``behind`` the tournament's version is kept one
+    second, not ``PROXY_CACHE_SECONDS``: the newer version is being built, and the proxy asks again sooner for it
+    (a copy revalidated while a build runs was otherwise kept its whole validity again, already behind)."""
     if shared(request) and response.status_code in (200, 304) and not response.cookies:
-        response["Cache-Control"] = shared_cache_control(settings.PROXY_CACHE_SECONDS)
+        seconds = min(1, settings.PROXY_CACHE_SECONDS) if behind else settings.PROXY_CACHE_SECONDS
+        response["Cache-Control"] = shared_cache_control(seconds)
     else:
         patch_cache_control(response, no_cache=True, private=True)
     return response

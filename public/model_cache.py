@@ -44,6 +44,7 @@ logger = logging.getLogger(__name__)
 MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an hour bounds the memory of old ones
 SHARED_WAIT_SECONDS = 5.0  # how long a worker waits for another's shared figures before computing them itself
 BUILD_SECONDS = 30  # a crashed build's lock expires after this; others serve the last model built meanwhile
+OLDER_SERVED = "_public_older_version_served"  # set on a loaded tournament by ``serve_older``
 
 T = TypeVar("T")
 # What ``built_key`` keeps: a version, the moment it was reached, and when its model was built (older entries: the
@@ -308,4 +309,10 @@ def serve_older(tournament: Tournament, stamp: Built | None) -> None:
     version: every key and ETag read from the tournament then follows it. The loaded row is changed in memory only."""
     if stamp is not None and current(tournament) and stamp[0] < current(tournament):
         tournament.results_version.version, tournament.results_version.updated = stamp[0], stamp[1]
+        setattr(tournament, OLDER_SERVED, True)
+
+
+def serves_older(tournament: Tournament) -> bool:
+    """Whether ``settle`` chose an older version than the tournament's for this request (``serve_older``)."""
+    return bool(getattr(tournament, OLDER_SERVED, False))
 

@@ -20,7 +20,7 @@ from django.views import View
 from tournaments.mixins import TournamentMixin
 
 from ..conditional import conditional, etag_for, shared
-from ..model_cache import current, version_tag
+from ..model_cache import current, serves_older, version_tag
 from ..snapshot import Snapshot
 
 
@@ -44,7 +44,8 @@ class PublicTournamentView(TournamentMixin, View):
             self.snapshot.settle()  # the version served: a newer one may be being built meanwhile
         self.version = current(self.tournament)
         return conditional(request, self.etag(request),
-                           lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs))
+                           lambda: super(PublicTournamentView, self).dispatch(request, *args, **kwargs),
+                           serves_older(self.tournament))
 
     def etag(self, request: HttpRequest) -> str:
         return etag_for(request, f"t{self.tournament.pk}", version_tag(self.tournament),

@@ -111,3 +111,29 @@ def test_a_players_figures_are_computed_once_per_version_by_one_worker(
     LOCAL_MODELS.clear()  # another worker: nothing of its own yet
     monkeypatch.setattr(snapshot, "compute_standings", lambda *a, **k: (_ for _ in ()).throw(AssertionError("again")))
     assert client.get(reverse("public:player", args=[SLUG, "p0002"])).status_code == 200
+
+
+@pytest.mark.parametrize("url", [f"/p/{SLUG}/standings/s1/", f"/api/tournaments/{SLUG}/standings/?stage=s1"])
+def test_an_older_version_served_is_kept_by_the_proxy_one_second(
+    client: Any, generated: Any, settings: Any, django_capture_on_commit_callbacks: Any, url: str,
+) -> None:
+    """While the new version's model is built, the answer of the version before (200, or 304 to the proxy's
+    revalidation) is kept one second, not ``PROXY_CACHE_SECONDS``: the proxy asks again as soon as the newer one may
+    be there, instead of keeping a copy already behind for its whole validity again."""
+    settings.PROXY_CACHE_SECONDS = 2
+    tournament = generated(SLUG, players=40, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    first = client.get(url)
+    assert "s-maxage=2," in first["Cache-Control"]
+
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    building = f"public-building:{tournament_scope(tournament)}"
+    assert cache.add(building, True, 30)  # another worker is building the new version's model
+    revalidated = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert revalidated.status_code == 304
+    assert "s-maxage=1," in revalidated["Cache-Control"]
+    assert "s-maxage=1," in client.get(url)["Cache-Control"]
+
+    cache.delete(building)  # built: the current version's answer is kept its whole validity
+    current = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert current.status_code == 200 and "s-maxage=2," in current["Cache-Control"]
