@@ -23,19 +23,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
-def test_three_workers_rank_a_version_once(client: Any, generated: Any, monkeypatch: Any, ruleset: str,
+def test_three_workers_rank_a_version_once(client: Any, generated: Any, rankings: list[str], ruleset: str,
                                            django_capture_on_commit_callbacks: Any) -> None:
     slug = f"ranked-once-{ruleset}"
     tournament = generated(slug, players=30, rounds=3, ruleset=ruleset, standings_hidden=False)
     bump(tournament.pk)
-    ranked: list[str] = []
-    real = snapshots.compute_standings
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        ranked.append(args[1])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(snapshots, "compute_standings", counted)
+    ranked = rankings
     player = tournament.participants.order_by("ext_id").first().ext_id
     pages = [(f"/p/{slug}/standings/s1/", {}), (f"/p/{slug}/standings/s1/", {"HTTP_HX_REQUEST": "true"}),
              (f"/p/{slug}/players/{player}/", {}), (f"/p/{slug}/screen/", {}),
