@@ -7,8 +7,10 @@ change the public can see), so a model kept is never stale: a new version names 
 first request that needs the new model builds it under a lock, and ranks its stages before sharing it
 (``Snapshot.prepare``); requests meanwhile read the newest model built
 (seconds old at most, with that version's ETag), so a burst of saved protocols never has every worker building the
-same model. Each worker also keeps the last models it read, with what it computed from each (the standings of a
-stage, the "what do I need" answers), so a page costs no unpickling and no second computation of the same version.
+same model; a reader that must not be shown the version before (a player's private page, a results document) waits
+for the build instead (``newest``). Each worker also keeps the last models it read, with what it computed from each
+(the standings of a stage, the "what do I need" answers), so a page costs no unpickling and no second computation of
+the same version.
 Each of these builds runs with Python's cyclic collector paused (``base.collector``): it walked the new objects again
 and again while they were made, more than half of a new version's CPU.
 
@@ -211,6 +213,28 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
     cache.set(key, KeptModel.of(local.model), MODEL_SECONDS)
     record_built(tournament)
     return local
+
+
+def newest(tournament: Tournament, build: Callable[[], m.Tournament],
+           prepare: Callable[[LocalModel], None] | None = None) -> LocalModel:
+    """The model of the tournament's version as loaded, for a reader that ``settle`` does not serve: one that must
+    not be shown the version before (a player's private page: "where do I sit" right after a publication), or runs
+    outside the public pool (a results document's build). Built under the same build lock as ``settle``'s, with
+    ``prepare``; while another request builds, this one waits for that model (at most ``SHARED_WAIT_SECONDS``, then
+    builds its own) instead of building the same one beside it: after a seating is published, every player opens
+    their page at once."""
+    key = model_key(tournament)
+    if not current(tournament) or cache.has_key(key):
+        return model_of(tournament, build)
+    lock, deadline = building_lock(tournament), time.monotonic() + SHARED_WAIT_SECONDS
+    while not take_lock(lock, BUILD_SECONDS):
+        if cache.has_key(key) or time.monotonic() > deadline:
+            return model_of(tournament, build)  # the other's model, or (waited long enough) one built here
+        time.sleep(0.02)
+    try:
+        return model_of(tournament, build, prepare)
+    finally:
+        release_lock(lock)
 
 
 def has_model(tournament: Tournament) -> bool:

@@ -53,12 +53,17 @@ class Snapshot:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.hidden = tournament.standings_hidden
+        self.settled = False  # ``settle`` chose the version served (and built its model, or found it built)
 
     @cached_property
     def kept(self) -> model_cache.LocalModel:
         """The adapter's model of the version served and what this process computed from it
-        (``public.model_cache``): after a change the first page builds it, every other page reuses it."""
-        return model_cache.model_of(self.tournament, self.build)
+        (``public.model_cache``): after a change the first page builds it, every other page reuses it. Without
+        ``settle`` (a player's private page, a results document), the loaded version's, built under the build lock
+        or waited for (``model_cache.newest``)."""
+        if self.settled:
+            return model_cache.model_of(self.tournament, self.build)
+        return model_cache.newest(self.tournament, self.build, self.prepare)
 
     @property
     def model(self) -> m.Tournament:
@@ -67,6 +72,7 @@ class Snapshot:
     def settle(self) -> None:
         """Chooses the version this request serves (``model_cache.settle``): call it before reading the version."""
         model_cache.settle(self.tournament, self.build, self.prepare)
+        self.settled = True
 
     def build(self) -> m.Tournament:
         return to_model(self.tournament)
