@@ -47,6 +47,7 @@ MODEL_SECONDS = 3600  # a key names one version, so a model may live long; an ho
 SHARED_WAIT_SECONDS = 5.0  # how long a worker waits for another's shared figures before computing them itself
 BUILD_SECONDS = 30  # a crashed build's lock expires after this; others serve the last model built meanwhile
 OLDER_SERVED = "_public_older_version_served"  # set on a loaded tournament by ``serve_older``
+SETTLED = "_public_version_settled"  # set on a loaded tournament by ``settle``
 
 T = TypeVar("T")
 # What ``built_key`` keeps: a version, the moment it was reached, and when its model was built (older entries: the
@@ -193,8 +194,8 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
     """The tournament's model of the version loaded (``settle`` chooses it): from this process, else the shared
     cache, else ``build()``, then ``prepare``, then shared. ``prepare`` computes what every page of a version reads
     (the stages' ranking) before the model is shared: until then the requests that ``settle`` serve the version
-    before (once one was built) instead of waiting for this one's figures. Only ``settle`` passes it: it builds
-    under the build lock."""
+    before (once one was built) instead of waiting for this one's figures. Only ``settle`` and ``newest`` pass it:
+    they build under the build lock."""
     key = model_key(tournament)
     local = LOCAL_MODELS.get(key) if cache.has_key(key) else None
     if local is not None:
@@ -222,7 +223,7 @@ def newest(tournament: Tournament, build: Callable[[], m.Tournament],
     outside the public pool (a results document's build). Built under the same build lock as ``settle``'s, with
     ``prepare``; while another request builds, this one waits for that model (at most ``SHARED_WAIT_SECONDS``, then
     builds its own) instead of building the same one beside it: after a seating is published, every player opens
-    their page at once."""
+    their page at once. (The figures the page then reads may wait once more each, as ``computed_once`` says.)"""
     key = model_key(tournament)
     if not current(tournament) or cache.has_key(key):
         return model_of(tournament, build)
@@ -300,7 +301,9 @@ def settle(tournament: Tournament, build: Callable[[], m.Tournament],
     day) the model is built once at a time and at most that often, not by every worker after every protocol, and
     the pages' ETags stay the same in between (the proxy's revalidations are then 304s, not renders). The request
     that finds the current model missing and nobody building it builds it here. Call it before reading the
-    version (keys, ETags). ``build`` and ``prepare`` as for ``model_of``."""
+    version (keys, ETags). ``build`` and ``prepare`` as for ``model_of``. Every model read for this loaded
+    tournament afterwards is of the version chosen here (``settled``), never waited for."""
+    setattr(tournament, SETTLED, True)
     if not current(tournament) or cache.has_key(model_key(tournament)):
         return
     built = cache.get(built_key(tournament))
@@ -334,6 +337,11 @@ def serve_older(tournament: Tournament, stamp: Built | None) -> None:
     if stamp is not None and current(tournament) and stamp[0] < current(tournament):
         tournament.results_version.version, tournament.results_version.updated = stamp[0], stamp[1]
         setattr(tournament, OLDER_SERVED, True)
+
+
+def settled(tournament: Tournament) -> bool:
+    """Whether a request chose this loaded tournament's version with ``settle``."""
+    return bool(getattr(tournament, SETTLED, False))
 
 
 def serves_older(tournament: Tournament) -> bool:

@@ -53,17 +53,20 @@ class Snapshot:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.hidden = tournament.standings_hidden
-        self.settled = False  # ``settle`` chose the version served (and built its model, or found it built)
+        self._kept: model_cache.LocalModel | None = None
 
-    @cached_property
+    @property
     def kept(self) -> model_cache.LocalModel:
         """The adapter's model of the version served and what this process computed from it
-        (``public.model_cache``): after a change the first page builds it, every other page reuses it. Without
-        ``settle`` (a player's private page, a results document), the loaded version's, built under the build lock
-        or waited for (``model_cache.newest``)."""
-        if self.settled:
-            return model_cache.model_of(self.tournament, self.build)
-        return model_cache.newest(self.tournament, self.build, self.prepare)
+        (``public.model_cache``): after a change the first page builds it, every other page reuses it. For a
+        tournament no request settled (a player's private page, a results document), the loaded version's, built
+        under the build lock or waited for (``model_cache.newest``). Kept by hand, not a ``cached_property``: on
+        Python 3.11 that holds one lock for every instance while it computes, and this may wait for another
+        worker's build."""
+        if self._kept is None:
+            self._kept = (model_cache.model_of(self.tournament, self.build) if model_cache.settled(self.tournament)
+                          else model_cache.newest(self.tournament, self.build, self.prepare))
+        return self._kept
 
     @property
     def model(self) -> m.Tournament:
@@ -72,19 +75,18 @@ class Snapshot:
     def settle(self) -> None:
         """Chooses the version this request serves (``model_cache.settle``): call it before reading the version."""
         model_cache.settle(self.tournament, self.build, self.prepare)
-        self.settled = True
 
     def build(self) -> m.Tournament:
         return to_model(self.tournament)
 
     def prepare(self, kept: model_cache.LocalModel) -> None:
         """What the pages of a version read from its ranking (each stage's table standings, who was placed by lot,
-        the players' totals), computed by the request that ``settle`` lets build the model, before the model is
-        shared. The requests that settle meanwhile serve the version before and wait for no ranking: on a
-        tournament day the first pages of every version in every worker waited for one worker to rank (a
-        1,000-player stage: a few hundred milliseconds, every second)."""
+        the players' totals), computed by the request that builds the model under the build lock (``settle``'s or
+        ``newest``'s), before the model is shared. The requests that settle meanwhile serve the version before and
+        wait for no ranking: on a tournament day the first pages of every version in every worker waited for one
+        worker to rank (a 1,000-player stage: a few hundred milliseconds, every second)."""
         # this request's model from now on: asked through ``kept``, the model (not shared yet) would be built again
-        self.__dict__["kept"] = kept
+        self._kept = kept
         if self.hidden:
             return  # the public sees no ranking: nothing to compute ahead
         for stage in kept.model.stages:
@@ -103,7 +105,7 @@ class Snapshot:
         the public pages are rendered again for every version, and this was a query on each. Without the model at
         hand (a page that does not read it, a version not built yet) they are read as before, building nothing."""
         if not model_cache.current(self.tournament) or (  # 0: a version never bumped
-                "kept" not in self.__dict__ and not model_cache.has_model(self.tournament)):
+                self._kept is None and not model_cache.has_model(self.tournament)):
             return list(self.tournament.stages.order_by("order"))
         names = [field.attname for field in Stage._meta.concrete_fields]
         rows = model_cache.derived(self.kept, "stage-rows", lambda: list(

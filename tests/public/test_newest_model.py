@@ -5,7 +5,6 @@ their page at once), never for longer than ``SHARED_WAIT_SECONDS``, and never ar
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -93,12 +92,54 @@ def test_a_build_that_never_ends_is_waited_for_at_most_the_shared_wait(
     tournament, url = private_page(generated, "newest-stuck", "fiim")
     lock = model_cache.building_lock(tournament)
     assert cache.add(lock, True, 30)  # a worker that took the lock and hangs (or died: the lock expires later)
-    monkeypatch.setattr(model_cache, "SHARED_WAIT_SECONDS", 0.05)
-    started = time.monotonic()
+    clock, waits = [1000.0], []
+
+    def wait(seconds: float) -> None:  # the time passes, and the other worker's build never ends
+        waits.append(seconds)
+        clock[0] += seconds
+
+    monkeypatch.setattr(model_cache.time, "sleep", wait)
+    monkeypatch.setattr(model_cache.time, "monotonic", lambda: clock[0])
     assert client.get(url).status_code == 200
-    assert time.monotonic() - started >= 0.05
+    waited = sum(waits)
+    assert model_cache.SHARED_WAIT_SECONDS <= waited <= model_cache.SHARED_WAIT_SECONDS + 0.02  # then no longer
     assert built == [True]  # built here once the wait was over (the other's lock still held)
     assert cache.get(lock)
+
+
+def test_a_model_shared_while_waiting_is_read_without_the_lock(
+    client: Any, generated: Any, monkeypatch: Any, built: list[bool],
+) -> None:
+    """The other worker shares its model before it lets the lock go: the waiting page reads it at once."""
+    tournament, url = private_page(generated, "newest-shared", "tomsk")
+    lock = model_cache.building_lock(tournament)
+    assert cache.add(lock, True, 30)
+    waits: list[float] = []
+
+    def wait(seconds: float) -> None:
+        if not waits:
+            other = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
+            model_cache.model_of(other, snapshots.Snapshot(other).build)
+            model_cache.LOCAL_MODELS.clear()
+        waits.append(seconds)
+
+    monkeypatch.setattr(model_cache.time, "sleep", wait)
+    assert client.get(url).status_code == 200
+    assert len(waits) == 1 and built == [True]  # the other's build; the lock still its own
+    assert cache.get(lock)
+
+
+def test_a_settled_request_never_waits(client: Any, generated: Any, monkeypatch: Any, built: list[bool]) -> None:
+    """The public pages and the API choose their version with ``settle``: with another worker building and nothing
+    built before, they build their own at once (the API's views read the model through snapshots of their own)."""
+    tournament = generated("newest-settled", players=20, rounds=2, standings_hidden=False)
+    bump(tournament.pk)
+    assert cache.add(model_cache.building_lock(tournament), True, 30)
+    waits: list[float] = []
+    monkeypatch.setattr(model_cache.time, "sleep", waits.append)
+    for url in ("/api/tournaments/newest-settled/standings/?stage=s1", "/p/newest-settled/standings/s1/"):
+        assert client.get(url).status_code == 200, url
+    assert waits == [] and len(built) == 1  # one build, beside the other's (whose lock it is)
 
 
 def test_with_nobody_building_the_page_builds_under_the_lock_and_ranks_ahead(
