@@ -227,11 +227,20 @@ def newest(tournament: Tournament, build: Callable[[], m.Tournament],
     key = model_key(tournament)
     if not current(tournament) or cache.has_key(key):
         return model_of(tournament, build)
-    lock, deadline = building_lock(tournament), time.monotonic() + SHARED_WAIT_SECONDS
-    while not take_lock(lock, BUILD_SECONDS):
+    deadline = time.monotonic() + SHARED_WAIT_SECONDS
+    while (local := built_under_lock(tournament, build, prepare)) is None:
         if cache.has_key(key) or time.monotonic() > deadline:
             return model_of(tournament, build)  # the other's model, or (waited long enough) one built here
         time.sleep(0.02)
+    return local
+
+
+def built_under_lock(tournament: Tournament, build: Callable[[], m.Tournament],
+                     prepare: Callable[[LocalModel], None] | None) -> LocalModel | None:
+    """``model_of`` with the tournament's build lock held; None when another request holds it."""
+    lock = building_lock(tournament)
+    if not take_lock(lock, BUILD_SECONDS):
+        return None
     try:
         return model_of(tournament, build, prepare)
     finally:
@@ -310,14 +319,8 @@ def settle(tournament: Tournament, build: Callable[[], m.Tournament],
     if built is not None and len(built) > 2 and time.time() - built[2] < settings.MODEL_REBUILD_SECONDS:
         serve_older(tournament, built)
         return
-    lock = building_lock(tournament)
-    if take_lock(lock, BUILD_SECONDS):
-        try:
-            model_of(tournament, build, prepare)
-        finally:
-            release_lock(lock)
-        return
-    serve_older(tournament, built)
+    if built_under_lock(tournament, build, prepare) is None:
+        serve_older(tournament, built)
 
 
 def record_built(tournament: Tournament) -> None:

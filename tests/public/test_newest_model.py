@@ -35,9 +35,9 @@ def built(monkeypatch: Any) -> list[bool]:
     return made
 
 
-def another_worker_builds(tournament: Tournament, monkeypatch: Any) -> list[float]:
-    """Holds the build lock as another worker would, and finishes its build when this request first waits: the
-    waits (``time.sleep`` in ``public.model_cache``) are returned."""
+def another_worker_builds(tournament: Tournament, monkeypatch: Any, lets_go: bool = True) -> list[float]:
+    """Holds the build lock as another worker would, and shares its model when this request first waits (then lets
+    the lock go, or not yet): the waits (``time.sleep`` in ``public.model_cache``) are returned."""
     assert cache.add(model_cache.building_lock(tournament), True, 30)
     waits: list[float] = []
 
@@ -46,7 +46,8 @@ def another_worker_builds(tournament: Tournament, monkeypatch: Any) -> list[floa
             other = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
             model_cache.model_of(other, snapshots.Snapshot(other).build)  # its model, shared
             model_cache.LOCAL_MODELS.clear()  # that was another process
-            model_cache.release_lock(model_cache.building_lock(tournament))
+            if lets_go:
+                model_cache.release_lock(model_cache.building_lock(tournament))
         waits.append(seconds)
 
     monkeypatch.setattr(model_cache.time, "sleep", wait)
@@ -112,21 +113,10 @@ def test_a_model_shared_while_waiting_is_read_without_the_lock(
 ) -> None:
     """The other worker shares its model before it lets the lock go: the waiting page reads it at once."""
     tournament, url = private_page(generated, "newest-shared", "tomsk")
-    lock = model_cache.building_lock(tournament)
-    assert cache.add(lock, True, 30)
-    waits: list[float] = []
-
-    def wait(seconds: float) -> None:
-        if not waits:
-            other = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
-            model_cache.model_of(other, snapshots.Snapshot(other).build)
-            model_cache.LOCAL_MODELS.clear()
-        waits.append(seconds)
-
-    monkeypatch.setattr(model_cache.time, "sleep", wait)
+    waits = another_worker_builds(tournament, monkeypatch, lets_go=False)
     assert client.get(url).status_code == 200
     assert len(waits) == 1 and built == [True]  # the other's build; the lock still its own
-    assert cache.get(lock)
+    assert cache.get(model_cache.building_lock(tournament))
 
 
 def test_a_settled_request_never_waits(client: Any, generated: Any, monkeypatch: Any, built: list[bool]) -> None:
