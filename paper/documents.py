@@ -148,11 +148,11 @@ def built_document(tournament: Tournament, name: str) -> Document:
     found = cached(key)
     if found is not None:
         return found
-    if take_lock(building, BUILD_LOCK_SECONDS, cache):
+    if (token := take_lock(building, BUILD_LOCK_SECONDS, cache)) is not None:
         try:
             build_document.enqueue(tournament.pk, name, get_language())
         except Exception:
-            release_lock(building, cache)  # the next request asks again
+            release_lock(building, token, cache)  # the next request asks again
             raise
         found = cached(key)  # made already where tasks run at once (the tests)
         if found is not None:
@@ -187,7 +187,7 @@ def store(tournament: Tournament, name: str) -> str:
             cache.set(took, seconds, DOCUMENT_SECONDS)
             return f"built in {seconds:.1f} s"
     finally:
-        release_lock(building, cache)
+        cache.delete(building)  # a flag, not this process's lock: whoever enqueued the build set it
 
 
 class NoBuildSlot(RuntimeError):
@@ -203,11 +203,11 @@ def build_slot() -> Iterator[int]:
     while True:
         for number in range(slots):
             name = f"document-build-slot:{number}"
-            if take_lock(name, SLOT_SECONDS, cache):
+            if (token := take_lock(name, SLOT_SECONDS, cache)) is not None:
                 try:
                     yield number
                 finally:
-                    release_lock(name, cache)
+                    release_lock(name, token, cache)
                 return
         if time.monotonic() >= give_up:
             raise NoBuildSlot(f"no free build slot of {slots} in {SLOT_SECONDS} s")
@@ -230,12 +230,12 @@ def pdf_document(html: str, kind: str) -> bytes:
     found = cache.get(key)
     if found is not None:
         return bytes(found)
-    if take_lock(building, BUILD_LOCK_SECONDS, cache):
+    if (token := take_lock(building, BUILD_LOCK_SECONDS, cache)) is not None:
         try:
             cache.set(page, html, BUILD_LOCK_SECONDS)
             make_pdf.enqueue(digest, kind)
         except Exception:
-            release_lock(building, cache)
+            release_lock(building, token, cache)
             raise
         found = cache.get(key)
         if found is not None:
@@ -261,5 +261,5 @@ def store_pdf(digest: str, kind: str) -> str:
             cache.delete(page)
             return f"made in {seconds:.1f} s"
     finally:
-        release_lock(building, cache)
+        cache.delete(building)  # the flag ``pdf_document`` set
 

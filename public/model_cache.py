@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -115,14 +116,20 @@ def built_key(tournament: Tournament) -> str:
     return f"public-built:{tournament_scope(tournament)}"
 
 
-def take_lock(name: str, seconds: int, store: BaseCache | None = None) -> bool:
-    """Whether this request now holds the lock ``name`` (for at most ``seconds``: a crashed holder's lock
-    expires); release it with ``release_lock``. The results documents' builds use it too."""
-    return bool((store or cache).add(name, True, seconds))
+def take_lock(name: str, seconds: int, store: BaseCache | None = None) -> str | None:
+    """The lock ``name`` taken by this request, for at most ``seconds`` (a crashed holder's lock expires): its
+    token, to give back with ``release_lock``; None while another holds it. The results documents use it too."""
+    token = secrets.token_hex(8)
+    return token if (store or cache).add(name, token, seconds) else None
 
 
-def release_lock(name: str, store: BaseCache | None = None) -> None:
-    (store or cache).delete(name)
+def release_lock(name: str, token: str, store: BaseCache | None = None) -> None:
+    """Lets go of the lock ``name`` if ``token`` still holds it: a holder slower than its lock's seconds finds the
+    lock expired and perhaps taken by another, and leaves that one's alone. (Read, then deleted: the two steps are
+    apart by one round trip, against the lock's seconds.)"""
+    store = store or cache
+    if store.get(name) == token:
+        store.delete(name)
 
 
 # --- the models kept ---------------------------------------------------------------------------------------
@@ -239,12 +246,13 @@ def built_under_lock(tournament: Tournament, build: Callable[[], m.Tournament],
                      prepare: Callable[[LocalModel], None] | None) -> LocalModel | None:
     """``model_of`` with the tournament's build lock held; None when another request holds it."""
     lock = building_lock(tournament)
-    if not take_lock(lock, BUILD_SECONDS):
+    token = take_lock(lock, BUILD_SECONDS)
+    if token is None:
         return None
     try:
         return model_of(tournament, build, prepare)
     finally:
-        release_lock(lock)
+        release_lock(lock, token)
 
 
 def has_model(tournament: Tournament) -> bool:
@@ -282,7 +290,7 @@ def computed_once(key: str, compute: Callable[[], T]) -> T:
     instead of each ranking the stage again. A holder that takes longer than ``SHARED_WAIT_SECONDS`` (or crashed)
     is not waited for longer: the waiting process computes the figures itself."""
     lock, deadline = f"{key}:computing", time.monotonic() + SHARED_WAIT_SECONDS
-    while not take_lock(lock, BUILD_SECONDS):
+    while (token := take_lock(lock, BUILD_SECONDS)) is None:
         time.sleep(0.02)
         found = cache.get(key)
         if found is not None:
@@ -296,7 +304,7 @@ def computed_once(key: str, compute: Callable[[], T]) -> T:
             cache.set(key, found, MODEL_SECONDS)
         return found  # type: ignore[no-any-return]
     finally:
-        release_lock(lock)
+        release_lock(lock, token)
 
 
 # --- which version a request serves ------------------------------------------------------------------------

@@ -38,7 +38,8 @@ def built(monkeypatch: Any) -> list[bool]:
 def another_worker_builds(tournament: Tournament, monkeypatch: Any, lets_go: bool = True) -> list[float]:
     """Holds the build lock as another worker would, and shares its model when this request first waits (then lets
     the lock go, or not yet): the waits (``time.sleep`` in ``public.model_cache``) are returned."""
-    assert cache.add(model_cache.building_lock(tournament), True, 30)
+    token = model_cache.take_lock(model_cache.building_lock(tournament), 30)
+    assert token is not None
     waits: list[float] = []
 
     def wait(seconds: float) -> None:
@@ -47,7 +48,7 @@ def another_worker_builds(tournament: Tournament, monkeypatch: Any, lets_go: boo
             model_cache.model_of(other, snapshots.Snapshot(other).build)  # its model, shared
             model_cache.LOCAL_MODELS.clear()  # that was another process
             if lets_go:
-                model_cache.release_lock(model_cache.building_lock(tournament))
+                model_cache.release_lock(model_cache.building_lock(tournament), token)
         waits.append(seconds)
 
     monkeypatch.setattr(model_cache.time, "sleep", wait)
@@ -124,7 +125,8 @@ def test_a_settled_request_never_waits(client: Any, generated: Any, monkeypatch:
     built before, they build their own at once (the API's views read the model through snapshots of their own)."""
     tournament = generated("newest-settled", players=20, rounds=2, standings_hidden=False)
     bump(tournament.pk)
-    assert cache.add(model_cache.building_lock(tournament), True, 30)
+    token = model_cache.take_lock(model_cache.building_lock(tournament), 30)
+    assert token is not None
     waits: list[float] = []
     monkeypatch.setattr(model_cache.time, "sleep", waits.append)
     for url in ("/api/tournaments/newest-settled/standings/?stage=s1", "/p/newest-settled/standings/s1/"):

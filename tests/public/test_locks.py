@@ -1,0 +1,77 @@
+"""The cache's locks (``model_cache.take_lock``): a holder lets go of its own lock only. A holder slower than its
+lock's seconds finds it expired and perhaps taken by another worker; letting go then must leave the other's lock
+alone, or a third worker would build beside the second (the model's build, a figure, a document's build slot)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from paper import documents
+from public import model_cache
+from public import snapshot as snapshots
+from scoring import model as m
+
+pytestmark = pytest.mark.django_db
+
+
+def expire_and_take(name: str) -> str:
+    """What happens while a slow holder works: its lock expires (deleted here) and another worker takes it."""
+    cache.delete(name)
+    token = model_cache.take_lock(name, 30)
+    assert token is not None
+    return token
+
+
+def test_a_lock_is_let_go_only_by_its_holder() -> None:
+    name = "test-locks:plain"
+    cache.delete(name)
+    first = model_cache.take_lock(name, 30)
+    assert first is not None and model_cache.take_lock(name, 30) is None  # held
+    other = expire_and_take(name)
+    model_cache.release_lock(name, first)
+    assert cache.get(name) == other  # the other's, still held
+    model_cache.release_lock(name, other)
+    assert cache.get(name) is None
+
+
+def test_a_model_build_that_outlives_its_lock_leaves_the_next_holders(generated: Any) -> None:
+    tournament = generated("locks-model", players=20, rounds=1, standings_hidden=False)
+    lock = model_cache.building_lock(tournament)
+    cache.delete(lock)
+    others: list[str] = []
+
+    def slow_build() -> m.Tournament:
+        others.append(expire_and_take(lock))
+        return snapshots.Snapshot(tournament).build()
+
+    assert model_cache.built_under_lock(tournament, slow_build, None) is not None
+    assert others and cache.get(lock) == others[0]
+
+
+def test_a_figure_computed_past_its_lock_leaves_the_next_holders() -> None:
+    key = "test-locks:figure"
+    cache.delete(key)
+    lock = f"{key}:computing"
+    cache.delete(lock)
+    others: list[str] = []
+
+    def slow() -> dict[str, int]:
+        others.append(expire_and_take(lock))
+        return {"p01": 1}
+
+    assert model_cache.computed_once(key, slow) == {"p01": 1}
+    assert cache.get(lock) == others[0]
+
+
+def test_a_build_slot_held_past_its_seconds_leaves_the_next_holders(settings: Any) -> None:
+    settings.DOCUMENT_BUILDS_AT_ONCE = 1
+    slot = "document-build-slot:0"
+    cache.delete(slot)
+    with documents.build_slot() as number:
+        assert number == 0
+        other = expire_and_take(slot)
+    assert cache.get(slot) == other
+    model_cache.release_lock(slot, other)
