@@ -177,3 +177,39 @@ def test_an_old_copy_is_answered_only_briefly_past_its_validity(proxy: int, reac
     status, headers, _body = get(proxy, path, {"Accept-Language": "ru"})
     assert status == 200 and headers["x-cache"] in ("EXPIRED", "REVALIDATED")  # the reader waited for the app
     assert reached.count(path) == 3
+
+
+def test_an_answer_behind_the_version_is_kept_to_the_end_of_its_second(
+    proxy: int, reached: list[str], import_file: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    """While the new version's model is built the app answers the version before (``model_cache.settle``), and nginx
+    keeps that copy only to the end of the second it was made in (``X-Accel-Expires``; ``s-maxage=1`` alone kept it
+    into the next second, nginx counting whole seconds), then answers it stale while it asks the app again: the
+    app's ``stale-while-revalidate`` is still read beside the absolute moment."""
+    import time
+
+    from django.core.cache import cache
+
+    from public.model_cache import building_lock
+    from tests.helpers import flip_a_result
+
+    tournament = import_file("fiim-example.json", SLUG)
+    assert get(proxy, f"/p/{SLUG}/standings/", {"Accept-Language": "ru"})[0] == 200  # this version's model, built
+    flip_a_result(tournament, django_capture_on_commit_callbacks)
+    tournament.refresh_from_db()
+    assert cache.add(building_lock(tournament), True, 60)  # another worker builds the new version's model
+    path = f"/p/{SLUG}/standings/"
+    status, headers, _body = get(proxy, path, {"Accept-Language": "en"})
+    made = time.time()
+    assert (status, headers["x-cache"]) == (200, "MISS")
+    assert headers["cache-control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=2"
+    assert "x-accel-expires" not in headers  # nginx's alone
+    time.sleep(int(made) + 1.2 - time.time())  # the next second: s-maxage=1 would still count it fresh
+    status, headers, _body = get(proxy, path, {"Accept-Language": "en"})
+    assert status == 200 and headers["x-cache"] in ("STALE", "UPDATING")  # answered at once, asked for again behind
+    for _ in range(50):
+        if reached.count(path) == 3:
+            break
+        time.sleep(0.1)
+    assert reached.count(path) == 3
+    cache.delete(building_lock(tournament))
