@@ -256,6 +256,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "base.static_files.CollectedAppDirectoriesFinder",  # the apps' static files, without Bootstrap's unused builds
+]
 # With DEBUG on, WhiteNoise serves from the apps' static folders; no collectstatic run needed.
 warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 STORAGES = {
