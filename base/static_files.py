@@ -8,8 +8,9 @@ WhiteNoise's storage hashes every collected file and compresses both copies with
 level: the rest of the package was two thirds of that work (``collectstatic`` 18–19 s against 7–8 s on two idle
 cores), on every deploy and in the test suite's run of the production profile (``tests/deploy/test_bench_smoke.py``).
 
-Left out by the app finder's listing, which only ``collectstatic`` (and ``findstatic``'s listing) reads: a request
-served from the finders (``make run``, the tests' live server) still finds any file. (Django's documented way, an
+Left out by the app finder's listing, which ``collectstatic`` reads (and WhiteNoise, only with
+``WHITENOISE_USE_FINDERS`` on and DEBUG off, not set here): a request served through the finders' ``find`` (``make
+run``, the tests' live server) still finds any file. (Django's documented way, an
 app config of ``django.contrib.staticfiles`` with more ``ignore_patterns``, would take that name out of
 ``INSTALLED_APPS``, where pytest-django looks for it to serve the static files of its live server.)"""
 

@@ -68,9 +68,11 @@ def for_the_proxy(request: HttpRequest, response: HttpResponseBase, behind: bool
     second, not ``PROXY_CACHE_SECONDS``: the newer version is being built, and the proxy asks again sooner for it
     (a copy revalidated while a build runs was otherwise kept its whole validity again, already behind). nginx
     counts whole seconds, so ``s-maxage=1`` kept it 1 to 2 s: ``X-Accel-Expires`` (an absolute moment, read by
-    nginx alone, which never passes it on) keeps it only to the end of the second it was made in (spectators' answers
-    0.4–0.6 s less behind, bench/README.md). It comes after ``Cache-Control``: nginx reads the
-    ``stale-while-revalidate`` of a ``Cache-Control`` only when no ``X-Accel-Expires`` came before it."""
+    nginx alone, which never passes it on) keeps it only to the end of the second it was made in, then answers it
+    stale while it asks again (spectators' answers about 0.5 s less behind at the p95, bench/README.md). It comes after
+    ``Cache-Control``: nginx reads the ``stale-while-revalidate`` of a ``Cache-Control`` only when no
+    ``X-Accel-Expires`` came before it. The moment is the app's clock: nginx on the same machine (``pools.conf``),
+    or on one whose clock agrees."""
     if shared(request) and response.status_code in (200, 304) and not response.cookies:
         seconds = min(1, settings.PROXY_CACHE_SECONDS) if behind else settings.PROXY_CACHE_SECONDS
         response["Cache-Control"] = shared_cache_control(seconds)

@@ -51,6 +51,21 @@ def test_a_model_build_that_outlives_its_lock_leaves_the_next_holders(generated:
     assert others and cache.get(lock) == others[0]
 
 
+def test_a_holder_in_time_lets_go_of_its_own_lock(generated: Any) -> None:
+    tournament = generated("locks-in-time", players=20, rounds=1, standings_hidden=False)
+    lock = model_cache.building_lock(tournament)
+    cache.delete(lock)
+    assert model_cache.built_under_lock(tournament, snapshots.Snapshot(tournament).build, None) is not None
+    assert cache.get(lock) is None
+    key = "test-locks:in-time"
+    cache.delete(key)
+    assert model_cache.computed_once(key, lambda: {"p01": 1}) == {"p01": 1}
+    assert cache.get(f"{key}:computing") is None
+    with documents.build_slot():
+        assert cache.get("document-build-slot:0") is not None
+    assert cache.get("document-build-slot:0") is None
+
+
 def test_a_figure_computed_past_its_lock_leaves_the_next_holders() -> None:
     key = "test-locks:figure"
     cache.delete(key)
