@@ -153,6 +153,8 @@ def decided_by_lot(standings: Standings) -> frozenset[str]:
     chain leaves tied and the lots split (ranked again without lots, from the rows' own tallies). Tiers are
     ranked apart (the engine's ``rank_in_tiers``): the disqualified have no rank, and in a final the players
     not eligible for awards follow the eligible ones whatever their points."""
+    if not standings.lots:
+        return frozenset()  # the stage was ranked without lots: no order came from them (nothing to rank again)
     decided: set[str] = set()
     for tier in _ranked_tiers(standings):
         decided.update(_decided_in(tier, standings))

@@ -23,7 +23,7 @@ from .model import Side, Stage, StageKind, Tournament
 from .numbers import to_json_number
 from .ranking import TIER_FACTS, RankingStep, lot_key, primary_key, rank_in_tiers, tier_facts, tier_key
 from .rulesets import Ruleset
-from .tally import PlayerTally, StageScoring
+from .tally import PlayerTally, ScoredGames, StageScoring
 from .teams import TeamRow, team_table
 from .validation import ruleset_for
 
@@ -87,8 +87,9 @@ def default_stage(tournament: Tournament) -> Stage:
 
 
 def compute_standings(tournament: Tournament, stage_id: str | None = None,
-                      ruleset: Ruleset | None = None) -> Standings:
-    """The standings of one stage (default: ``default_stage``). The tournament must be valid."""
+                      ruleset: Ruleset | None = None, scored_games: ScoredGames | None = None) -> Standings:
+    """The standings of one stage (default: ``default_stage``). The tournament must be valid. ``scored_games``: the
+    games scored before, for a caller that ranks the same tournament again after a change (``ScoredGames``)."""
     if not tournament.stages:
         raise UnknownStage(stage_id or "(none)")
     if stage_id is None:
@@ -100,7 +101,7 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
             raise UnknownStage(stage_id) from None
     if ruleset is None:
         ruleset, _ = ruleset_for(tournament)
-    scoring = StageScoring(tournament, ruleset)
+    scoring = StageScoring(tournament, ruleset, scored_games)
     players = tournament.players_by_id()
     ranked = [pid for pid in tournament.stage_participants(stage) if not (pid in players and players[pid].guest)]
     tallies = scoring.tallies(scoring.window(stage), ranked)
@@ -112,7 +113,7 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
     disqualified = tournament.disqualified()
     eligible = {pid: pid not in disqualified and (limit is None or absences[pid] < limit) for pid in ranked}
     if "previous_stage_rank" in chain:
-        _set_previous_ranks(tournament, stage, ruleset, tallies)
+        _set_previous_ranks(tournament, stage, ruleset, tallies, scored_games)
     tiers = _tiers(ranked, eligible, disqualified, kind, _short_of_games(tallies, ruleset.params.min_games))
     order, values = rank_in_tiers(tiers, tallies, chain, stage.lots or (), _primary(ruleset))
     rows = tuple(
@@ -128,7 +129,7 @@ def compute_standings(tournament: Tournament, stage_id: str | None = None,
         for rank, pid in order
     )
     teams = team_table(tournament, {row.player: row.points for row in rows}, ruleset.team_advance.get(kind),
-                       _team_contenders(tournament, stage, ruleset), _has_result(stage))
+                       _team_contenders(tournament, stage, ruleset, scored_games), _has_result(stage))
     return Standings(
         ruleset=ruleset.id,
         stage=stage.id,
@@ -160,13 +161,13 @@ def _short_of_games(tallies: Mapping[str, PlayerTally], min_games: int) -> froze
 
 
 def _set_previous_ranks(tournament: Tournament, stage: Stage, ruleset: Ruleset,
-                        tallies: Mapping[str, PlayerTally]) -> None:
+                        tallies: Mapping[str, PlayerTally], scored_games: ScoredGames | None = None) -> None:
     """Each tally's place in the previous stage's standings (metric ``previous_stage_rank``); a first stage,
     or a player not ranked there, has none."""
     index = tournament.stage_index(stage.id)
     if index == 0:
         return
-    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset)
+    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset, scored_games)
     for row in previous.rows:
         if row.player in tallies:
             tallies[row.player].previous_rank = row.rank
@@ -206,13 +207,14 @@ def _has_result(stage: Stage) -> bool:
     return any(game.has_result for round_ in stage.rounds for game in round_.games)
 
 
-def _team_contenders(tournament: Tournament, stage: Stage, ruleset: Ruleset) -> frozenset[str] | None:
+def _team_contenders(tournament: Tournament, stage: Stage, ruleset: Ruleset,
+                     scored_games: ScoredGames | None = None) -> frozenset[str] | None:
     """The teams still in the team competition at ``stage``: those the previous stage's team cut sent on
     (carried through a stage without a cut); None: every team (a first stage, or no team competition)."""
     index = tournament.stage_index(stage.id)
     if index == 0 or not ruleset.team_advance or not tournament.teams:
         return None
-    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset)
+    previous = compute_standings(tournament, tournament.stages[index - 1].id, ruleset, scored_games)
     if previous.team_cut is not None and previous.team_advance:
         return frozenset(previous.team_advance)
     return frozenset(row.team for row in previous.teams or () if row.contending)

@@ -5,8 +5,9 @@ The tally is computed once per standings request; the tie-break metrics only rea
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -125,14 +126,57 @@ class PlayerTally:
         self.days_survived += seat.days_survived or 0
 
 
-class StageScoring:
-    """Scores the stages of one tournament under its ruleset, caching what repeats."""
+# What a game's scored seats depend on besides the game: its stage and round, the stage's multiplier and rounds, the
+# ruleset (a number ``ScoredGames`` gives each class and parameters) and, with Ci, each seat's player's first kills.
+GameKey = tuple[int, str, int, Fraction, int, int, tuple[int, ...] | None]
 
-    def __init__(self, tournament: Tournament, ruleset: Ruleset) -> None:
+
+class ScoredGames:
+    """Games already scored, kept across ``StageScoring``s by whoever scores one tournament again and again: the web
+    app ranks each results version, which differs from the one before by a game or a few, and keeps the unchanged
+    games as the very same objects (``exchange.reading.ConvertedGames``). A game's model is frozen, so the same
+    object scored under the same key (``GameKey``) has the same seats; an entry holds its game, so the object's id
+    in the key cannot be another game's. The least recently used ``size`` games are kept; thread-safe."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.games: OrderedDict[GameKey, tuple[Game, tuple[ScoredSeat, ...]]] = OrderedDict()
+        self.rulesets: dict[Hashable, int] = {}
+
+    def ruleset_number(self, ruleset: Ruleset) -> int:
+        """A number for the ruleset's class and parameters, the same for equal ones (hashing the parameters for
+        every game would cost more than a number looked up once a scoring)."""
+        with self.lock:
+            return self.rulesets.setdefault((type(ruleset), ruleset.params), len(self.rulesets))
+
+    def get(self, key: GameKey, game: Game) -> tuple[ScoredSeat, ...] | None:
+        with self.lock:
+            found = self.games.get(key)
+            if found is None or found[0] is not game:
+                return None
+            self.games.move_to_end(key)
+            return found[1]
+
+    def keep(self, key: GameKey, game: Game, seats: tuple[ScoredSeat, ...]) -> None:
+        with self.lock:
+            self.games[key] = (game, seats)
+            self.games.move_to_end(key)
+            while len(self.games) > self.size:
+                self.games.popitem(last=False)
+
+
+class StageScoring:
+    """Scores the stages of one tournament under its ruleset, caching what repeats (and, given ``ScoredGames``, the
+    games it scored before)."""
+
+    def __init__(self, tournament: Tournament, ruleset: Ruleset, scored_games: ScoredGames | None = None) -> None:
         self.tournament = tournament
         self.ruleset = ruleset
         self._scored: dict[str, list[ScoredSeat]] = {}
         self._first_kills: dict[str, Counter[str]] = {}
+        self._scored_games = scored_games
+        self._ruleset_number = scored_games.ruleset_number(ruleset) if scored_games is not None else 0
 
     def kind(self, stage: Stage) -> StageKind:
         return self.tournament.stage_kind(stage)
@@ -162,11 +206,27 @@ class StageScoring:
     def scored_seats(self, stage: Stage) -> list[ScoredSeat]:
         if stage.id not in self._scored:
             multiplier, kills, rounds = self._stage_facts(stage)
-            self._scored[stage.id] = [
-                self._score(stage.id, round_.number, game, seat, multiplier, kills, rounds)
-                for round_ in stage.rounds for game in round_.games if game.has_result for seat in game.seats
-            ]
+            scored: list[ScoredSeat] = []
+            for round_ in stage.rounds:
+                for game in round_.games:
+                    if game.has_result:
+                        scored.extend(self._scored_game(stage.id, round_.number, game, multiplier, kills, rounds))
+            self._scored[stage.id] = scored
         return self._scored[stage.id]
+
+    def _scored_game(self, stage_id: str, round_number: int, game: Game, multiplier: Fraction,
+                     kills: Counter[str] | None, rounds: int) -> Sequence[ScoredSeat]:
+        memo = self._scored_games
+        if memo is None:
+            return [self._score(stage_id, round_number, game, seat, multiplier, kills, rounds) for seat in game.seats]
+        key = (id(game), stage_id, round_number, multiplier, rounds, self._ruleset_number,
+               None if kills is None else tuple(kills[seat.player] for seat in game.seats))
+        seats = memo.get(key, game)
+        if seats is None:
+            seats = tuple(self._score(stage_id, round_number, game, seat, multiplier, kills, rounds)
+                          for seat in game.seats)
+            memo.keep(key, game, seats)
+        return seats
 
     def score_seat(self, stage: Stage, round_number: int, game: Game, seat: Seat) -> ScoredSeat:
         """One seat of a game with a result of ``stage``, scored as the standings score it."""
