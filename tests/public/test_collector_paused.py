@@ -35,7 +35,7 @@ def test_a_new_version_is_built_and_ranked_with_the_collector_paused(
         return call
 
     monkeypatch.setattr(reading, "convert_games", watched("convert", reading.convert_games))
-    monkeypatch.setattr(model_cache, "from_json", watched("read back", model_cache.from_json))
+    monkeypatch.setattr(model_cache.KeptModel, "read", watched("read back", model_cache.KeptModel.read))
     monkeypatch.setattr(snapshots, "compute_standings", watched("rank", snapshots.compute_standings))
     reading.CONVERTED.clear()
     LOCAL_MODELS.clear()

@@ -1,7 +1,7 @@
-"""The model as the shared cache keeps it (``public.model_cache.KeptModel``): the tournament file's JSON, read back
-equal to the model for every ruleset's example and a generated tournament of each (several stages, a round in
-play), so every worker rebuilds it in a third of the unpickling time; a model whose file would not read back equal
-is kept as it is."""
+"""The model as the shared cache keeps it (``public.model_cache.KeptModel``): pickled with its fractions as two
+integers, read back equal to the model for every ruleset's example and a generated tournament of each (several
+stages, a round in play), every zero ``scoring``'s own ``ZERO``; a model kept by other code (another shape of the
+model, the release before's ``KeptModel``) is built again, never read."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import pytest
 
 from exchange.reading import to_model
 from games.models import Game, GameState
-from public import model_cache, snapshot
+from public import snapshot
 from public.model_cache import KeptModel
+from scoring import model as m
+from scoring.standings import compute_standings
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -23,12 +25,17 @@ EXAMPLES = ["tomsk-example.json", "kostroma-example.json", "fiim-example.json", 
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_every_example_is_kept_as_its_file_and_reads_back_equal(import_file: Any, example: str) -> None:
+def test_every_example_is_kept_and_reads_back_equal(import_file: Any, example: str) -> None:
     tournament = import_file(example, example.removesuffix(".json"), standings_hidden=False)
     model = to_model(tournament)
-    kept = KeptModel.of(model)
-    assert kept.text is not None and kept.model is None
-    assert kept.read() == model
+    read = KeptModel.of(model).read()
+    assert read == model and read is not model
+    seats = [seat for stage in read.stages for round_ in stage.rounds for game in round_.games for seat in game.seats]
+    zeros = [seat.extra for seat in seats if seat.extra == 0]
+    assert zeros and all(zero is m.ZERO for zero in zeros)  # the scoring's fast paths test zero by identity
+    assert len({id(seat.extra) for seat in seats if seat.extra}) <= len({seat.extra for seat in seats})  # one a value
+    assert [compute_standings(read, stage.id) for stage in read.stages] == [
+        compute_standings(model, stage.id) for stage in model.stages]
 
 
 @pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
@@ -39,19 +46,34 @@ def test_a_generated_tournament_with_a_round_in_play_reads_back_equal(generated:
     assert last is not None
     Game.objects.filter(table__round=last).update(state=GameState.DRAFT)  # a round in play: no result yet
     model = to_model(tournament)
-    kept = KeptModel.of(model)
-    assert kept.text is not None and kept.read() == model
+    assert KeptModel.of(model).read() == model
 
 
-def test_a_model_whose_file_reads_back_otherwise_is_kept_itself(import_file: Any) -> None:
-    model = to_model(import_file("fiim-example.json", "kept-itself", standings_hidden=False))
-    with mock.patch.object(model_cache, "from_json", return_value=None):
-        kept = KeptModel.of(model)
-    assert kept.text is None and kept.read() is model
+def test_a_model_kept_by_other_code_is_built_again(client: Any, generated: Any) -> None:
+    """After a deploy, Redis still holds the models the release before kept under the same versions' keys: one of
+    another shape, or that release's ``KeptModel`` with other fields, is not read but built again."""
+    from django.core.cache import cache
+
+    from public.model_cache import LOCAL_MODELS, model_key
+    from tournaments.models import Tournament
+
+    tournament = generated("kept-other", standings_hidden=False)
+    loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
+    model = to_model(loaded)
+    older = object.__new__(KeptModel)
+    vars(older).update(text="{}", model=None)  # the file's JSON, as the release before kept it
+    for kept in (KeptModel(KeptModel.of(model).data, "another shape"), older):
+        assert kept.read() is None
+        cache.set(model_key(loaded), kept)
+        LOCAL_MODELS.clear()
+        with mock.patch.object(snapshot, "to_model", wraps=to_model) as built:
+            assert snapshot.Snapshot(loaded).model == model
+        assert built.call_count == 1
+        assert client.get("/p/kept-other/standings/s1/").status_code == 200
 
 
-def test_pages_read_the_kept_file(client: Any, generated: Any) -> None:
-    """A worker that did not build the version's model reads it from the kept file (not from a pickled model)."""
+def test_pages_read_the_kept_model(client: Any, generated: Any) -> None:
+    """A worker that did not build the version's model reads the one kept, and builds nothing."""
     from django.core.cache import cache
 
     from public.model_cache import LOCAL_MODELS, model_key
@@ -61,7 +83,7 @@ def test_pages_read_the_kept_file(client: Any, generated: Any) -> None:
     assert client.get("/p/kept-pages/standings/s1/").status_code == 200
     loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
     kept = cache.get(model_key(loaded))
-    assert isinstance(kept, KeptModel) and kept.text is not None
+    assert isinstance(kept, KeptModel) and kept.read() is not None
     LOCAL_MODELS.clear()  # another worker: nothing read yet
     with mock.patch.object(snapshot, "to_model", side_effect=AssertionError("built again")):
         assert snapshot.Snapshot(loaded).model == to_model(loaded)
