@@ -156,6 +156,9 @@ def spectator_urls(truth: Any, stage: str, round_number: int) -> dict[str, list[
 
 # --- the clients ----------------------------------------------------------------------------------
 
+# nginx's $upstream_cache_status: answered from a copy (HIT, STALE, UPDATING, REVALIDATED) or after the app (MISS,
+# EXPIRED, BYPASS)
+CACHE_ORDER = ("HIT", "STALE", "UPDATING", "REVALIDATED", "EXPIRED", "MISS", "BYPASS")
 KIND_ORDER = ("judge GET", "judge PUT", "judge submit", "chief GET", "chief confirm",
               "standings poll", "standings page", "seating", "player")
 
@@ -286,10 +289,11 @@ class Freshness:
 
 
 def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recorder, stop: threading.Event,
-              interval: float, freshness: Freshness | None = None) -> None:
+              interval: float, freshness: Freshness | None = None, by_cache: Recorder | None = None) -> None:
     """A crowd of phones in one connection: each answer's ETag is sent back on the next request of
     that page, as a browser revalidates; the htmx poll also sends ``HX-Request``. A request every
-    ``interval`` seconds (0: each as soon as the last is answered)."""
+    ``interval`` seconds (0: each as soon as the last is answered). ``by_cache``: each answer's time again, by
+    the proxy's cache status (``X-Cache``), to tell which answers waited for the app."""
     rng = random.Random(index)
     client = Client(port, recorder)
     etags: dict[tuple[str, str], str] = {}
@@ -306,6 +310,8 @@ def spectator(port: int, index: int, urls: dict[str, list[str]], recorder: Recor
             headers["If-None-Match"] = etags[(kind, url)]
         asked_at = time.perf_counter()
         status, _content, response = client.call(kind, "GET", url, headers=headers, ok=(200, 304))
+        if by_cache is not None and status in (200, 304):
+            by_cache.ok(response.getheader("X-Cache") or "(none)", time.perf_counter() - asked_at, status)
         if status == 200 and response.getheader("ETag"):
             etags[(kind, url)] = response.getheader("ETag")
         if freshness is not None and status in (200, 304):
@@ -349,7 +355,7 @@ def run(day: Day, args: argparse.Namespace) -> bool:
               f"(as during the rounds before; --cold skips it)")
     chief_token = token_of(args.staff_port, *day.chief)
     version_before = ResultsVersion.objects.get(tournament__slug=SLUG).version
-    judges, spectators = Recorder(KIND_ORDER), Recorder(KIND_ORDER)
+    judges, spectators, by_cache = Recorder(KIND_ORDER), Recorder(KIND_ORDER), Recorder(CACHE_ORDER)
     submitted: queue.Queue[int] = queue.Queue()
     stop = threading.Event()
     rng = random.Random(SEED)
@@ -358,7 +364,8 @@ def run(day: Day, args: argparse.Namespace) -> bool:
     interval = args.clients * args.poll / args.phones if args.phones else 0.0
     freshness = Freshness(day.tournament_id)
     watching = [threading.Thread(target=spectator, daemon=True,
-                                 args=(args.port, i, day.spectator_urls, spectators, stop, interval, freshness))
+                                 args=(args.port, i, day.spectator_urls, spectators, stop, interval, freshness,
+                                       by_cache))
                 for i in range(args.clients)]
     watching.append(threading.Thread(target=freshness.watch, args=(stop,), daemon=True))
     playing = [threading.Thread(target=judge, daemon=True, args=(
@@ -386,6 +393,11 @@ def run(day: Day, args: argparse.Namespace) -> bool:
         print(table_row("spectators" if kind == "all" else kind, figures))
     print(f"spectators' answers: {spectators.statuses.get(200, 0)} full (200), "
           f"{spectators.statuses.get(304, 0)} not modified (304)")
+    cache_figures = by_cache.figures(elapsed)
+    if set(cache_figures) - {"all", "(none)"}:  # behind the proxy: which answers waited for the app
+        print("spectators by the proxy's cache status (X-Cache): " + "; ".join(
+            f"{kind} {f['requests']} ({f['requests'] / cache_figures['all']['requests']:.0%}), p50 {f['p50']:.1f} ms, "
+            f"p95 {f['p95']:.1f} ms" for kind, f in cache_figures.items() if kind != "all"))
     ages = freshness.figures()
     print("spectators' answers behind the newest result: " + "; ".join(
         f"{'all' if kind == 'all' else kind} {a['current']:.0%} current, p50 {a['p50']:.1f} s, p95 {a['p95']:.1f} s, "
@@ -405,7 +417,8 @@ def run(day: Day, args: argparse.Namespace) -> bool:
             "freshness": ages, "tables": len(day.jobs), "confirmed": confirmed, "seconds": elapsed,
             "conflicts": judges.conflicts,
             "bumps": bumps, "judges": judge_figures, "spectators": spectator_figures, "errors": errors,
-            "statuses": dict(spectators.statuses), "checked": not problems, "problems": problems,
+            "statuses": dict(spectators.statuses), "by_cache": cache_figures, "checked": not problems,
+            "problems": problems,
         }, indent=1))
     return not problems and errors == 0
 
