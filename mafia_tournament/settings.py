@@ -114,6 +114,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # a reader's shareable answer compressed once, as nginx's cache keeps it (public/compression.py); first to see
+    # the request, last to see the answer
+    "public.compression.CompressSharedAnswers",
     "base.csp.ContentSecurityPolicyMiddleware",  # django-csp's: off unless CONTENT_SECURITY_POLICY (csp.py)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a database failure is a clear 503; before the session middleware, so its writes are watched too

@@ -2,7 +2,7 @@
 a reader's second request within the validity is answered by nginx without reaching the app; a signed-in
 request is never answered from the cache nor stored in it; two languages, and a page and its htmx fragment, never
 get each other's answer; hidden standings stay hidden through the cache; text answers are compressed, the signed-in
-pages too.
+pages too, and a reader's answer once, by the app, kept in each encoding.
 
 Both pools of ``pools.conf`` point at the app's live server here; only the ports and the cache's folder change."""
 
@@ -138,6 +138,37 @@ def test_text_answers_are_compressed_signed_in_pages_too(proxy: int, import_file
     assert status == 200 and headers.get("content-encoding") == "gzip" and "<html" in body
     status, headers, _body = get(proxy, "/static/css/site.css", {"Accept-Encoding": "gzip"})
     assert status == 200 and headers.get("content-encoding") == "gzip"
+
+
+def raw_get(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers={"Host": "127.0.0.1", **headers})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_a_readers_answer_is_compressed_once_and_kept_in_each_encoding(proxy: int, reached: list[str],
+                                                                        import_file: Any) -> None:
+    """The app compresses a reader's shareable answer in the reader's encoding (``public/compression.py``) and nginx
+    keeps each encoding as its own copy, answered as it is: a reader never gets an encoding they did not ask for, and
+    every copy reads as the same page."""
+    import brotli
+
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    pages = {}
+    for accept, encoding, first in (("gzip, deflate, br", "br", "MISS"), ("gzip", "gzip", "MISS"),
+                                    ("identity", None, "MISS"), ("", None, "HIT")):  # "" shares identity's copy
+        for attempt in (first, "HIT"):
+            status, headers, body = raw_get(proxy, path, {"Accept-Language": "ru", "Accept-Encoding": accept})
+            assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, attempt, encoding), accept
+        pages[accept] = (brotli.decompress(body) if encoding == "br" else gzip.decompress(body) if encoding
+                         else body).decode()
+        assert headers["etag"].startswith('W/"' if encoding else '"')
+    assert len(set(pages.values())) == 1 and 'id="standings"' in pages[""]
+    assert reached.count(path) == 3  # one answer of the app each for br, gzip and as it is
 
 
 @pytest.mark.skipif(not BROTLI_MODULE.exists(), reason="Debian's nginx Brotli module is not installed")

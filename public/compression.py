@@ -1,0 +1,81 @@
+"""An anonymous reader's shareable answer compressed once, by the app, as nginx's cache then keeps it.
+
+nginx compresses what it answers (``deploy/nginx/locations.conf``), but it compresses a copy from its cache again for
+every reader: Brotli over the 1,000-player standings (197 KiB) is about 2 ms of a core, for each of the hundreds of
+readers a second (bench/README.md, "Readers' answers compressed once"). So the app compresses the answers it marks
+``public`` (``public.conditional.for_the_proxy``) itself, in the encoding the reader takes, and nginx keeps each
+encoding as its own copy (its cache key holds ``$mafia_encoding``, ``deploy/nginx/pools.conf``) and sends it as it
+is. Everything else (a signed-in user's page, a document, a refusal) is left to nginx. Without nginx (``make run``)
+the readers get the same compressed answers from the app.
+
+``encoding_for`` must choose as ``$mafia_encoding`` does: nginx keys the copy by its choice, and a reader must never
+get a copy in an encoding they did not ask for.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Callable
+
+import brotli
+from django.http import HttpRequest, HttpResponseBase
+from django.utils.cache import patch_vary_headers
+
+BROTLI_QUALITY = 5  # as nginx's brotli_comp_level (brotli.conf); 11 would take a tenth of a second on the standings
+GZIP_LEVEL = 5  # as nginx's gzip_comp_level
+MIN_LENGTH = 1024  # as nginx's gzip_min_length: below it compressing saves little
+TEXT_TYPES = ("text/", "application/json", "application/javascript", "application/xml", "image/svg+xml")
+
+_BR = re.compile(r"\bbr\b", re.IGNORECASE)
+_GZIP = re.compile(r"\bgzip\b", re.IGNORECASE)
+
+
+def encoding_for(accept_encoding: str) -> str:
+    """``br``, ``gzip`` or ``""`` (as it is) for a request's ``Accept-Encoding``: Brotli when named, else gzip when
+    named (quality values are not read, as ``deploy/nginx/pools.conf``'s map does not read them)."""
+    if _BR.search(accept_encoding):
+        return "br"
+    if _GZIP.search(accept_encoding):
+        return "gzip"
+    return ""
+
+
+def compressible(response: HttpResponseBase) -> bool:
+    """A shareable 200 with a text body worth compressing, not compressed yet."""
+    return (response.status_code == 200 and not response.streaming and "Content-Encoding" not in response
+            and "public" in response.get("Cache-Control", "")
+            and response.get("Content-Type", "").startswith(TEXT_TYPES)
+            and len(response.content) >= MIN_LENGTH)  # type: ignore[attr-defined]  # not streaming: has content
+
+
+def compressed(content: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return bytes(brotli.compress(content, quality=BROTLI_QUALITY))
+    return gzip.compress(content, compresslevel=GZIP_LEVEL, mtime=0)
+
+
+class CompressSharedAnswers:
+    """Compresses the answers ``for_the_proxy`` marks ``public`` in the reader's encoding (``encoding_for``); says
+    ``Vary: Accept-Encoding`` on every such answer and makes a compressed answer's ETag weak (its bytes are another
+    representation of the same version; a revalidation's ``If-None-Match`` still matches it: Django compares ETags
+    weakly there)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if "public" not in response.get("Cache-Control", ""):
+            return response
+        patch_vary_headers(response, ("Accept-Encoding",))
+        encoding = encoding_for(request.headers.get("Accept-Encoding", ""))
+        if not encoding or not compressible(response):
+            return response
+        response.content = compressed(response.content, encoding)  # type: ignore[attr-defined]
+        response["Content-Length"] = str(len(response.content))  # type: ignore[attr-defined]
+        response["Content-Encoding"] = encoding
+        etag = response.get("ETag")
+        if etag and etag.startswith('"'):
+            response["ETag"] = "W/" + etag
+        return response
