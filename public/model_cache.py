@@ -175,7 +175,7 @@ class KeptModel:
     """A model as the shared cache keeps it: pickled, with its fractions kept as two integers (``_fraction``). Every
     worker reads each version's model once: a 1,000-player model is kept in about 12 ms of CPU and read back in
     about 13 ms with the collector paused, where its tournament file took 60 ms to write and check and 35 ms to read
-    (bench/README.md, "A version's model pickled again")."""
+    (bench/README.md, "A version ranked from the games that changed")."""
 
     data: bytes
     shape: str
