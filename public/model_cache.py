@@ -10,7 +10,8 @@ first request that needs the new model builds it under a lock, and ranks its sta
 same model; a reader that must not be shown the version before (a player's private page, a results document) waits
 for the build instead (``newest``). Each worker also keeps the last models it read, with what it computed from each
 (the standings of a stage, the "what do I need" answers), so a page costs no unpickling and no second computation of
-the same version.
+the same version, and the games it scored (``SCORED_GAMES``), so the next version's ranking scores only those that
+changed.
 Each of these builds runs with Python's cyclic collector paused (``base.collector``): it walked the new objects again
 and again while they were made, more than half of a new version's CPU.
 
@@ -45,6 +46,7 @@ from django.core.exceptions import ObjectDoesNotExist
 
 from base.collector import paused
 from scoring import model as m
+from scoring.tally import ScoredGames
 from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
@@ -234,6 +236,12 @@ class LocalModels:
 
 
 LOCAL_MODELS = LocalModels()
+
+# The games this process scored, across results versions, for the rankings of the models above: a new version's
+# ranking scores only the games that changed (a 1,000-player stage: 12,000 seats scored again for every confirmed
+# protocol; bench/README.md, "A version ranked from the games that changed"). Keyed by the game objects themselves,
+# so nothing here is ever stale.
+SCORED_GAMES = ScoredGames()
 
 
 @paused()

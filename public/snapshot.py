@@ -20,16 +20,12 @@ from running.awards import AwardResult, award_tallies, resolve_awards
 from scoring import model as m
 from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings, without_seats
-from scoring.tally import ScoredGames, ScoredSeat, StageScoring
+from scoring.tally import ScoredSeat, StageScoring
 from tournaments.labels import short_of_games, shows_average
 from tournaments.models import Round, RoundState, Stage, Tournament
 from tournaments.rules import ruleset_for
 
 from . import model_cache
-
-# The games this process scored, across results versions: a new version's ranking scores only the games that changed
-# (a 1,000-player stage: 12,000 seats scored again for every confirmed protocol; bench/README.md).
-SCORED_GAMES = ScoredGames()
 
 
 def protocol_is_public(game: m.Game) -> bool:
@@ -189,7 +185,8 @@ class Snapshot:
         documents read; ranked once per version in each process that asks. The tables read ``table_standings``."""
         self.model_stage(ext_id)
         return model_cache.derived(self.kept, f"standings:{self.rules_key}:{ext_id}",
-                                   lambda: compute_standings(self.model, ext_id, self.ruleset, SCORED_GAMES))
+                                   lambda: compute_standings(self.model, ext_id, self.ruleset,
+                                                                     model_cache.SCORED_GAMES))
 
     def table_standings(self, ext_id: str) -> Standings:
         """The stage's standings without the tallies' seats (``without_seats``): all the standings tables, the
@@ -215,7 +212,7 @@ class Snapshot:
         """The model's scoring, kept with the model in this process: what it computes once (a stage's first kills
         for fiim's Ci, every game of the stage) serves every player's page of the version."""
         return model_cache.derived(self.kept, f"scoring:{self.rules_key}",
-                                   lambda: StageScoring(self.model, self.ruleset, SCORED_GAMES))
+                                   lambda: StageScoring(self.model, self.ruleset, model_cache.SCORED_GAMES))
 
     def games_of(self, player: str) -> dict[tuple[str, int], list[tuple[m.Game, m.Seat]]]:
         """The player's games with a result and their seat in each, by (stage, round), in table order: every
