@@ -114,8 +114,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # a reader's shareable answer compressed once, as nginx's cache keeps it (public/compression.py); first to see
-    # the request, last to see the answer
+    # a reader's shareable answer compressed once, as nginx's cache keeps it (public/compression.py); before every
+    # middleware that reads or changes the answer, so it compresses what they leave
     "public.compression.CompressSharedAnswers",
     "base.csp.ContentSecurityPolicyMiddleware",  # django-csp's: off unless CONTENT_SECURITY_POLICY (csp.py)
     "whitenoise.middleware.WhiteNoiseMiddleware",

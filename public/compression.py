@@ -5,11 +5,11 @@ every reader: Brotli over the 1,000-player standings (197 KiB) is about 2 ms of 
 readers a second (bench/README.md, "Readers' answers compressed once"). So the app compresses the answers it marks
 ``public`` (``public.conditional.for_the_proxy``) itself, in the encoding the reader takes, and nginx keeps each
 encoding as its own copy (its cache key holds ``$mafia_encoding``, ``deploy/nginx/pools.conf``) and sends it as it
-is. Everything else (a signed-in user's page, a document, a refusal) is left to nginx. Without nginx (``make run``)
+is. Everything else (a signed-in user's page, a refusal, a PDF) is left to nginx. Without nginx (``make run``)
 the readers get the same compressed answers from the app.
 
-``encoding_for`` must choose as ``$mafia_encoding`` does: nginx keys the copy by its choice, and a reader must never
-get a copy in an encoding they did not ask for.
+Behind nginx the app is sent nginx's own choice as ``Accept-Encoding`` (``$mafia_encoding``, the encoding the copy is
+keyed by), so the two never disagree; ``encoding_for`` chooses as that map does, for the app asked directly.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ GZIP_LEVEL = 5  # as nginx's gzip_comp_level
 MIN_LENGTH = 1024  # as nginx's gzip_min_length: below it compressing saves little
 TEXT_TYPES = ("text/", "application/json", "application/javascript", "application/xml", "image/svg+xml")
 
-_BR = re.compile(r"\bbr\b", re.IGNORECASE)
-_GZIP = re.compile(r"\bgzip\b", re.IGNORECASE)
+# As deploy/nginx/pools.conf's map: named, and not refused with q=0; ASCII only, as nginx's regular expressions are
+_NOT_REFUSED = r"(?!\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$))"
+_BR = re.compile(r"\bbr\b" + _NOT_REFUSED, re.IGNORECASE | re.ASCII)
+_GZIP = re.compile(r"\bgzip\b" + _NOT_REFUSED, re.IGNORECASE | re.ASCII)
 
 
 def encoding_for(accept_encoding: str) -> str:
-    """``br``, ``gzip`` or ``""`` (as it is) for a request's ``Accept-Encoding``: Brotli when named, else gzip when
-    named (quality values are not read, as ``deploy/nginx/pools.conf``'s map does not read them)."""
+    """``br``, ``gzip`` or ``""`` (as it is) for a request's ``Accept-Encoding``: Brotli when named and not refused
+    (``q=0``), else gzip so, else as it is (other quality values are not compared, as the map does not)."""
     if _BR.search(accept_encoding):
         return "br"
     if _GZIP.search(accept_encoding):
@@ -72,8 +74,11 @@ class CompressSharedAnswers:
         encoding = encoding_for(request.headers.get("Accept-Encoding", ""))
         if not encoding or not compressible(response):
             return response
-        response.content = compressed(response.content, encoding)  # type: ignore[attr-defined]
-        response["Content-Length"] = str(len(response.content))  # type: ignore[attr-defined]
+        body = compressed(response.content, encoding)  # type: ignore[attr-defined]
+        if len(body) >= len(response.content):  # type: ignore[attr-defined]
+            return response  # nothing gained: sent as it is
+        response.content = body  # type: ignore[attr-defined]
+        response["Content-Length"] = str(len(body))
         response["Content-Encoding"] = encoding
         etag = response.get("ETag")
         if etag and etag.startswith('"'):

@@ -10,8 +10,8 @@ first request that needs the new model builds it under a lock, and ranks its sta
 same model; a reader that must not be shown the version before (a player's private page, a results document) waits
 for the build instead (``newest``). Each worker also keeps the last models it read, with what it computed from each
 (the standings of a stage, the "what do I need" answers), so a page costs no unpickling and no second computation of
-the same version, and the games it scored (``SCORED_GAMES``), so the next version's ranking scores only those that
-changed.
+the same version, and the games it scored (``SCORED_GAMES``), so the next version it builds is ranked scoring only
+the games that changed.
 Each of these builds runs with Python's cyclic collector paused (``base.collector``): it walked the new objects again
 and again while they were made, more than half of a new version's CPU.
 
@@ -21,21 +21,14 @@ Whole pages are not kept here: anonymous readers' answers are kept by the revers
 
 from __future__ import annotations
 
-import copyreg
-import dataclasses
-import enum
-import functools
 import hashlib
-import io
 import logging
-import pickle
 import secrets
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from fractions import Fraction
 from typing import Any, TypeVar
 
 import cachetools
@@ -48,6 +41,8 @@ from base.collector import paused
 from scoring import model as m
 from scoring.tally import ScoredGames
 from tournaments.models import Tournament
+
+from .kept_model import MODEL_SHAPE, KeptModel
 
 logger = logging.getLogger(__name__)
 
@@ -109,8 +104,9 @@ def microseconds(moment: datetime | None) -> int:
 
 
 def model_key(tournament: Tournament) -> str:
-    """The tournament's model of this version."""
-    return f"public-model:{cache_scope(tournament)}"
+    """The tournament's model of this version, as this code keeps it (``MODEL_SHAPE``: a release whose model has
+    other fields, running beside this one during a deploy, keeps and reads its own)."""
+    return f"public-model:{MODEL_SHAPE}:{cache_scope(tournament)}"
 
 
 def building_lock(tournament: Tournament) -> str:
@@ -142,64 +138,6 @@ def release_lock(name: str, token: str, store: BaseCache | None = None) -> None:
 # --- the models kept ---------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    """A fraction of a kept model read back: zero is ``scoring``'s ``ZERO``, the very object its fast paths test by
-    identity (``is ZERO``), and each other value one object (a model holds a handful of values 12,000 times)."""
-    return m.ZERO if numerator == 0 else Fraction(numerator, denominator)
-
-
-def _reduce_fraction(value: Fraction) -> tuple[Callable[[int, int], Fraction], tuple[int, int]]:
-    return _fraction, (value.numerator, value.denominator)
-
-
-# pickle's own reduction of a Fraction is its text, parsed again on reading, and a new zero each time
-_KEEPING = {**copyreg.dispatch_table, Fraction: _reduce_fraction}
-
-
-def _model_shape() -> str:
-    """The names of the fields of ``scoring``'s model classes and enums, hashed: a model kept by other code (the
-    release before a deploy, still in Redis under the same version's key) is read back only when it has this shape."""
-    parts = []
-    for name, value in sorted(vars(m).items()):
-        if isinstance(value, type) and dataclasses.is_dataclass(value):
-            parts.append((name, [f.name for f in dataclasses.fields(value)]))
-        elif isinstance(value, type) and issubclass(value, enum.Enum):
-            parts.append((name, [member.value for member in value]))
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
-
-
-MODEL_SHAPE = _model_shape()
-
-
-@dataclass(frozen=True)
-class KeptModel:
-    """A model as the shared cache keeps it: pickled, with its fractions kept as two integers (``_fraction``). Every
-    worker reads each version's model once: a 1,000-player model is kept in about 12 ms of CPU and read back in
-    about 13 ms with the collector paused, where its tournament file took 60 ms to write and check and 35 ms to read
-    (bench/README.md, "A version ranked from the games that changed")."""
-
-    data: bytes
-    shape: str
-
-    @classmethod
-    def of(cls, model: m.Tournament) -> KeptModel:
-        buffer = io.BytesIO()
-        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-        pickler.dispatch_table = _KEEPING
-        pickler.dump(model)
-        return cls(buffer.getvalue(), MODEL_SHAPE)
-
-    def read(self) -> m.Tournament | None:
-        """The model, or None when it was kept by other code: a model of another shape, or a ``KeptModel`` of the
-        release before with other fields (then it is built again)."""
-        if vars(self).get("shape") != MODEL_SHAPE or not isinstance(vars(self).get("data"), bytes):
-            return None
-        model = pickle.loads(self.data)
-        assert isinstance(model, m.Tournament)
-        return model
-
-
 @dataclass
 class LocalModel:
     """A model this process read, with what was computed from it (by name: a stage's standings, its players'
@@ -208,6 +146,7 @@ class LocalModel:
 
     model: m.Tournament
     derived: dict[str, Any] = field(default_factory=dict)
+    built_here: bool = False  # built by this process (its games are ``ConvertedGames``', kept across versions)
 
 
 class LocalModels:
@@ -223,11 +162,11 @@ class LocalModels:
         with self.lock:
             return self.models.get(key)
 
-    def keep(self, key: str, model: m.Tournament) -> LocalModel:
+    def keep(self, key: str, model: m.Tournament, built_here: bool = False) -> LocalModel:
         with self.lock:
             found = self.models.get(key)
             if found is None or found.model is not model:
-                found = self.models[key] = LocalModel(model)
+                found = self.models[key] = LocalModel(model, built_here=built_here)
             return found
 
     def clear(self) -> None:
@@ -237,11 +176,17 @@ class LocalModels:
 
 LOCAL_MODELS = LocalModels()
 
-# The games this process scored, across results versions, for the rankings of the models above: a new version's
+# The games this process scored, across results versions, for the rankings of the models it built: a new version's
 # ranking scores only the games that changed (a 1,000-player stage: 12,000 seats scored again for every confirmed
 # protocol; bench/README.md, "A version ranked from the games that changed"). Keyed by the game objects themselves,
-# so nothing here is ever stale.
+# so nothing here is ever stale. Only for models built here (``scored_games_for``): a model read back from the shared
+# cache is all new objects, which would only fill it.
 SCORED_GAMES = ScoredGames()
+
+
+def scored_games_for(local: LocalModel) -> ScoredGames | None:
+    """The memo of scored games to rank ``local`` with: ``SCORED_GAMES`` for a model this process built."""
+    return SCORED_GAMES if local.built_here else None
 
 
 @paused()
@@ -260,7 +205,7 @@ def model_of(tournament: Tournament, build: Callable[[], m.Tournament],
     model = kept.read() if isinstance(kept, KeptModel) else None
     if model is not None:
         return LOCAL_MODELS.keep(key, model)
-    local = LOCAL_MODELS.keep(key, build())
+    local = LOCAL_MODELS.keep(key, build(), built_here=True)
     if prepare is not None:
         try:
             prepare(local)

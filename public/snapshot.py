@@ -186,7 +186,7 @@ class Snapshot:
         self.model_stage(ext_id)
         return model_cache.derived(self.kept, f"standings:{self.rules_key}:{ext_id}",
                                    lambda: compute_standings(self.model, ext_id, self.ruleset,
-                                                                     model_cache.SCORED_GAMES))
+                                                             model_cache.scored_games_for(self.kept)))
 
     def table_standings(self, ext_id: str) -> Standings:
         """The stage's standings without the tallies' seats (``without_seats``): all the standings tables, the
@@ -212,7 +212,8 @@ class Snapshot:
         """The model's scoring, kept with the model in this process: what it computes once (a stage's first kills
         for fiim's Ci, every game of the stage) serves every player's page of the version."""
         return model_cache.derived(self.kept, f"scoring:{self.rules_key}",
-                                   lambda: StageScoring(self.model, self.ruleset, model_cache.SCORED_GAMES))
+                                   lambda: StageScoring(self.model, self.ruleset,
+                                                        model_cache.scored_games_for(self.kept)))
 
     def games_of(self, player: str) -> dict[tuple[str, int], list[tuple[m.Game, m.Seat]]]:
         """The player's games with a result and their seat in each, by (stage, round), in table order: every

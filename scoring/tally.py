@@ -5,6 +5,7 @@ The tally is computed once per standings request; the tie-break metrics only rea
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
@@ -129,6 +130,7 @@ class PlayerTally:
 # What a game's scored seats depend on besides the game: its stage and round, the stage's multiplier and rounds, the
 # ruleset (a number ``ScoredGames`` gives each class and parameters) and, with Ci, each seat's player's first kills.
 GameKey = tuple[int, str, int, Fraction, int, int, tuple[int, ...] | None]
+RULESETS_KEPT = 64  # the rulesets ``ScoredGames`` numbers at most: a server sees a few (each tournament's parameters)
 
 
 class ScoredGames:
@@ -143,12 +145,20 @@ class ScoredGames:
         self.lock = threading.Lock()
         self.games: OrderedDict[GameKey, tuple[Game, tuple[ScoredSeat, ...]]] = OrderedDict()
         self.rulesets: dict[Hashable, int] = {}
+        self.numbers = itertools.count()
 
     def ruleset_number(self, ruleset: Ruleset) -> int:
-        """A number for the ruleset's class and parameters, the same for equal ones (hashing the parameters for
-        every game would cost more than a number looked up once a scoring)."""
+        """A number for the ruleset's class and parameters, the same for equal ones while they are remembered
+        (hashing the parameters for every game would cost more than a number looked up once a scoring). Numbers are
+        never given twice; past ``RULESETS_KEPT`` the ones remembered are forgotten, so equal parameters then get a
+        new number and their games are scored again."""
         with self.lock:
-            return self.rulesets.setdefault((type(ruleset), ruleset.params), len(self.rulesets))
+            key = (type(ruleset), ruleset.params)
+            if key not in self.rulesets:
+                if len(self.rulesets) >= RULESETS_KEPT:
+                    self.rulesets.clear()
+                self.rulesets[key] = next(self.numbers)
+            return self.rulesets[key]
 
     def get(self, key: GameKey, game: Game) -> tuple[ScoredSeat, ...] | None:
         with self.lock:

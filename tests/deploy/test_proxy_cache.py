@@ -171,6 +171,40 @@ def test_a_readers_answer_is_compressed_once_and_kept_in_each_encoding(proxy: in
     assert reached.count(path) == 3  # one answer of the app each for br, gzip and as it is
 
 
+def lines_get(port: int, path: str, lines: list[tuple[str, str]]) -> tuple[int, dict[str, str], bytes]:
+    """A GET with the header lines as given, a name repeated as written."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+    for name, value in [("Host", "127.0.0.1"), *lines]:
+        conn.putheader(name, value)
+    conn.endheaders()
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_a_reader_gets_a_copy_only_in_an_encoding_they_take(proxy: int, import_file: Any) -> None:
+    """nginx keys a copy by its own choice of encoding and sends the app that choice: two ``Accept-Encoding`` lines
+    (nginx reads the first, gunicorn would join them) never put another encoding's body under a key, and an encoding
+    refused with ``q=0`` is not chosen."""
+    import_file("fiim-example.json", SLUG)
+    path = f"/p/{SLUG}/standings/"
+    ru = ("Accept-Language", "ru")
+    status, headers, _body = lines_get(proxy, path, [ru, ("Accept-Encoding", "gzip"), ("Accept-Encoding", "br")])
+    assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, "MISS", "gzip")
+    status, headers, body = lines_get(proxy, path, [ru, ("Accept-Encoding", "gzip")])
+    assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, "HIT", "gzip")
+    assert 'id="standings"' in gzip.decompress(body).decode()
+    status, headers, _body = lines_get(proxy, path, [ru, ("Accept-Encoding", "identity"), ("Accept-Encoding", "gzip")])
+    assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, "MISS", None)
+    status, headers, body = lines_get(proxy, path, [ru])  # curl, a script reading the page: as it is
+    assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, "HIT", None)
+    assert 'id="standings"' in body.decode()
+    status, headers, _body = lines_get(proxy, path, [ru, ("Accept-Encoding", "br;q=0, gzip")])
+    assert (status, headers["x-cache"], headers.get("content-encoding")) == (200, "HIT", "gzip")
+
+
 @pytest.mark.skipif(not BROTLI_MODULE.exists(), reason="Debian's nginx Brotli module is not installed")
 def test_brotli_where_the_phone_takes_it(proxy: int, import_file: Any, organizer: Any) -> None:
     t = import_file("fiim-example.json", SLUG)

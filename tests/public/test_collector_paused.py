@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from exchange import reading
-from public import model_cache
+from public import kept_model, model_cache
 from public import snapshot as snapshots
 from public.model_cache import LOCAL_MODELS
 from public.versioning import bump
@@ -35,7 +35,7 @@ def test_a_new_version_is_built_and_ranked_with_the_collector_paused(
         return call
 
     monkeypatch.setattr(reading, "convert_games", watched("convert", reading.convert_games))
-    monkeypatch.setattr(model_cache.KeptModel, "read", watched("read back", model_cache.KeptModel.read))
+    monkeypatch.setattr(kept_model.KeptModel, "read", watched("read back", kept_model.KeptModel.read))
     monkeypatch.setattr(snapshots, "compute_standings", watched("rank", snapshots.compute_standings))
     reading.CONVERTED.clear()
     LOCAL_MODELS.clear()

@@ -21,7 +21,9 @@ pytestmark = pytest.mark.django_db
 POOLS = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "pools.conf"
 EXAMPLES = ["tomsk-example.json", "kostroma-example.json", "fiim-example.json", "zvezdy-example.json"]
 HEADERS = ["gzip, deflate, br", "br", "BR;q=1.0", "gzip", "x-gzip", "deflate", "identity", "", "gzip;q=0.5, br",
-           "brotli", "zstd, gzip", "*"]
+           "brotli", "zstd, gzip", "*", "br;q=0, gzip", "gzip;q=0", "br;q=0.0,gzip", "br ; q = 0 , gzip;q=1",
+           "br;q=0.01", "\xe9br, gzip", "gzip, br;q=0"]
+REFUSED = {"br;q=0, gzip": "gzip", "gzip;q=0": "", "br;q=0.0,gzip": "gzip", "gzip, br;q=0": "gzip", "br;q=0.01": "br"}
 
 
 def decoded(response: Any) -> str:
@@ -37,13 +39,15 @@ def nginx_map() -> list[tuple[re.Pattern[str], str]]:
     assert block is not None
     rules = re.findall(r'"~\*(.+?)"\s+(\w+);', block.group(1))
     assert len(rules) == 2
-    return [(re.compile(pattern, re.IGNORECASE), value) for pattern, value in rules]
+    return [(re.compile(pattern, re.IGNORECASE | re.ASCII), value) for pattern, value in rules]  # PCRE: ASCII
 
 
 @pytest.mark.parametrize("accept", HEADERS)
 def test_the_app_chooses_the_encoding_as_nginx_keys_the_copy(accept: str) -> None:
     by_nginx = next((value for pattern, value in nginx_map() if pattern.search(accept)), "")
     assert encoding_for(accept) == by_nginx
+    if accept in REFUSED:  # an encoding refused with q=0 is never chosen
+        assert by_nginx == REFUSED[accept]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)

@@ -1,4 +1,4 @@
-"""The model as the shared cache keeps it (``public.model_cache.KeptModel``): pickled with its fractions as two
+"""The model as the shared cache keeps it (``public.kept_model.KeptModel``): pickled with its fractions as two
 integers, read back equal to the model for every ruleset's example and a generated tournament of each (several
 stages, a round in play), every zero ``scoring``'s own ``ZERO``; a model kept by other code (another shape of the
 model, the release before's ``KeptModel``) is built again, never read."""
@@ -13,7 +13,7 @@ import pytest
 from exchange.reading import to_model
 from games.models import Game, GameState
 from public import snapshot
-from public.model_cache import KeptModel
+from public.kept_model import MODEL_SHAPE, KeptModel
 from scoring import model as m
 from scoring.standings import compute_standings
 from tournaments.models import Round
@@ -87,3 +87,40 @@ def test_pages_read_the_kept_model(client: Any, generated: Any) -> None:
     LOCAL_MODELS.clear()  # another worker: nothing read yet
     with mock.patch.object(snapshot, "to_model", side_effect=AssertionError("built again")):
         assert snapshot.Snapshot(loaded).model == to_model(loaded)
+
+
+def test_a_kept_model_that_cannot_be_read_is_built_again(generated: Any, caplog: Any) -> None:
+    tournament = generated("kept-broken", standings_hidden=False)
+    model = to_model(tournament)
+    broken = KeptModel(KeptModel.of(model).data[:-40], MODEL_SHAPE)  # cut short: not unpickled
+    assert broken.read() is None
+    assert "could not be read back" in caplog.text
+
+
+def test_the_models_key_names_the_models_shape(generated: Any) -> None:
+    """A release whose model has other fields keeps and reads its own models, under other keys, during a deploy."""
+    from public.model_cache import model_key
+    from tournaments.models import Tournament
+
+    tournament = generated("kept-key", standings_hidden=False)
+    loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
+    assert f":{MODEL_SHAPE}:" in model_key(loaded)
+
+
+def test_only_a_model_built_here_ranks_with_the_kept_scored_games(client: Any, generated: Any) -> None:
+    """A model read back from the shared cache is all new objects: ranking it through the process's scored games
+    would only fill them."""
+    from django.core.cache import cache
+
+    from public.model_cache import LOCAL_MODELS, SCORED_GAMES, model_key, scored_games_for
+    from tournaments.models import Tournament
+
+    tournament = generated("kept-scored", standings_hidden=False)
+    assert client.get("/p/kept-scored/standings/s1/").status_code == 200  # built and ranked here
+    loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
+    built = snapshot.Snapshot(loaded).kept
+    assert built.built_here and scored_games_for(built) is SCORED_GAMES
+    assert isinstance(cache.get(model_key(loaded)), KeptModel)
+    LOCAL_MODELS.clear()  # another worker
+    read = snapshot.Snapshot(Tournament.objects.select_related("results_version").get(pk=tournament.pk)).kept
+    assert not read.built_here and scored_games_for(read) is None
