@@ -17,6 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import model as m
+from scoring import needs, standings, tally
+from scoring.rulesets import base as rulesets_base
 
 logger = logging.getLogger(__name__)
 
@@ -38,16 +40,25 @@ KEPT_AS = f"pickle {pickle.HIGHEST_PROTOCOL}, fractions as (numerator, denominat
 
 
 def _model_shape() -> str:
-    """The fields (names and annotated types) of ``scoring``'s model classes and the values of its enums, and how a
-    model is kept (``KEPT_AS``), hashed: part of the model's key, so a release whose model differs never reads the
-    other's."""
+    """The fields (names and annotated types) of the classes and the values of the enums of ``scoring``'s model and of
+    the figures computed from it that the shared cache keeps (standings, tallies, points, needs), and how a model is
+    kept (``KEPT_AS``), hashed: part of the keys of the model and of those figures, so a release whose classes differ
+    never reads the other's (two releases run side by side during a deploy)."""
     parts: list[Any] = [KEPT_AS]
-    for name, value in sorted(vars(m).items()):
-        if isinstance(value, type) and dataclasses.is_dataclass(value):
-            parts.append((name, [(f.name, str(f.type)) for f in dataclasses.fields(value)]))
-        elif isinstance(value, type) and issubclass(value, enum.Enum):
-            parts.append((name, [member.value for member in value]))
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+    seen: set[str] = set()
+    for module in (m, standings, tally, needs, rulesets_base):
+        for value in vars(module).values():
+            if not isinstance(value, type) or f"{value.__module__}.{value.__qualname__}" in seen:
+                continue
+            name = f"{value.__module__}.{value.__qualname__}"
+            if dataclasses.is_dataclass(value):
+                parts.append((name, [(f.name, str(f.type)) for f in dataclasses.fields(value)]))
+            elif issubclass(value, enum.Enum):
+                parts.append((name, [member.value for member in value]))
+            else:
+                continue
+            seen.add(name)
+    return hashlib.sha1(repr(sorted(parts[1:], key=repr) + parts[:1]).encode()).hexdigest()[:16]
 
 
 MODEL_SHAPE = _model_shape()

@@ -269,7 +269,7 @@ def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callab
     the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
     each needs), which every worker would otherwise compute again for its first page of every version."""
     if name not in local.derived:
-        key = f"public-derived:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
+        key = f"public-derived:{MODEL_SHAPE}:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
         with paused():  # unpickling the figures, or computing them; not the wait for another worker's
             found = cache.get(key)
         if found is None:

@@ -124,3 +124,37 @@ def test_only_a_model_built_here_ranks_with_the_kept_scored_games(client: Any, g
     LOCAL_MODELS.clear()  # another worker
     read = snapshot.Snapshot(Tournament.objects.select_related("results_version").get(pk=tournament.pk)).kept
     assert not read.built_here and scored_games_for(read) is None
+
+
+def test_every_worker_names_the_same_shape() -> None:
+    """The shape is part of the shared keys: each worker process must compute the same one (no hash seed, no
+    object's address in it), or the workers would never share a model or a figure."""
+    import os
+    import subprocess
+    import sys
+
+    code = "import django; django.setup(); from public.kept_model import MODEL_SHAPE; print(MODEL_SHAPE)"
+    shapes = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    assert shapes == {MODEL_SHAPE}
+
+
+def test_the_shared_figures_keys_name_the_shape_too(generated: Any) -> None:
+    """The figures shared between workers (a stage's standings, the players' totals) are pickled ``scoring`` classes
+    as the model is: kept under keys that name the shape, so the release before never reads the new one's."""
+    from django.core.cache import cache
+
+    from public.model_cache import model_of, shared
+
+    tournament = generated("kept-figures", standings_hidden=False)
+    local = model_of(tournament, lambda: to_model(tournament))
+    keys: list[str] = []
+    real_get = cache.get
+
+    def seen(key: str, *args: Any, **kwargs: Any) -> Any:
+        keys.append(key)
+        return real_get(key, *args, **kwargs)
+
+    with mock.patch.object(cache, "get", side_effect=seen):
+        assert shared(tournament, local, "kept-figure", lambda: 41 + 1) == 42
+    assert any(key.startswith(f"public-derived:{MODEL_SHAPE}:") for key in keys)
