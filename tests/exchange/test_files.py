@@ -119,7 +119,9 @@ def test_load_demo_twice_changes_nothing() -> None:
 
 def test_adapter_reads_any_tournament_in_the_same_number_of_queries(django_assert_num_queries: Any) -> None:
     """12 queries with every game to convert; 9 when this process converted them all before (their rows unchanged:
-    ``exchange.reading.ConvertedGames``)."""
+    ``exchange.reading.ConvertedGames``; on SQLite, which has no digest of the rows, every game is converted again)."""
+    from django.db import connection
+
     from exchange.reading import CONVERTED
 
     small = import_text((EXAMPLES / "kostroma-example.json").read_text(encoding="utf-8"))
@@ -129,8 +131,9 @@ def test_adapter_reads_any_tournament_in_the_same_number_of_queries(django_asser
         to_model(small)
     with django_assert_num_queries(12):
         model = to_model(big)
-    with django_assert_num_queries(9):
+    again = 9 if connection.vendor == "postgresql" else 12
+    with django_assert_num_queries(again):
         to_model(small)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(again):
         assert to_model(big) == model
     assert sum(len(r.games) for s in model.stages for r in s.rounds) > 40

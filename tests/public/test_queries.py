@@ -103,5 +103,5 @@ def test_the_model_is_built_once_per_version_for_every_page(
     with django_capture_on_commit_callbacks(execute=True):
         bump(tournament.pk)
     # built again, from the games this process converted before (no game changed: their seats, protests and rows
-    # are not read again, exchange.reading.ConvertedGames)
-    assert cold_queries("/p/large/players/p0003/") == first - 3
+    # are not read again, exchange.reading.ConvertedGames; on SQLite, with no digest of the rows, all of them are)
+    assert cold_queries("/p/large/players/p0003/") == (first - 3 if connection.vendor == "postgresql" else first)
