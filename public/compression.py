@@ -44,9 +44,8 @@ def encoding_for(accept_encoding: str) -> str:
 
 
 def compressible(response: HttpResponseBase) -> bool:
-    """A shareable 200 with a text body worth compressing, not compressed yet."""
+    """A 200 with a text body worth compressing, not compressed yet (the middleware asks only of shareable ones)."""
     return (response.status_code == 200 and not response.streaming and "Content-Encoding" not in response
-            and "public" in response.get("Cache-Control", "")
             and response.get("Content-Type", "").startswith(TEXT_TYPES)
             and len(response.content) >= MIN_LENGTH)  # type: ignore[attr-defined]  # not streaming: has content
 

@@ -44,21 +44,15 @@ def _model_shape() -> str:
     the figures computed from it that the shared cache keeps (standings, tallies, points, needs), and how a model is
     kept (``KEPT_AS``), hashed: part of the keys of the model and of those figures, so a release whose classes differ
     never reads the other's (two releases run side by side during a deploy)."""
-    parts: list[Any] = [KEPT_AS]
-    seen: set[str] = set()
+    parts: dict[str, Any] = {}  # by qualified name: a class imported into several of the modules counts once
     for module in (m, standings, tally, needs, rulesets_base):
         for value in vars(module).values():
-            if not isinstance(value, type) or f"{value.__module__}.{value.__qualname__}" in seen:
-                continue
-            name = f"{value.__module__}.{value.__qualname__}"
-            if dataclasses.is_dataclass(value):
-                parts.append((name, [(f.name, str(f.type)) for f in dataclasses.fields(value)]))
-            elif issubclass(value, enum.Enum):
-                parts.append((name, [member.value for member in value]))
-            else:
-                continue
-            seen.add(name)
-    return hashlib.sha1(repr(sorted(parts[1:], key=repr) + parts[:1]).encode()).hexdigest()[:16]
+            if isinstance(value, type) and dataclasses.is_dataclass(value):
+                parts[f"{value.__module__}.{value.__qualname__}"] = [(f.name, str(f.type))
+                                                                     for f in dataclasses.fields(value)]
+            elif isinstance(value, type) and issubclass(value, enum.Enum):
+                parts[f"{value.__module__}.{value.__qualname__}"] = [member.value for member in value]
+    return hashlib.sha1(repr([KEPT_AS, sorted(parts.items())]).encode()).hexdigest()[:16]
 
 
 MODEL_SHAPE = _model_shape()
