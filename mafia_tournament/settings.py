@@ -305,6 +305,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "site:start"  # a judge lands on the table to record (games.views.start)
 LOGOUT_REDIRECT_URL = "site:tournaments"
 
+# Django's widget templates through Jinja2: a judge's protocol page draws a hundred widgets (base/form_renderer.py).
+FORM_RENDERER = "base.form_renderer.JinjaFirstRenderer"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"

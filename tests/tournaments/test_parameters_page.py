@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from importlib import import_module
 from typing import Any
 
@@ -30,9 +31,9 @@ pytestmark = pytest.mark.django_db
 def form_data(tournament: Tournament, client: Client, **changes: str) -> dict[str, Any]:
     """What a browser posts: every field as the page fills it, then ``changes`` typed over it."""
     html = client.get(f"/t/{tournament.slug}/parameters/").content.decode()
-    data: dict[str, Any] = {"seen": re.search(r'name="seen" value="([^"]*)"', html).group(1).replace("&quot;", '"')}
+    data: dict[str, Any] = {"seen": unescape(re.search(r'name="seen" value="([^"]*)"', html).group(1))}
     for name, value in re.findall(r'<input type="text" name="(param-[\w]+)" value="([^"]*)"', html):
-        data[name] = value.replace("&quot;", '"')
+        data[name] = unescape(value)  # as a browser reads the attribute
     for select in re.findall(r'<select name="(param-[\w]+)"[^>]*>(.*?)</select>', html, re.S):
         chosen = re.search(r'<option value="([^"]*)"[^>]*selected', select[1])
         data[select[0]] = chosen.group(1) if chosen else ""

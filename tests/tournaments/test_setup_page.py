@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -119,7 +120,7 @@ def browser_post(html: str, **changes: str) -> dict[str, Any]:
 
     data: dict[str, Any] = {}
     for name, value in re.findall(r'<input type="(?:text|hidden|number|date)" name="([\w-]+)" value="([^"]*)"', html):
-        data[name] = value.replace("&quot;", '"')
+        data[name] = unescape(value)  # as a browser reads the attribute
     for name, body in re.findall(r'<select name="([\w-]+)"[^>]*>(.*?)</select>', html, re.S):
         chosen = re.search(r'<option value="([^"]*)"[^>]*selected', body)
         data[name] = chosen.group(1) if chosen else re.search(r'<option value="([^"]*)"', body).group(1)
