@@ -130,6 +130,7 @@ class SeatingPlanWidget(forms.MultiWidget):
         subwidgets = context["widget"]["subwidgets"]
         context["widget"]["first"] = subwidgets[0]
         context["widget"]["then"] = [subwidgets[i:i + 2] for i in range(1, len(subwidgets), 2)]
+        context["widget"]["from_round"] = _("from round")
         return dict(context)
 
     def decompress(self, value: Any) -> list[Any]:
