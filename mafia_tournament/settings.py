@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from environs import Env
 
 from base.csp import POLICY, csp_settings
+from base.release import RELEASE  # noqa: F401  # this release's digest, read as the process starts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

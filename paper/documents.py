@@ -34,6 +34,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
+from base.release import release
 from public.model_cache import cache_scope, release_lock, take_lock, tournament_scope, version_tag
 from tournaments.models import Tournament
 
@@ -44,7 +45,7 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-DOCUMENT_FORMAT = 4  # raise it when what a document holds changes (a deployment must not serve older copies)
+DOCUMENT_FORMAT = 4  # the keys' own format; a release that builds documents otherwise has its own keys (base.release)
 DOCUMENT_SECONDS = 24 * 3600
 BUILD_LOCK_SECONDS = 300  # longer than a build waits in the queue and takes; a crashed worker's flag expires
 SLOT_SECONDS = 150  # a build slot's lease: longer than a build may take (DOCUMENT_BUILD_SECONDS)
@@ -114,8 +115,9 @@ def variant_of(name: str, hidden: bool, language: str) -> str:
 
 
 def document_key(tournament: Tournament, part: str) -> str:
-    """A results document of this version (``part``: its name, hidden or public, the language: ``variant``)."""
-    return f"document:{DOCUMENT_FORMAT}:{cache_scope(tournament)}:{part}"
+    """A results document of this version (``part``: its name, hidden or public, the language: ``variant``), as
+    this release builds it (``base.release``)."""
+    return f"document:{DOCUMENT_FORMAT}.{release()}:{cache_scope(tournament)}:{part}"
 
 
 def document_state_keys(tournament: Tournament, part: str) -> tuple[str, str, str]:

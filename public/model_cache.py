@@ -38,6 +38,7 @@ from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ObjectDoesNotExist
 
 from base.collector import paused
+from base.release import release
 from scoring import model as m
 from scoring.tally import ScoredGames
 from tournaments.models import Tournament
@@ -105,8 +106,9 @@ def microseconds(moment: datetime | None) -> int:
 
 def model_key(tournament: Tournament) -> str:
     """The tournament's model of this version, as this code keeps it (``MODEL_SHAPE``: a release whose model has
-    other fields, running beside this one during a deploy, keeps and reads its own)."""
-    return f"public-model:{MODEL_SHAPE}:{cache_scope(tournament)}"
+    other fields, running beside this one during a deploy, keeps and reads its own) and builds it (``release``: a
+    release that converts or ranks otherwise never serves the model or figures of the one before)."""
+    return f"public-model:{MODEL_SHAPE}.{release()}:{cache_scope(tournament)}"
 
 
 def building_lock(tournament: Tournament) -> str:
@@ -269,7 +271,8 @@ def shared(tournament: Tournament, local: LocalModel, name: str, compute: Callab
     the shared cache: small figures that take the stage's standings to compute (each player's rank and points, what
     each needs), which every worker would otherwise compute again for its first page of every version."""
     if name not in local.derived:
-        key = f"public-derived:{MODEL_SHAPE}:{cache_scope(tournament)}:{hashlib.sha1(name.encode()).hexdigest()}"
+        key = (f"public-derived:{MODEL_SHAPE}.{release()}:{cache_scope(tournament)}:"
+               f"{hashlib.sha1(name.encode()).hexdigest()}")
         with paused():  # unpickling the figures, or computing them; not the wait for another worker's
             found = cache.get(key)
         if found is None:

@@ -17,6 +17,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
+from base.release import release
 from paper import documents
 from public.model_cache import tournament_scope
 from public.versioning import bump
@@ -118,7 +119,7 @@ def test_a_quick_document_is_not_waited_for_either(client: Any, published: Any) 
     response = client.get(URLS["csv"])
     assert response.status_code == 202 and response["Retry-After"] == "2" and time.monotonic() - started < 1
     copy = documents.Document(b"\xef\xbb\xbfmade by the worker", "x")
-    cache.set(f"document:{documents.DOCUMENT_FORMAT}:{published_key(published)}:csv:0:en", copy, 60)
+    cache.set(f"document:{documents.DOCUMENT_FORMAT}.{release()}:{published_key(published)}:csv:0:en", copy, 60)
     again = client.get(URLS["csv"])
     assert again.status_code == 200 and again.content == copy.data
 
@@ -143,7 +144,7 @@ def test_a_flood_is_answered_without_the_cache_and_marked_for_the_proxy(
     assert b"csrfmiddlewaretoken" not in first.content and b"?x=" not in first.content
     time.sleep(1.05)
     copy = documents.Document(b"%PDF-made by the worker", "x")
-    cache.set(f"document:{documents.DOCUMENT_FORMAT}:{published_key(published)}:pdf:0:en", copy, 60)
+    cache.set(f"document:{documents.DOCUMENT_FORMAT}.{release()}:{published_key(published)}:pdf:0:en", copy, 60)
     assert client.get(URLS["pdf"]).content == copy.data  # a second later, the copy the worker made
 
 

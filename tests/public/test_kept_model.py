@@ -10,6 +10,7 @@ from unittest import mock
 
 import pytest
 
+from base.release import release
 from exchange.reading import to_model
 from games.models import Game, GameState
 from public import snapshot
@@ -104,7 +105,7 @@ def test_the_models_key_names_the_models_shape(generated: Any) -> None:
 
     tournament = generated("kept-key", standings_hidden=False)
     loaded = Tournament.objects.select_related("results_version").get(pk=tournament.pk)
-    assert f":{MODEL_SHAPE}:" in model_key(loaded)
+    assert f":{MODEL_SHAPE}.{release()}:" in model_key(loaded)
 
 
 def test_only_a_model_built_here_ranks_with_the_kept_scored_games(client: Any, generated: Any) -> None:
@@ -157,4 +158,4 @@ def test_the_shared_figures_keys_name_the_shape_too(generated: Any) -> None:
 
     with mock.patch.object(cache, "get", side_effect=seen):
         assert shared(tournament, local, "kept-figure", lambda: 41 + 1) == 42
-    assert any(key.startswith(f"public-derived:{MODEL_SHAPE}:") for key in keys)
+    assert any(key.startswith(f"public-derived:{MODEL_SHAPE}.{release()}:") for key in keys)
