@@ -14,22 +14,32 @@ import hashlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# what no page, figure or document of the running site is made from
-NOT_THE_SITE = frozenset({"tests", "bench", "docs", "deploy", "scripts", "static", "staticfiles", "media",
-                          "node_modules"})
+# The site's own folders: every Python package at the top (the apps, ``mafia_tournament``), its templates and its
+# translations. A list of what counts, not of what does not: a ``backups/`` folder the backup loop fills beside the
+# code (README "Backups"), a virtualenv or a report is never part of the release.
+NOT_THE_SITE = frozenset({"tests", "bench"})
+FOLDERS = ("templates", "locale")
 SUFFIXES = frozenset({".py", ".html", ".po", ".json", ".txt"})
+
+
+def site_folders(root: Path) -> list[Path]:
+    packages = [top for top in root.iterdir() if top.is_dir() and (top / "__init__.py").is_file()
+                and top.name not in NOT_THE_SITE]
+    return sorted([*packages, *(root / name for name in FOLDERS if (root / name).is_dir())])
 
 
 def digest_of(root: Path) -> str:
     """The digest of the site's sources under ``root``: each file's path and bytes, in a fixed order."""
     digest = hashlib.sha1()
     files = [root / "requirements.txt"]
-    for top in sorted(root.iterdir()):
-        if top.is_dir() and top.name not in NOT_THE_SITE and not top.name.startswith("."):
-            files += sorted(p for p in top.rglob("*") if p.suffix in SUFFIXES and "__pycache__" not in p.parts)
+    for folder in site_folders(root):
+        files += sorted(p for p in folder.rglob("*") if p.suffix in SUFFIXES and "__pycache__" not in p.parts)
     for path in files:
-        if path.is_file():
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            content = path.read_bytes()
+        except OSError:  # gone meanwhile, or not ours to read: not the site's code
+            continue
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + content + b"\0")
     return digest.hexdigest()[:12]
 
 

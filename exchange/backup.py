@@ -69,6 +69,9 @@ def copy_sqlite_database(target: Path) -> None:
     def write(path: Path) -> None:
         with closing(sqlite3.connect(path)) as copy:
             source.backup(copy)
+            # the copy one file, as any SQLite opens it: the database in use is in WAL mode (settings), which the
+            # backup carries over, and a WAL copy wants its -wal and -shm files beside it (read-only media refuse)
+            copy.execute("PRAGMA journal_mode=DELETE")
 
     write_atomically(target, write)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import tempfile
 import warnings
 from pathlib import Path
@@ -172,14 +173,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # locked" (a 503, the tap lost unless repeated). A write transaction takes the write lock when it begins
     # (IMMEDIATE: never a read lock it cannot upgrade), a writer waits up to 20 s for another, and readers never
     # wait for a writer (WAL). docs/architecture.md "SQLite".
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE", "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"})
+    # synchronous=NORMAL: in WAL mode a power cut can lose the last taps confirmed, never the database's
+    # consistency. A URL's own ?timeout= and the rest win.
+    _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
+    for _option, _value in (("transaction_mode", "IMMEDIATE"), ("timeout", 20),
+                            ("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")):
+        _sqlite_options.setdefault(_option, _value)
     # The tests' database a file, not Django's shared in-memory one: the browser journeys' live server answers
     # from other threads, and an in-memory database shared between threads locks whole tables ("database table
-    # is locked") whatever the timeout. One per checkout; pytest-xdist adds each worker's suffix.
+    # is locked") whatever the timeout. One per checkout and process (two runs at once never delete each other's);
+    # pytest-xdist adds each worker's suffix.
     _checkout = hashlib.sha1(str(BASE_DIR).encode()).hexdigest()[:8]
-    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"mafia-tests-{_checkout}.sqlite3")}
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"mafia-tests-{_checkout}-{os.getpid()}.sqlite3")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable database server fails a request in seconds, not after the kernel's minutes of retries
     # (a URL's own ?connect_timeout= wins).

@@ -122,7 +122,7 @@ def document_key(tournament: Tournament, part: str) -> str:
 
 def document_state_keys(tournament: Tournament, part: str) -> tuple[str, str, str]:
     """A document's newest copy's key, its build lock and its last build's time, whatever the version."""
-    scope = tournament_scope(tournament)
+    scope = f"{release()}:{tournament_scope(tournament)}"  # a release never serves nor waits for another's builds
     newest, lock, took = (f"document-{kind}:{scope}:{part}" for kind in ("newest", "building", "took"))
     return newest, lock, took
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from base.release import release
 from scoring import model as m
 from scoring.seating import report, shape_bound
 from tournaments.models import Seat, Stage
@@ -54,7 +55,7 @@ def stage_figures(model: m.Tournament, stage: Stage, upto: int, table_size: int)
     byes = next((len(r.byes) for r in model.stage(stage.ext_id).rounds if r.number == last), 0)
     teams = {p.id: p.team for p in model.players if p.team is not None}
     seating = repr((history, sorted(teams.items()), table_size, byes)).encode()
-    key = f"public-figures:{hashlib.sha256(seating).hexdigest()}"  # the same seatings, the same figures
+    key = f"public-figures:{release()}:{hashlib.sha256(seating).hexdigest()}"  # the same seatings, the same figures
     figures: StageFigures | None = cache.get(key)
     if figures is None:
         figures = compute(history, teams, table_size, byes)

@@ -113,12 +113,12 @@ def model_key(tournament: Tournament) -> str:
 
 def building_lock(tournament: Tournament) -> str:
     """Held while one request builds the tournament's model."""
-    return f"public-building:{tournament_scope(tournament)}"
+    return f"public-building:{release()}:{tournament_scope(tournament)}"
 
 
 def built_key(tournament: Tournament) -> str:
     """The newest version whose model is built: (version, the moment it was reached, when it was built)."""
-    return f"public-built:{tournament_scope(tournament)}"
+    return f"public-built:{release()}:{tournament_scope(tournament)}"
 
 
 def take_lock(name: str, seconds: int, store: BaseCache | None = None) -> str | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Q
 
+from base.release import release
 from exchange.reading import to_model
 from games.models import GameState
 from scoring import model as m
@@ -47,7 +48,7 @@ def places_key(tournament: Tournament) -> str:
     number = version.version if version is not None else 0
     reached = version.updated.timestamp() if version is not None and version.updated else 0
     created = tournament.created.timestamp() if tournament.created else 0
-    return f"series-places:{tournament.pk}.{created}.{reached}:{number}"
+    return f"series-places:{release()}:{tournament.pk}.{created}.{reached}:{number}"
 
 
 def tournament_places(tournaments: Iterable[Tournament]) -> dict[int, TournamentPlaces]:

@@ -19,7 +19,6 @@ from django.utils import translation
 
 from base.release import release
 from paper import documents
-from public.model_cache import tournament_scope
 from public.versioning import bump
 from tests.helpers import flip_a_result
 
@@ -86,7 +85,7 @@ def test_while_one_request_builds_the_others_get_the_last_copy(client: Any, publ
                                                                django_capture_on_commit_callbacks: Any) -> None:
     old = client.get(URLS["csv"])
     flip_a_result(published, django_capture_on_commit_callbacks)
-    lock = f"document-building:{tournament_scope(published)}:csv:0:en"
+    lock = documents.document_state_keys(published, "csv:0:en")[1]
     assert cache.add(lock, True, 60)  # another worker is building the new version's copy
     counts, patch = counting_builds()
     with patch:
@@ -100,7 +99,7 @@ def test_while_one_request_builds_the_others_get_the_last_copy(client: Any, publ
 
 
 def test_before_any_copy_exists_a_request_says_it_is_being_prepared(client: Any, published: Any) -> None:
-    lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
+    lock = documents.document_state_keys(published, "pdf:0:en")[1]
     assert cache.add(lock, True, 60)
     with mock.patch("paper.builds.render_pdf") as pdf:
         response = client.get(URLS["pdf"])  # at once: a waiting request would hold a worker for the whole build
@@ -112,9 +111,9 @@ def test_before_any_copy_exists_a_request_says_it_is_being_prepared(client: Any,
 def test_a_quick_document_is_not_waited_for_either(client: Any, published: Any) -> None:
     """Even a document whose last build was quick (a CSV) is not waited for (a waiting request holds a web worker):
     "being prepared" at once, asking again in 2 s; then the copy the worker made is served."""
-    lock = f"document-building:{tournament_scope(published)}:csv:0:en"
+    lock = documents.document_state_keys(published, "csv:0:en")[1]
     assert cache.add(lock, True, 60)
-    cache.set(f"document-took:{tournament_scope(published)}:csv:0:en", 0.5, 60)
+    cache.set(documents.document_state_keys(published, "csv:0:en")[2], 0.5, 60)
     started = time.monotonic()
     response = client.get(URLS["csv"])
     assert response.status_code == 202 and response["Retry-After"] == "2" and time.monotonic() - started < 1
@@ -131,7 +130,7 @@ def test_a_flood_is_answered_without_the_cache_and_marked_for_the_proxy(
     asking the cache; an anonymous visitor's page carries nothing personal and is marked for the proxy's cache
     (``public.conditional``), which answers the rest of a flood (tests/deploy/test_proxy_cache.py)."""
     monkeypatch.setattr(documents, "NOT_YET_SECONDS", 1.0)
-    lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
+    lock = documents.document_state_keys(published, "pdf:0:en")[1]
     assert cache.add(lock, True, 60)
     first = client.get(URLS["pdf"])
     assert first.status_code == 202 and first["Cache-Control"] == SHARED
@@ -156,9 +155,9 @@ def published_key(tournament: Any) -> str:
 
 
 def test_a_slow_document_being_prepared_says_when_to_ask_again(client: Any, published: Any) -> None:
-    lock = f"document-building:{tournament_scope(published)}:pdf:0:en"
+    lock = documents.document_state_keys(published, "pdf:0:en")[1]
     assert cache.add(lock, True, 60)
-    cache.set(f"document-took:{tournament_scope(published)}:pdf:0:en", 17.6, 60)  # the last build took 17.6 s
+    cache.set(documents.document_state_keys(published, "pdf:0:en")[2], 17.6, 60)  # the last build took 17.6 s
     response = client.get(URLS["pdf"])
     assert response.status_code == 202 and response["Retry-After"] == "18"
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from public.model_cache import tournament_scope
+from public.model_cache import building_lock
 from public.versioning import bump
 from tests.helpers import flip_a_result
 
@@ -32,7 +32,7 @@ def test_while_another_request_builds_the_new_version_the_last_built_one_is_serv
     assert first.status_code == 200
 
     flip_a_result(tournament, django_capture_on_commit_callbacks)
-    building = f"public-building:{tournament_scope(tournament)}"
+    building = building_lock(tournament)
     assert cache.add(building, True, 30)  # another worker is building the new version's model
     with django_assert_num_queries(1):  # the version only: no model built, no page rendered
         meanwhile = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
@@ -51,7 +51,7 @@ def test_with_nothing_built_yet_the_current_version_is_served(client: Any, gener
     tournament = generated(SLUG, players=40, rounds=2, standings_hidden=False)
     bump(tournament.pk)
     url = reverse("public:stage_standings", args=[SLUG, "s1"])
-    building = f"public-building:{tournament_scope(tournament)}"
+    building = building_lock(tournament)
     cache.add(building, True, 30)
     held = client.get(url)
     cache.delete(building)
@@ -130,7 +130,7 @@ def test_an_older_version_served_is_kept_by_the_proxy_one_second(
     assert "s-maxage=2," in first["Cache-Control"] and not first.has_header("X-Accel-Expires")
 
     flip_a_result(tournament, django_capture_on_commit_callbacks)
-    building = f"public-building:{tournament_scope(tournament)}"
+    building = building_lock(tournament)
     assert cache.add(building, True, 30)  # another worker is building the new version's model
     before = int(time.time())
     revalidated = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
