@@ -5,6 +5,7 @@
 - ``example_text``: a shared example tournament file by name (tests/scoring/data, then /work/shared/examples).
 - ``templates_unrecorded``: pages rendered without the test runner's record of each template (for tests that
   read the answers, never ``response.context`` or ``response.templates``).
+- ``sqlite_copy``: on SQLite, a copy of the test database a process the test starts can open.
 """
 
 from __future__ import annotations
@@ -101,3 +102,19 @@ def templates_unrecorded() -> Iterator[None]:
         yield
     finally:
         Template._render = recorded  # type: ignore[attr-defined]
+
+
+def sqlite_copy(path: Path) -> str:
+    """A copy of the SQLite test database at ``path`` (its tables and what is committed), as a ``DATABASE_URL``. Read
+    through a connection of its own: the test's connection holds SQLite's write lock from its transaction's start
+    (IMMEDIATE, mafia_tournament/settings.py), and SQLite's backup of a connection that holds it waits forever."""
+    import sqlite3
+    from contextlib import closing
+
+    from django.db import connection
+
+    with closing(sqlite3.connect(connection.settings_dict["NAME"])) as source, \
+            closing(sqlite3.connect(path)) as target:
+        source.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")
+    return f"sqlite:///{path}"

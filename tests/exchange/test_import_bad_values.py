@@ -26,6 +26,7 @@ from games.models import Game
 from scoring import fileio
 from scoring.errors import InvalidTournament
 from tests.conftest import PASSWORD
+from tests.helpers import sqlite_copy
 from tournaments.models import Participant, Player, Round, Seat, Stage, Team, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -153,14 +154,7 @@ def database_url(tmp_path: Path) -> str:
         settings = connection.settings_dict
         return (f"postgres://{settings['USER']}:{settings['PASSWORD']}@{settings['HOST'] or 'localhost'}:"
                 f"{settings['PORT'] or 5432}/{settings['NAME']}")
-    connection.ensure_connection()
-    path = tmp_path / "copy.sqlite3"
-    target = sqlite3.connect(path)
-    try:
-        connection.connection.backup(target)
-    finally:
-        target.close()
-    return f"sqlite:///{path}"
+    return sqlite_copy(tmp_path / "copy.sqlite3")
 
 
 def manage(database_url: str, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:

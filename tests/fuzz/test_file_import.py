@@ -13,7 +13,6 @@ import copy
 import functools
 import io
 import os
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -40,6 +39,7 @@ from tests.fuzz.tournament_files import (
     base_file,
     encode,
 )
+from tests.helpers import sqlite_copy
 
 from .conftest import FUZZ
 
@@ -225,12 +225,7 @@ def test_import_command_in_a_real_process_prints_no_traceback(tmp_path: Path, fu
     """``python manage.py import_tournament`` as an organizer runs it, on the nastiest files: exit 2, problems on
     stderr, never a traceback (the database: on SQLite a copy of the test database)."""
     if connection.vendor == "sqlite":
-        database = tmp_path / "db.sqlite3"
-        connection.ensure_connection()
-        target = sqlite3.connect(database)
-        connection.connection.backup(target)
-        target.close()
-        url = f"sqlite:///{database}"
+        url = sqlite_copy(tmp_path / "db.sqlite3")
     else:  # the test database itself: the files are refused before anything is written
         db = connection.settings_dict
         url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
