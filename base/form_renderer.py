@@ -3,8 +3,8 @@
 Django renders every widget through a template. Its template engine spent 2–3 ms a widget, and a judge's
 protocol page draws about a hundred of them (ten seats' roles, fouls, votes, the night's choices): over two thirds
 of the page's time went to its ``<select>``s and ``<input>``s. Django ships the same templates written for Jinja2
-(``django/forms/jinja2``), which render the same HTML in a fraction of the time (bench/README.md "The form
-renderer").
+(``django/forms/jinja2``), which render the same HTML in a fraction of the time (bench/README.md "Widgets
+rendered by Jinja2").
 
 The project's own widget templates are Jinja2 too (an app's ``jinja2/`` folder:
 ``tournaments/jinja2/tournaments/widgets/``): one written for Django's engine would render its ``<select>``s

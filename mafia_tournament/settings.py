@@ -169,10 +169,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # `make run`'s club evening: four judges tapping at once wrote over each other's locks and got "database is
-    # locked" (a 503, the tap lost unless repeated). A write transaction takes the write lock when it begins
-    # (IMMEDIATE: never a read lock it cannot upgrade), a writer waits up to 20 s for another, and readers never
-    # wait for a writer (WAL). docs/architecture.md "SQLite".
+    # `make run`'s club evening: of four judges tapping at once, two that had both read could not both take the
+    # write lock, and one got "database is locked" (a 503, the tap lost unless repeated). A write transaction takes
+    # the write lock when it begins (IMMEDIATE: never a read lock it cannot upgrade), a writer waits up to 20 s for
+    # another, and readers never wait for a writer (WAL). docs/architecture.md "SQLite".
     # synchronous=NORMAL: in WAL mode a power cut can lose the last taps confirmed, never the database's
     # consistency. A URL's own ?timeout= and the rest win.
     _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
