@@ -58,7 +58,7 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     for name in UPSTREAM_PORTS:
         handler = type(name, (Echo,), {"pool": name})
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
         ports[name] = server.server_address[1]
     try:
