@@ -4,6 +4,7 @@ alone, or a third worker would build beside the second (the model's build, a fig
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -90,3 +91,34 @@ def test_a_build_slot_held_past_its_seconds_leaves_the_next_holders(settings: An
         other = expire_and_take(slot)
     assert cache.get(slot) == other
     model_cache.release_lock(slot, other)
+
+
+
+def test_on_redis_the_check_and_the_delete_are_one_step(monkeypatch: Any) -> None:
+    """Read, then deleted, a lock that expired between the two and was taken by another worker was deleted with it:
+    on Redis the holder lets go in one script, never through the cache's own read and delete. (A Redis cache of the
+    test's own key prefix: the public tests' default cache is this process's memory.)"""
+    from django.core.cache.backends.redis import RedisCache
+
+    from tests.public.test_shared_cache import URL, reachable
+
+    problem = reachable()
+    if problem:
+        pytest.skip(problem)
+    store = RedisCache(URL, {"KEY_PREFIX": f"test-{uuid.uuid4().hex[:12]}"})
+    name = "locks:one-step"
+    first = model_cache.take_lock(name, 30, store)
+    assert first is not None
+    store.delete(name)  # expired while its holder worked, and taken by another worker
+    other = model_cache.take_lock(name, 30, store)
+    assert other is not None
+
+    def apart(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the lock was read and deleted in two steps")
+
+    for token in (first, other):  # the other's lock stays; then the other lets go of its own
+        with monkeypatch.context() as patched:
+            patched.setattr(RedisCache, "get", apart)
+            patched.setattr(RedisCache, "delete", apart)
+            model_cache.release_lock(name, token, store)
+        assert store.get(name) == (other if token == first else None)
