@@ -32,7 +32,10 @@ def log(facts: ProtocolFacts, kind: str, seat: int | None = None, count: int | N
 
 
 def alive_with(facts: ProtocolFacts, role: str) -> bool:
-    return any(s.role == role and not s.left for s in facts.seats)
+    """A seat of ``role`` still acts: at the table, or killed by this night's shots (the night's actions are one
+    night's: a sheriff the mafia shot still checks that night, a doctor shot still heals, whatever the order the
+    judge taps them in)."""
+    return any(s.role == role and (not s.left or killed_tonight(facts, s)) for s in facts.seats)
 
 
 def logged(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:

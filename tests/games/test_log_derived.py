@@ -146,3 +146,29 @@ def test_three_nights_the_shots_missed_are_the_mafias_three_missed_nights(make_r
     assert zvezdy.game.mafia_missed_three_nights
     zvezdy.tap("log_undo")  # both: the log reaches night 2, two misses in a row
     assert not zvezdy.game.mafia_missed_three_nights and zvezdy.game.winner == "red"
+
+
+def test_the_seats_the_shots_kill_still_act_that_night(tomsk: Screen, make_round: Any, organizer: Any) -> None:
+    """The night is one night: tapped after the shot that kills them, the sheriff still checks and the doctor still
+    heals (himself too); the next night they do not."""
+    tomsk.tap("phase", value="next")
+    tomsk.tap("shot", seat=5, by="")  # the whole mafia shoots the sheriff
+    assert left(tomsk) == {5: ("killed", 1)}
+    said = tomsk.tap("sheriff_check", seat=1)
+    assert 'id="screen-error"' not in said, said.split('id="screen-error"', 1)[-1][:300]
+    tomsk.tap("shot", seat=6, by="4")  # the maniac shoots the doctor, who heals himself
+    assert left(tomsk) == {5: ("killed", 1), 6: ("killed", 1)}
+    tomsk.tap("heal", seat=6)
+    assert left(tomsk) == {5: ("killed", 1)}
+    assert {("sheriff_check", 2, 1), ("heal", 2, 6)} <= set(kinds(tomsk))
+    tomsk.tap("phase", value="next")
+    tomsk.tap("phase", value="next")  # night 2: the sheriff left the table last night
+    refused = tomsk.tap("sheriff_check", seat=2)
+    assert "шериф" in refused.split('id="screen-error"', 1)[1].split("</div>", 1)[0]
+    kostroma = Screen(make_round("kostroma"), organizer, "kostroma")  # 1 don, 2-3 mafia, 4 sheriff, 5 doctor
+    kostroma.tap("phase", value="next")
+    kostroma.tap("shot", seat=4, by="")  # the sheriff shot; the don checks him, and he checks the don
+    for action, seat in (("don_check", 4), ("sheriff_check", 1)):
+        said = kostroma.tap(action, seat=seat)
+        assert 'id="screen-error"' not in said, (action, said.split('id="screen-error"', 1)[-1][:300])
+    assert left(kostroma) == {4: ("killed", 1)}
