@@ -113,6 +113,12 @@ def label(code: str) -> str:
     return str(LABELS.get(code, code))
 
 
+def said_reason(code: str) -> str:
+    """A tap's reason as the judge's screen says it back: "reason not chosen" for a foul or a warning tapped without
+    one (recorded as ``OTHER``, the regulations' "other"), never a reason the judge did not choose."""
+    return label(code) if code else str(_("reason not chosen"))
+
+
 # What remarks lead to under each regulation, in its own words (docs/rules/*.md, "Remarks"): shown on the judge's
 # screen, and said when a tap reaches the third remark.
 CONSEQUENCES: dict[str, tuple[Promise, ...]] = {

@@ -11,7 +11,7 @@ from scoring.rulesets import Ruleset
 from tournaments.labels import ruleset_short
 
 from ..forms import side_choices
-from ..reasons import OTHER, WARNED_FIRST, label
+from ..reasons import OTHER, WARNED_FIRST, label, said_reason
 from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError
 from .tap import Tap
@@ -27,7 +27,7 @@ def warn(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
         raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": seat.number})
     seat.warning_reasons.append(tap.reason or OTHER)
     return _("Seat %(n)s: verbal warning %(k)s (%(reason)s).") % {
-        "n": seat.number, "k": len(seat.warning_reasons), "reason": label(tap.reason or OTHER)}
+        "n": seat.number, "k": len(seat.warning_reasons), "reason": said_reason(tap.reason)}
 
 
 def unwarn(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:

@@ -20,7 +20,7 @@ from tournaments.labels import ruleset_short
 from tournaments.numbers import typed_number
 
 from ..models import Left
-from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label
+from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label, said_reason
 from .discipline import check_warned
 from .facts import ProtocolFacts, SeatFacts
 from .game_log import follow_missed, log
@@ -52,12 +52,12 @@ def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
     # Each regulation's consequences of remarks (``Ruleset.foul_silence_at``, ``foul_removal_at``); tomsk sets none.
     if seat.fouls == ruleset.foul_silence_at:
         said = THIRD_REMARK.get(ruleset.id, THIRD_REMARK["kostroma"])
-        return str(said) % {"n": n, "reason": label(tap.reason or OTHER)}
+        return str(said) % {"n": n, "reason": said_reason(tap.reason)}
     if seat.fouls == ruleset.foul_removal_at:
         seat.removal_reason, seat.left, seat.left_number = FOURTH_FOUL, Left.REMOVED, facts.day
         return removed_message(n, ruleset, _("fourth foul"))
     return _("Seat %(n)s: foul %(k)s (%(reason)s).") % {"n": n, "k": seat.fouls,
-                                                          "reason": label(tap.reason or OTHER)}
+                                                          "reason": said_reason(tap.reason)}
 
 
 def unfoul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:

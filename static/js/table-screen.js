@@ -125,6 +125,15 @@
     return values;
   }
 
+  // The select a seat tap in each mode reads its reason from (games/services/table.py REASON_FIELDS, a removal's
+  // otherwise): a reason is the one tap's, and goes back to "not chosen" once that tap is made, so the next foul
+  // never carries the last one's reason unseen.
+  var REASON_FIELDS = { foul: "reason", warn: "warning", award: "award", remove: "removal" };
+  // A second tap of the same seat in the same mode this soon is the finger's double tap on glass, not a second
+  // foul or vote: a judge's taps on different seats come 50-100 ms apart, a deliberate second tap of one seat later.
+  var DOUBLE_TAP_MS = 350;
+  var lastSeatTap = { key: "", at: 0 };
+
   // A tap on a seat or a button: what it does is read now, with the mode and options chosen now.
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("#screen [data-tap]") : null;
@@ -134,8 +143,19 @@
     if (target.hasAttribute("data-tap-controls")) {
       fields = Object.assign(controlValues(), fields);
     }
+    if (fields.seat) {
+      var key = fields.action + ":" + fields.seat;
+      var now = Date.now();
+      var twice = key === lastSeatTap.key && now - lastSeatTap.at < DOUBLE_TAP_MS;
+      lastSeatTap = { key: key, at: now };
+      if (twice) { return; }
+    } else {
+      lastSeatTap = { key: "", at: 0 };
+    }
     enqueue(fields, target.id);
     if (fields.action === "phase") { followPhase(); }
+    var reason = fields.seat ? document.querySelector('#controls select[name="' + REASON_FIELDS[fields.action] + '"]') : null;
+    if (reason && reason.querySelector('option[value=""]')) { reason.value = ""; }
   });
 
   // Day turns to night and back with each phase tap: a judge recording departures goes on with the one the new

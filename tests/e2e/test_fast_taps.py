@@ -98,25 +98,36 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
     # who a shot is by: the whole mafia (""), or one black player or maniac (the choices the screen always shows)
     shooters = [""] + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role in ("mafia", "don")] \
         + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role == "maniac"]
-    state = {"action": "foul", "reason": fouls[0], "removal": "", "value": "0", "count": "", "circle": "1", "by": "",
-             "warning": warnings[0] if warnings else "", "award": awards[0] if awards else ""}
+    # every reason starts "not chosen", and goes back to it once a seat tap has used it (table-screen.js)
+    state = {"action": "foul", "reason": "", "removal": "", "value": "0", "count": "", "circle": "1", "by": "",
+             "warning": "", "award": ""}
     reason_of = {"foul": "reason", "warn": "warning", "award": "award"}  # table.REASON_FIELDS
     steps: list[dict[str, Any]] = []
     meant: list[Tap] = []
+    # the last seat tap (mode, seat) and the pauses since: table-screen.js takes a second tap of it within 350 ms
+    # for a double tap, so the plan taps another seat rather than leave the count to the page's timing
+    last: dict[str, Any] = {"key": None, "since": 0}
 
     def step(**fields: Any) -> None:
         steps.append({**fields, "pause": rng.randint(50, 100)})
+        last["since"] += steps[-1]["pause"]
 
     while len(steps) < TAPS:
         roll = rng.random()
         if roll < 0.45:
             seat = rng.randint(1, seats)
-            step(kind="click", id=f"seat-{seat}")
             action = state["action"]
-            reason = state[reason_of.get(action, "removal")]
+            if last["key"] == (action, seat) and last["since"] < 700:
+                seat = seat % seats + 1
+            last["key"], last["since"] = (action, seat), 0
+            step(kind="click", id=f"seat-{seat}")
+            field = reason_of.get(action, "removal")
+            reason = state[field]
             value = {"votes": state["count"], "shot": state["by"]}.get(action, state["value"])
             circle = int(state["circle"]) if "circle" in action or ruleset.params.circle_max_marks else 0
             meant.append(Tap(action, seat, reason, value, circle))
+            if action in ("foul", "warn", "award", "remove"):
+                state[field] = ""
         elif roll < 0.70:
             # half of the mode changes to the game log's (so that its votes and shots decide departures)
             state["action"] = rng.choice(LOG_MODES if rng.random() < 0.5 else shown)
@@ -159,6 +170,7 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
                 state["circle"] = rng.choice(["1", "2"])  # the options every screen shows
                 step(kind="select", name="circle", value=state["circle"])
         elif roll < 0.90:
+            last["key"] = None  # a button that is no seat: the next seat tap is never a double tap
             direction = "next" if rng.random() < 0.7 else "back"
             step(kind="click", id=f"phase-{direction}")
             meant.append(Tap("phase", value=direction))

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game
 from games.services import protocol as service
-from tests.e2e.helpers import login
+from tests.e2e.helpers import DOUBLE_TAP_MS, login
 from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,8 +42,9 @@ def test_taps_made_offline_are_sent_in_order_when_the_connection_is_back(open_pa
     page.locator("#seat-2").click()
     expect(page.locator("#seat-2 .fouls-badge")).to_contain_text("1")
     page.context.set_offline(True)
-    for seat in (3, 3, 7):
+    for seat in (3, 3, 7):  # seat 3's second foul after the double-tap window (table-screen.js DOUBLE_TAP_MS)
         page.locator(f"#seat-{seat}").click()
+        page.wait_for_timeout(DOUBLE_TAP_MS)
     expect(page.locator("#offline-queue [data-count]")).to_contain_text("3")
     expect(page.locator("#offline-queue [data-pending] li")).to_have_count(3)
     shot(page, "1-offline-waiting")

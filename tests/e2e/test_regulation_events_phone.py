@@ -62,6 +62,9 @@ def test_zvezdy_warning_then_remark_and_the_awarded_win(open_page: Any, shot: An
     page.select_option("#controls select[name=warning]", "shouting")
     page.click("#seat-7")
     mode(page, "foul")
+    # a reason is one tap's: the refused remark's went back to "not chosen"
+    expect(page.locator("#controls select[name=reason]")).to_have_value("")
+    page.select_option("#controls select[name=reason]", "shouting")
     page.click("#seat-7")
     settled(page)
     expect(page.locator("#seat-7 .warnings-badge")).to_have_text("1 предупреждение")
@@ -70,6 +73,7 @@ def test_zvezdy_warning_then_remark_and_the_awarded_win(open_page: Any, shot: An
     page.select_option("#controls select[name=removal]", "oath")
     page.click("#seat-5")
     mode(page, "award")
+    page.select_option("#controls select[name=award]", "removed_spoke")
     page.click("#seat-5")  # the removed player spoke: the other side wins
     settled(page)
     expect(page.locator("#awarded-line")).to_contain_text("Победа присуждена (чёрные)")

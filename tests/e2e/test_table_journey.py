@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import login
+from tests.e2e.helpers import DOUBLE_TAP_MS, login
 from tests.helpers import ROLES, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,7 +55,18 @@ def judge_records_and_submits(page: Page, day: dict[str, Any], shot: Any) -> Non
     page.click("#screen form button[type=submit]")
     seat = page.locator("#seat-5")
     expect(seat.locator(".fouls-badge")).to_have_count(0)  # no "0 fouls" badge
+    # a quick double tap on glass is one foul (table-screen.js); the reason chosen is that foul's only
+    page.select_option("#controls select[name=reason]", "gestures")
+    page.evaluate("() => { const seat = document.getElementById('seat-6'); seat.click(); seat.click(); }")
+    page.wait_for_function("() => (localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]') === '[]'")
+    expect(page.locator("#seat-6 .fouls-badge")).to_have_text(re.compile(r"^\D*1\D*$"))  # one, not two
+    expect(page.locator("#controls select[name=reason]")).to_have_value("")
+    expect(page.locator("#dock-messages")).to_contain_text("6")
+    page.wait_for_timeout(DOUBLE_TAP_MS)
+    page.locator("#seat-6").click()  # a second foul, tapped deliberately later: counted
+    expect(page.locator("#seat-6 .fouls-badge")).to_contain_text("2")
     for k in range(1, 5):  # four fouls on seat 5: the fourth removes the player
+        page.wait_for_timeout(DOUBLE_TAP_MS)
         seat.click()
         expect(seat.locator(".fouls-badge")).to_contain_text(str(k))
         if k == 3:
