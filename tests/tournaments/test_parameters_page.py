@@ -171,6 +171,25 @@ def test_an_optional_limit_emptied_is_no_limit_and_a_field_left_out_keeps_its_va
     assert form.is_valid() and form.overrides == {"bye_points": "1/3"}  # exact, as the file keeps it
 
 
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_a_russian_decimal_comma_in_a_list_is_a_half_never_a_five(ruleset: str) -> None:
+    """«[0, 0,5]» read as JSON was [0, 0, 5]: a 5 allowed and the half not. The comma between the digits is decimal
+    where the list's values are separated by a comma and a space, and «[0,5]» alone is refused as ambiguous."""
+    from tournaments.forms.params import typed_json
+
+    for typed, meant in (("[0, 0,5]", [0, 0.5]), ("[0, 0,25, 0,5]", [0, 0.25, 0.5]), ("[0,0.5]", [0, 0.5]),
+                         ("[1,2,3]", [1, 2, 3]), ('{"red": 0,5}', {"red": 0.5})):
+        assert typed_json(typed) == meant, typed
+    name = "best_move_civilian"  # a structured parameter of every regulation
+    form = ParamsForm({f"param-{name}": '{"2": 0,5, "3": 1}'}, ruleset_id=ruleset, prefix="param")
+    assert form.is_valid(), form.errors
+    assert form.overrides[name] == {"2": 0.5, "3": 1}
+    if ruleset != "tomsk":  # tomsk's extra points are no list of values (a dash)
+        form = ParamsForm({"param-extra_values_loser": "[0, 0,25]"}, ruleset_id=ruleset, prefix="param")
+        assert form.is_valid() and form.overrides["extra_values_loser"] == [0, 0.25], form.errors
+    form = ParamsForm({f"param-{name}": "[0,5]"}, ruleset_id=ruleset, prefix="param")
+    assert not form.is_valid() and "[0, 5]" in str(form.errors[name]) and name not in form.overrides
+
 def test_dash_parameters_in_a_file_are_refused_in_the_organizers_language(client: Client, organizer: Any) -> None:
     data = json.loads(example_text("fiim-example.json"))
     data["params"] = {"day_points": 1}

@@ -11,6 +11,7 @@ by role, allowed extra points) as JSON. Only the values that differ from the reg
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,6 +53,40 @@ JSON_HINTS: dict[str, Any] = {
     "points by count": gettext_lazy('Points by the number of black players named: {"2": 0.25, "3": 0.5}; {} for none.'),
     "points by role": gettext_lazy('By role, for a win and a loss: {"don": {"win": 0.5, "loss": -0.5}}; {} for none.'),
 }
+# A comma between two digits: a Russian keyboard's decimal comma (0,5), or JSON's separator written without a space.
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
+class AmbiguousComma(ValueError):
+    """The text reads as JSON both ways, with the comma between digits a separator or a decimal comma."""
+
+
+def typed_json(text: str) -> object:
+    """A structured parameter as an organizer types it: JSON, where 0,5 may be a half (``[0, 0,5]``, the decimal
+    comma of a Russian keyboard, read as JSON was ``[0, 0, 5]``: a 5 allowed and the half not). With a comma between
+    digits the text is read both ways: the one that is JSON wins; if both are, the decimal reading wins when the
+    other commas separate values with a space (``[0, 0,5]``), and ``[0,5]`` alone is refused as ambiguous. Raises
+    InvalidTournament (the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers refused too)."""
+    if not DECIMAL_COMMA.search(text):
+        return read_json(text)
+    readings = []
+    for candidate in (text, DECIMAL_COMMA.sub(".", text)):
+        try:
+            readings.append(read_json(candidate))
+        except InvalidTournament as refused:
+            readings.append(refused)
+    as_is, decimal = readings
+    if isinstance(as_is, InvalidTournament) or isinstance(decimal, InvalidTournament):
+        if isinstance(as_is, InvalidTournament) and isinstance(decimal, InvalidTournament):
+            raise as_is
+        return decimal if isinstance(as_is, InvalidTournament) else as_is
+    if as_is == decimal:
+        return as_is
+    if text.count(",") > len(DECIMAL_COMMA.findall(text)):  # other commas separate: these are decimal
+        return decimal
+    raise AmbiguousComma(text)
+
+
 RANK_BY_LABELS = {"points": gettext_lazy("by points"), "average": gettext_lazy("by points per game (average)")}
 
 
@@ -186,8 +221,13 @@ class ParamsForm(forms.Form):
         number = written(text)  # 0,5, −3, 1/15 as the file writes them
         if number is not None:  # a number for every side
             return True, to_file_number(to_fraction(number))
-        try:  # the tournament file's reader: NaN, Infinity, 1e400 and 5,000-digit numbers are refused too
-            return True, read_json(text)
+        try:
+            return True, typed_json(text)
+        except AmbiguousComma:
+            self.add_error(name, _("%(text)s: a comma between digits may be a decimal comma or separate two "
+                                   "values. Separate the values with a comma and a space, e.g. [0, 0.5] or "
+                                   "[0, 5].") % {"text": text})
+            return False, None
         except InvalidTournament:
             self.add_error(name, _("Write a JSON value, e.g. 2, 0.5, null, [0, 1] or {\"red\": 3}."))
             return False, None
