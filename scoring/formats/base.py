@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeVar
 
 from ..errors import ScoringError
-from ..model import Tournament
+from ..model import Player, Tournament
 
 
 class FormatError(ScoringError):
@@ -100,3 +101,23 @@ def parse_json(text: str, platform: str) -> Any:
                            f"column {error.colno} ({error.msg})"]) from None
     except RecursionError:
         raise FormatError([f"not a {platform} document: nested too deeply"]) from None
+
+
+def namesakes_apart(t: Tournament, name_of: Callable[[Player], str], own_id: Callable[[str], bool],
+                    field: str) -> tuple[Tournament, list[str]]:
+    """``t`` with the players a platform would make one told apart, and a line of ``lost`` for each. A platform that
+    knows a player by a name (gomafia's login, Polemica's username, mafiaratings' and iMafia's name) read two
+    players of one name as one: their games and points merged in the rating. Each of them gets the player's id
+    added to that name, in ``field`` (``name``, or ``nickname`` where the platform writes the nickname first):
+    «Алексеева Ольга (p013)». Players the platform knows by its own id (``own_id``) keep their names."""
+    counted = Counter(name_of(p).casefold() for p in t.players if not own_id(p.id))
+    players, lines = [], []
+    for player in t.players:
+        name = name_of(player)
+        if own_id(player.id) or counted[name.casefold()] < 2:
+            players.append(player)
+            continue
+        apart = f"{name} ({player.id})"
+        players.append(replace(player, name=apart) if field == "name" else replace(player, nickname=apart))
+        lines.append(f"player {player.id}: written as {apart!r}, another player has the name {name!r}")
+    return (replace(t, players=tuple(players)), lines) if lines else (t, [])

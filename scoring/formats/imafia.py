@@ -18,7 +18,15 @@ from ..model import ZERO, Game, Player, Role, Seat, Side, Stage, Tournament
 from .base import Exported, FormatError, Imported, Platform, register
 from .mafiaratings.codes import SEATS, is_int, json_number, name_id, platform_number, through_json, where
 from .mafiaratings.reading import read_games
-from .mafiaratings.tournament import Placed, assemble, exportable_roles, not_exportable, player_ids, tournament_losses
+from .mafiaratings.tournament import (
+    Placed,
+    assemble,
+    exportable_roles,
+    names_apart,
+    not_exportable,
+    player_ids,
+    tournament_losses,
+)
 
 NAME = "imafia"
 SOURCE = ("github.com/szotin/mafiaratings @ 0ab7207bdb17fadb92243f119dc356a95c99edad: api/ops/imafia.php "
@@ -259,12 +267,13 @@ class IMafia(Platform):
     source = SOURCE
 
     def export(self, tournament: Tournament) -> Exported:
+        tournament, namesakes = names_apart(tournament, NAME)
         written, lost = reductions(tournament)
         players = tournament.players_by_id()
         games = [game_json(order, number, game, players, roles) for order, _, number, game, roles in written]
         kept_players = {s.player for _, _, _, g, _ in written for s in g.seats}
         ids = player_ids(tournament, NAME)
-        lost = tournament_losses(tournament, NAME, kept_players) + lost
+        lost = namesakes + tournament_losses(tournament, NAME, kept_players) + lost
         lost += [f"stage {stage.id}: its id (read back as stage-{order}, the stage's place)"
                  for order, stage in {o: s for o, s, _, _, _ in written}.items() if stage.id != f"stage-{order}"]
         lost += [f"player {pid}: its id (read back as {new}, from the name)" for pid, new in ids.items()
@@ -287,6 +296,7 @@ class IMafia(Platform):
         return read_games(text, ruleset or self.default_ruleset, NAME, ENVELOPE_KEYS, game, referees)
 
     def kept(self, tournament: Tournament) -> Tournament:
+        tournament, _ = names_apart(tournament, NAME)
         written, _ = reductions(tournament)
         ids = player_ids(tournament, NAME)
         names = {ids[p.id]: p.name for p in tournament.players}

@@ -22,7 +22,7 @@ from ...fileio import load
 from ...filejson import dump
 from ...model import Tournament, TournamentInfo
 from ...rulesets import get_ruleset
-from ..base import Exported, FormatError, Imported, Platform, parse_json, register
+from ..base import Exported, FormatError, Imported, Platform, namesakes_apart, parse_json, register
 from .codes import NAME, ROLE_CODES, WIN_CODES, gomafia_id, login_of, wire
 from .draft import build
 from .reading import Reader
@@ -45,6 +45,7 @@ class Gomafia(Platform):
     default_ruleset = "fiim"
 
     def export(self, tournament: Tournament) -> Exported:
+        tournament, namesakes = apart(tournament)
         players = tournament.players_by_id()
         games = []
         for number, _stage, _round, written in written_games(tournament):
@@ -71,7 +72,7 @@ class Gomafia(Platform):
         head = {key: value for key, value in (("title", info.name), ("city", info.city),
                                               ("date_start", info.starts), ("date_end", info.ends)) if value}
         document = {"data": {"tournament": head, "games": games}}
-        return Exported(json.dumps(document, ensure_ascii=False, indent=1), tuple(lost_lines(tournament)))
+        return Exported(json.dumps(document, ensure_ascii=False, indent=1), tuple(namesakes + lost_lines(tournament)))
 
     def read(self, text: str, *, ruleset: str | None = None) -> Imported:
         ruleset_id = ruleset or self.default_ruleset
@@ -89,5 +90,10 @@ class Gomafia(Platform):
         return Imported(tournament, tuple(draft.dropped + notes))
 
     def kept(self, tournament: Tournament) -> Tournament:
-        kept, _ = build(draft_of(tournament), tournament.ruleset)
+        kept, _ = build(draft_of(apart(tournament)[0]), tournament.ruleset)
         return kept
+
+
+def apart(tournament: Tournament) -> tuple[Tournament, list[str]]:
+    """gomafia knows a player without its user id by the login: namesakes get their ids added (``namesakes_apart``)."""
+    return namesakes_apart(tournament, login_of, lambda pid: gomafia_id(pid) is not None, "nickname")

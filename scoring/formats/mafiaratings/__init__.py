@@ -14,7 +14,7 @@ from ...model import Tournament
 from ..base import Exported, Imported, Platform, register
 from .codes import ENVELOPE_KEYS, NAME, SOURCE
 from .reading import read_game, read_games
-from .tournament import Placed, assemble, player_ids, tournament_losses
+from .tournament import Placed, assemble, names_apart, player_ids, tournament_losses
 from .writing import game_json, reductions, with_ids
 
 
@@ -27,12 +27,13 @@ class MafiaRatings(Platform):
     source = SOURCE
 
     def export(self, tournament: Tournament) -> Exported:
+        tournament, namesakes = names_apart(tournament, NAME)
         written, lost = reductions(tournament)
         players = tournament.players_by_id()
         games = [game_json(order, number, reduced, players) for order, _, number, reduced in written]
         ids = player_ids(tournament, NAME)
         kept_players = {s.player for _, _, _, r in written for s in r.game.seats}
-        lost = tournament_losses(tournament, NAME, kept_players) + lost
+        lost = namesakes + tournament_losses(tournament, NAME, kept_players) + lost
         lost += [f"stage {stage.id}: its id (read back as event-{order}, the stage's place)"
                  for order, stage in {o: s for o, s, _, _ in written}.items() if stage.id != f"event-{order}"]
         lost += [f"player {pid}: its id (read back as {new}, from the name)" for pid, new in ids.items()
@@ -44,9 +45,11 @@ class MafiaRatings(Platform):
         return read_games(text, ruleset or self.default_ruleset, NAME, ENVELOPE_KEYS, read_game)
 
     def kept(self, tournament: Tournament) -> Tournament:
+        tournament, _ = names_apart(tournament, NAME)
         written, _ = reductions(tournament)
         ids = player_ids(tournament, NAME)
         names = {ids[p.id]: p.name for p in tournament.players}
         placed = [Placed(order, f"event-{order}", number, with_ids(reduced.game, ids))
                   for order, _, number, reduced in written]
         return assemble(tournament.ruleset, placed, names)
+

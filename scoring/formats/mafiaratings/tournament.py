@@ -11,7 +11,7 @@ from ...errors import InvalidTournament
 from ...fileio import load
 from ...filejson import dump
 from ...model import ROLE_SIDE, Game, Player, Round, Side, Stage, Tournament
-from ..base import FormatError
+from ..base import FormatError, namesakes_apart
 from .codes import ROLE_CODES, SEATS, name_id, platform_number
 
 
@@ -110,3 +110,10 @@ def player_ids(t: Tournament, prefix: str) -> dict[str, str]:
     name."""
     return {p.id: p.id if platform_number(p.id, prefix) is not None else name_id(prefix, p.name)
             for p in t.players}
+
+
+def names_apart(tournament: Tournament, platform: str) -> tuple[Tournament, list[str]]:
+    """mafiaratings and iMafia know a player without their own id by the name: namesakes get their ids added
+    (``namesakes_apart``)."""
+    return namesakes_apart(tournament, lambda p: p.name, lambda pid: platform_number(pid, platform) is not None,
+                           "name")

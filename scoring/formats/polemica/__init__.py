@@ -21,8 +21,8 @@ import json
 
 from ...model import Tournament
 from ...rulesets import get_ruleset
-from ..base import Exported, FormatError, Imported, Platform, parse_json, register
-from .codes import NO_DATE, SOURCE
+from ..base import Exported, FormatError, Imported, Platform, namesakes_apart, parse_json, register
+from .codes import NO_DATE, SOURCE, USER_ID
 from .reading import Read, Reader, assemble, describe, is_game, read_game
 from .writing import document_of, reduce
 
@@ -35,14 +35,15 @@ class Polemica(Platform):
     default_ruleset = "fiim"
 
     def export(self, tournament: Tournament) -> Exported:
+        tournament, namesakes = apart(tournament)
         reduced = reduce(tournament)
         starts = tournament.info.starts if tournament.info is not None and tournament.info.starts else NO_DATE
         started = f"{starts[:10]}T00:00:00"
         games = [document_of(table, started) for table in reduced.tables]
-        return Exported(json.dumps(games, ensure_ascii=False, indent=1), tuple(reduced.lost))
+        return Exported(json.dumps(games, ensure_ascii=False, indent=1), tuple(namesakes + reduced.lost))
 
     def kept(self, tournament: Tournament) -> Tournament:
-        return reduce(tournament).tournament
+        return reduce(apart(tournament)[0]).tournament
 
     def read(self, text: str, *, ruleset: str | None = None) -> Imported:
         ruleset = ruleset or self.default_ruleset
@@ -75,3 +76,10 @@ class Polemica(Platform):
         if reader.problems:
             raise FormatError(reader.headed())
         return Imported(assemble(reads, ruleset, reader), tuple(reader.dropped))
+
+
+def apart(tournament: Tournament) -> tuple[Tournament, list[str]]:
+    """Polemica knows a player without its user id by one username: namesakes get their ids added
+    (``namesakes_apart``)."""
+    return namesakes_apart(tournament, lambda p: p.nickname or p.name, lambda pid: USER_ID.match(pid) is not None,
+                           "nickname")
