@@ -22,6 +22,7 @@ from entries.models import Entry, EntryState
 from entries.services import registering
 from judges.models import Judge
 from tournaments.mixins import TournamentMixin, signed_in
+from tournaments.models import ParticipantStatus
 from tournaments.permissions import OrganizerRequiredMixin
 
 from .forms import BroadcastForm
@@ -42,7 +43,9 @@ class NoticesView(OrganizerRequiredMixin, View):
             all=Count("id"), handed=Count("id", filter=Q(handed_at__isnull=False)),
             failed=Count("id", filter=Q(handed_at__isnull=True, given_up=True)),
             waiting=Count("id", filter=Q(handed_at__isnull=True, given_up=False)))
-        players = Entry.objects.filter(tournament=tournament, state=EntryState.ENTERED)
+        # whom a broadcast to the players reaches (services/compose.py broadcast): no application rejected
+        players = Entry.objects.filter(tournament=tournament, state=EntryState.ENTERED).exclude(
+            participant__status=ParticipantStatus.REJECTED)
         unreachable = list(players.filter(unsubscribed_at__isnull=True, telegram_chat_id__isnull=True, email="")
                            .select_related("participant__player"))
         return render(request, "notices/organizer.html", {

@@ -17,7 +17,7 @@ from exchange.reading import to_model
 from running.awards import refusal_for, resolve_awards
 from tournaments.errors import UserError
 from tournaments.mixins import signed_in
-from tournaments.models import Diplomas
+from tournaments.models import Diplomas, ParticipantStatus
 from tournaments.permissions import OrganizerRequiredMixin
 from tournaments.services import awards as service
 from tournaments.services.awards import AwardError
@@ -28,7 +28,8 @@ class AwardsView(OrganizerRequiredMixin, View):
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         model = to_model(self.tournament)
-        participants = self.tournament.participants.filter(disqualified_at__isnull=True).select_related("player")
+        participants = self.tournament.participants.filter(  # the players: no application rejected or waiting
+            disqualified_at__isnull=True, status=ParticipantStatus.ACCEPTED).select_related("player")
         diplomas = Diplomas.objects.filter(tournament=self.tournament).first()
         return render(request, self.template_name, {
             "tournament": self.tournament, "active": "awards",

@@ -12,6 +12,7 @@ from judges.services import staff
 from notices.models import Broadcast, Kind, Message
 from tests.notices.servers import BOT_NAME, BotServer, SMTPServer
 from tests.notices.test_notifications import RULESETS, contacts
+from tournaments.models import ParticipantStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +42,12 @@ def test_the_broadcast_and_who_has_been_told(ruleset: str, make_round: Any, make
     text = page.content.decode()
     assert page.status_code == 200 and 'id="broadcast-form"' in text and 'id="notices-none"' in text
     assert "1 player has neither e-mail nor Telegram: told nothing" in text and silent.name in text
+    assert f"Of {len(entries)} players:" in text
+    rejected = next(iter(e for e in entries.values() if e.pk != silent.pk)).participant
+    rejected.status = ParticipantStatus.REJECTED  # an application rejected: told nothing, so not counted either
+    rejected.save()
+    entries = {k: e for k, e in entries.items() if e.participant_id != rejected.pk}
+    assert f"Of {len(entries)} players:" in organizer.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     # an empty message is refused, saying why, nothing sent
     refused = organizer.post(url, {"action": "broadcast", "audience": "players", "text": "  "},
                              HTTP_ACCEPT_LANGUAGE="en")

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from exchange.reading import to_model
 from running.awards import resolve_awards
 from scoring.awards import compute_candidate
-from tournaments.models import Award, Participant
+from tournaments.models import Award, Participant, ParticipantStatus
 from tournaments.services import awards as service
 from tournaments.services.awards import AwardError
 
@@ -98,6 +98,16 @@ def test_bad_input_is_refused_by_name_and_nothing_is_saved(client: Any, organize
                                        "reason": "x"}, follow=True).content.decode()
     assert ru("%(award)s: %(player)s is disqualified and cannot receive an award.") % {
         "award": ru("Best player of the tournament"), "player": p.player.full_name} in html
+    # an application rejected (kostroma decides applications) is no player: not offered, and refused if posted
+    rejected = Participant.objects.get(tournament=t, ext_id="p0003")
+    rejected.status = ParticipantStatus.REJECTED
+    rejected.save()
+    assert 'value="p0003"' not in client.get(awards_url(t)).content.decode()
+    assert 'value="p0004"' in client.get(awards_url(t)).content.decode()
+    html = client.post(awards_url(t), {"action": "choose", "kind": "best_player", "player": "p0003",
+                                       "reason": "x"}, follow=True).content.decode()
+    assert ru("%(award)s: there is no player “%(player)s” in this tournament.") % {
+        "award": ru("Best player of the tournament"), "player": "p0003"} in html
     html = client.post(awards_url(t), {"action": "give", "kind": "best_role:ghost"}, follow=True).content.decode()
     assert "best_role:ghost" in html
     assert not Award.objects.filter(tournament=t).exists()

@@ -20,7 +20,7 @@ from scoring.rulesets import AwardProposal, get_ruleset
 
 from ..errors import UserError
 from ..labels import award_label
-from ..models import Award, Diplomas, Participant, Tournament
+from ..models import Award, Diplomas, Participant, ParticipantStatus, Tournament
 
 if TYPE_CHECKING:
     from base.users import User
@@ -116,7 +116,9 @@ def choose_recipient(tournament: Tournament, user: User, player: str | None, rea
     row = locked(tournament, user)
     award = row_for_kind(row, kind) if kind else free_form(row, pk if pk is not None else "")
     title = award.title or award_label(award.kind)
-    participant = Participant.objects.select_related("player").filter(tournament=row, ext_id=player or "").first()
+    # an application rejected, waiting or withdrawn is no player of the tournament
+    participant = Participant.objects.select_related("player").filter(
+        tournament=row, ext_id=player or "", status=ParticipantStatus.ACCEPTED).first()
     if participant is None:
         raise AwardError(_("%(award)s: there is no player “%(player)s” in this tournament.")
                          % {"award": title, "player": player or ""})
