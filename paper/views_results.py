@@ -77,7 +77,8 @@ class ResultsCsvView(ResultsBase):
         if stage is not None and not self.tournament.stages.filter(ext_id=stage).exists():
             raise Http404(stage)
         document = self.document("csv" if stage is None else f"csv:{stage}")
-        return self.answer(request, document, "text/csv; charset=utf-8", f"{stage or 'final'}.csv")
+        # the whole tournament's results: results.csv, as results.xlsx ("final.csv" read as the final stage's)
+        return self.answer(request, document, "text/csv; charset=utf-8", f"{stage or 'results'}.csv")
 
 
 class TeamsCsvView(ResultsBase):

@@ -154,6 +154,7 @@ def test_organizers_get_results_while_hidden_marked(client: Any, fiim: Any, orga
 def test_published_downloads_carry_no_notice(client: Any, fiim: Any) -> None:
     response = client.get(reverse("paper:results_csv", args=[fiim.slug]))
     assert "publication" not in response["Content-Disposition"]
+    assert "-results.csv" in response["Content-Disposition"]  # the whole tournament's, never "final": no stage's
     rows = read_csv(response)
     assert rows[0][0] == "Place" and not any("publication" in line[0] for line in rows if line)
 
