@@ -106,16 +106,19 @@ def seat_rows(game: Game) -> list[GameSeat]:
     return list(game.seats.select_related("seat").order_by("seat__number"))
 
 
+def held_for_the_chief(game: Game, can_confirm: bool) -> bool:
+    """Submitted, so no longer the judge's to change: what the chief judge confirms is what the judge submitted, and
+    from then on only they (``can_confirm``) change it; a protocol they reopened with a reason is open again."""
+    return game.state == GameState.SUBMITTED and not game.reopen_reason and not can_confirm
+
+
 @transaction.atomic
 def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts], None]) -> Game:
     """Applies ``mutate`` to the protocol's facts and saves them if every rule holds."""
     row = locked(game, version)
     if row.state == GameState.CONFIRMED:
         raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
-    if (row.state == GameState.SUBMITTED and not row.reopen_reason
-            and not staff_of(user, row.table.round.stage.tournament).can_confirm):
-        # what the chief judge confirms is what the judge submitted: from then on only they change it (a
-        # protocol the chief judge reopened with a reason is open for the correction again)
+    if held_for_the_chief(row, staff_of(user, row.table.round.stage.tournament).can_confirm):
         raise ProtocolError(_("The protocol is submitted: the chief judge confirms it or sends it back to the "
                               "judge to change."))
     rows = seat_rows(row)

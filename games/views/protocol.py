@@ -63,7 +63,9 @@ class ProtocolView(ProtocolBase):
         return render(self.request, self.template_name, {
             "tournament": self.tournament, "table": self.table, "game": game, "form": form,
             "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
-            "editable": game.state != GameState.CONFIRMED, "ruleset": ruleset,
+            "editable": game.state != GameState.CONFIRMED
+            and not service.held_for_the_chief(game, self.staff.can_confirm),
+            "held": service.held_for_the_chief(game, self.staff.can_confirm), "ruleset": ruleset,
             "confirm_refusal": service.four_eyes_refusal(game, signed_in(self.request), self.tournament)
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],

@@ -114,6 +114,9 @@ def test_a_full_protocol_through_the_form_with_points(round_: Any, people: dict[
     page = client.get(url(round_, "protocol")).content.decode()
     # Seat 5, a civilian killed first who named 2 blacks of 3: win 2 + best move 0.25 + extra 1.
     assert "= 3,25" in page  # Russian by default: a decimal comma
+    points = page.split("= 3,25")[0].rsplit('class="small seat-points">', 1)[1]
+    # each part its own line, or its own item where a phone's narrow table runs them together (static/css/site.css)
+    assert points.count('<span class="text-nowrap">') == 3 and "+2</span><br>" in points, points
 
 
 def test_a_broken_rule_is_shown_on_the_seat_and_nothing_is_saved(round_: Any, people: dict[str, Any]) -> None:
@@ -149,6 +152,11 @@ def test_states_through_the_pages(round_: Any, people: dict[str, Any]) -> None:
     judge.post(url(round_, "state"), {"action": "submit", "version": game.version})
     game.refresh_from_db()
     assert game.state == GameState.SUBMITTED
+    # submitted: the judge sees it read-only, saying why (a form that only answered 409 on saving was shown)
+    page = judge.get(url(round_, "protocol")).content.decode()
+    assert 'id="protocol-held"' in page and "<fieldset disabled>" in page and 'id="protocol-save"' not in page
+    page = chief.get(url(round_, "protocol")).content.decode()  # the chief judge may still correct it
+    assert 'id="protocol-held"' not in page and 'id="protocol-save"' in page
     judge.post(url(round_, "state"), {"action": "confirm", "version": game.version})
     game.refresh_from_db()
     assert game.state == GameState.SUBMITTED
