@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,6 +19,8 @@ from ..labels import SeatingMethod as SeatingChoice
 from ..models import AdvanceKind, Tournament, TournamentLevel
 from ..models import StageKind as StageKindChoice
 
+# The tournament's details on the settings form: editable after creation.
+DETAILS = ("name", "city", "venue", "starts", "ends")
 MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
@@ -62,21 +66,36 @@ class TournamentForm(forms.ModelForm[Tournament]):
 
 
 class SettingsForm(forms.ModelForm[Tournament]):
-    """The organizer's procedure settings of a running tournament: protests, the participant cap, the
-    application period, whether its games count for the rating and its level. Protests left as the regulation
-    says stay so (``None``)."""
+    """The organizer's settings of a running tournament: its name, city, venue and dates (a typo or a day moved
+    is mended here, not only by an administrator), protests, the participant cap, the application period, whether
+    its games count for the rating and its level. Protests left as the regulation says stay so (``None``).
+    ``seen``: the settings as the page showed them (``settings_seen``), so that a change saved meanwhile by
+    another organizer is never overwritten (the view refuses the post)."""
 
     protests_enabled = forms.NullBooleanField(label=gettext_lazy("protests"), required=False,
                                               widget=forms.NullBooleanSelect)
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
 
     class Meta:
         model = Tournament
-        fields = ["protests_enabled", "participant_cap", "applications_open", "applications_close", "rated", "level"]
-        widgets = {"applications_open": MOMENT, "applications_close": MOMENT}
+        fields = ["name", "city", "venue", "starts", "ends", "protests_enabled", "participant_cap",
+                  "applications_open", "applications_close", "rated", "level"]
+        widgets = {"applications_open": MOMENT, "applications_close": MOMENT,
+                   "starts": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "ends": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_level(self)
+        self.fields["seen"].initial = settings_seen(self.instance)
+        left_out = [name for name in DETAILS if self.is_bound and name not in self.data]
+        if left_out:  # a post of the other settings alone (a script, an older page) keeps the details as they are
+            data = QueryDict(mutable=True)
+            data.update(self.data)
+            for name in left_out:
+                value = getattr(self.instance, name)
+                data[name] = value.isoformat() if hasattr(value, "isoformat") else (value or "")
+            self.data = data
         ruleset = get_ruleset(self.instance.ruleset)
         if not ruleset.takes_applications:  # no applications: no period
             del self.fields["applications_open"], self.fields["applications_close"]
@@ -90,6 +109,9 @@ class SettingsForm(forms.ModelForm[Tournament]):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        starts, ends = data.get("starts"), data.get("ends")
+        if starts and ends and ends < starts:
+            self.add_error("ends", _("The tournament cannot end before it starts."))
         check_period(self, data)
         cap = data.get("participant_cap")
         if cap is not None:
@@ -99,6 +121,13 @@ class SettingsForm(forms.ModelForm[Tournament]):
                     "%(n)s participants are accepted already; the cap cannot be lower.") % {"n": accepted})
         return data
 
+
+
+def settings_seen(tournament: Tournament) -> str:
+    """The settings' values as a page shows them, in one short text: another organizer's change since makes
+    another text."""
+    values = [str(getattr(tournament, name)) for name in SettingsForm.Meta.fields]
+    return hashlib.sha1("\x1f".join(values).encode()).hexdigest()[:16]
 
 SEGMENTS = 3  # a method for the first rounds, then up to two others from a round on (fiim: 1–4, then 5–7)
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from ..forms.people import CsvForm, RegisterForm, TeamForm, same_person, shown
-from ..forms.setup import SettingsForm
+from ..forms.setup import SettingsForm, settings_seen
 from ..forms.teams import TeamMembersForm
 from ..mixins import signed_in
 from ..models import Participant, ParticipantStatus, Team, Tournament
@@ -135,7 +135,14 @@ class SettingsView(ParticipantsView):
         return redirect("tournaments:participants", slug=slug)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
-        form = SettingsForm(request.POST, instance=Tournament.objects.get(pk=self.tournament.pk))
+        current = Tournament.objects.get(pk=self.tournament.pk)
+        seen = request.POST.get("seen")
+        if seen is not None and seen != settings_seen(current):  # another organizer saved meanwhile
+            messages.error(request, _("Another organizer changed the settings meanwhile: they are shown as they are "
+                                      "now. Nothing of yours was saved; make your change again."))
+            return self.page(request, RegisterForm(tournament=self.tournament), status=409,
+                             settings_form=SettingsForm(instance=current))
+        form = SettingsForm(request.POST, instance=current)
         if not form.is_valid():
             return self.page(request, RegisterForm(tournament=self.tournament), status=400, settings_form=form)
         form.save()
