@@ -273,6 +273,9 @@ class Ruleset:
     def stage_format(self, kind: StageKind) -> StageFormat:
         raise NotImplementedError
 
+    # The stages the regulation's programme has, in order (a new tournament's preset proposes these).
+    stage_kinds: ClassVar[tuple[StageKind, ...]] = (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL)
+
     def table_groups(self, kind: StageKind) -> tuple[tuple[int, ...], ...]:
         """The groups of tables of a stage the programme plays apart: group i's games (the tables listed, in
         every round of the stage) feed table i of the next stage. Empty: the stage is one group."""

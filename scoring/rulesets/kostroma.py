@@ -83,6 +83,7 @@ class Kostroma(Ruleset):
     special_roles = {Role.DON: 1, Role.MAFIA: 2, Role.SHERIFF: 1, Role.DOCTOR: 1}
     tiebreaks = ("extra", "wins", "don_sheriff_wins")
     winners_rule = "last_game_side"
+    stage_kinds = (StageKind.QUALIFYING, StageKind.FINAL)  # 4.7: the qualifying, then the final game
     allows_extra_characters = True
     protest_minutes = 10
     min_age = 14

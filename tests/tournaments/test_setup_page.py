@@ -30,6 +30,13 @@ def test_create_page_proposes_the_preset(client: Any, organizer: Any) -> None:
     client.cookies["django_language"] = "en"
     html = client.get(reverse("site:new_tournament") + "?ruleset=zvezdy").content.decode()
     assert "A bye gives 3 points, at most once a tournament." in html
+    # the regulation's own stages: kostroma plays its qualifying, then the final (4.7), no semifinal
+    for ruleset, kinds in (("tomsk", ["qualifying", "semifinal", "final"]), ("kostroma", ["qualifying", "final"]),
+                           ("fiim", ["qualifying", "semifinal", "final"]), ("zvezdy", ["qualifying", "semifinal",
+                                                                                      "final"])):
+        html = client.get(reverse("site:new_tournament") + f"?ruleset={ruleset}").content.decode()
+        proposed = re.findall(r'name="stage-\d+-ext_id"[^>]*value="(\w+)"', html)
+        assert proposed == kinds, (ruleset, proposed)
 
 
 def create_post(**extra: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.model import SeatingMethod, StageKind
+from scoring.model import SeatingMethod
 from scoring.rulesets import get_ruleset
 
 from ..labels import SEATING_METHODS, local_number
@@ -277,10 +277,11 @@ StageFormSet = forms.formset_factory(StageForm, formset=BaseStageFormSet, extra=
 
 
 def preset_stages(ruleset_id: str) -> list[dict[str, Any]]:
-    """The stages the preset proposes: qualifying, semifinal and final with the ruleset's format."""
+    """The stages the preset proposes: the regulation's own (qualifying, semifinal and final; kostroma has no
+    semifinal), each with the regulation's format."""
     ruleset = get_ruleset(ruleset_id)()
     stages = []
-    for kind in (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL):
+    for kind in ruleset.stage_kinds:
         fmt = ruleset.stage_format(kind)
         stages.append({
             "ext_id": kind.value,
