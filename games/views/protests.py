@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from judges.models import Judge
 from tournaments.mixins import signed_in
 from tournaments.rules import protests_enabled, ruleset_for
 
@@ -45,6 +46,9 @@ class ProtestsView(ProtocolBase):
             "form": form, "protests": [(p, forms.get(p.pk)) for p in protests], "minutes": minutes,
             "closes": service.window_closes(game, minutes), "protests_on": protests_enabled(self.tournament),
             "protests_off": service.protests_off_message(),
+            # who decides, said where nobody here may: the chief judge, or a word that the tournament has none yet
+            "no_chief": not self.staff.chief and any(not service.is_decided(p) for p in protests)
+            and not Judge.objects.filter(tournament=self.tournament, chief=True).exists(),
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

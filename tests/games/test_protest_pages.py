@@ -103,6 +103,23 @@ def test_only_the_chief_judge_decides(round_: Any, people: dict[str, Any], who: 
     assert protest.decision == ("rejected" if status == 302 else "pending")
 
 
+def test_a_protest_nobody_here_may_decide_says_who_does(round_: Any, people: dict[str, Any]) -> None:
+    """«not decided» and no button was a dead end for an organizer: the page says the chief judge decides, and
+    where the tournament has none yet, an organizer is sent to the judges' page to make one."""
+    from judges.models import Judge
+
+    game = ended(round_, people, 1)
+    Protest.objects.create(game=game, seat=1, text="x", decision="pending")
+    page = client_for(people["organizer"]).get(urls(round_)["protests"]).content.decode()
+    assert "The chief judge decides it." in page  # the round's people include a chief judge
+    Judge.objects.filter(tournament=round_.stage.tournament, chief=True).update(chief=False)
+    page = client_for(people["organizer"]).get(urls(round_)["protests"]).content.decode()
+    staff = reverse("games:staff", kwargs={"slug": round_.stage.tournament.slug})
+    assert f'the tournament has none yet: make one on the <a href="{staff}">' in page
+    page = client_for(people["judge"]).get(urls(round_)["protests"]).content.decode()
+    assert "the tournament has none yet." in page and staff not in page.split('id="protests"')[1]
+
+
 def test_a_late_protest_is_refused_on_the_page_even_for_the_chief_judge(
     round_: Any, people: dict[str, Any]
 ) -> None:
