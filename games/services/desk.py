@@ -103,10 +103,16 @@ def cards(round_: Round) -> list[Card]:
 
 
 def holds(game: Game, seats: list[GameSeat]) -> list[tuple[str | Promise, str]]:
-    """What the chief judge checks before confirming, in words: the winner, the fouls, who left and how, the
-    subjective marks and extra points given (seat: value)."""
+    """What the chief judge checks before confirming, in words: the winner, the first killed's best move and who
+    was named best (each adds points), the fouls, who left and how, the subjective marks and extra points given
+    (seat: value)."""
     winner = str(game.get_winner_display()) if game.winner else ""
     lines: list[tuple[str | Promise, str]] = [(_("Winner"), winner or "—")]
+    if game.best_move:
+        lines.append((_("Best move: named black"), ", ".join(str(n) for n in game.best_move)))
+    best = [str(row.seat.number) for row in seats if row.best]
+    if best:
+        lines.append((_("Named best"), ", ".join(best)))
     if game.awarded:
         lines.append((_("Win awarded"), awarded_words(game.awarded, winner)))
     fouls = [f"{row.seat.number}: {row.fouls}" for row in seats if row.fouls]

@@ -200,15 +200,18 @@ def test_four_eyes_says_who_may_not_confirm(day: dict[str, Any]) -> None:
 def test_a_card_says_what_the_protocol_holds_and_confirms_it_without_a_version_number(day: dict[str, Any]) -> None:
     four = Game.objects.get(table=table(day["round"], 4))
     rows = {row.seat.number: row for row in four.seats.select_related("seat")}
-    rows[2].fouls, rows[7].left, rows[7].left_number = 2, "killed", 1
-    rows[2].save()
-    rows[7].save()
+    rows[2].fouls, rows[7].left, rows[7].left_number, rows[5].best = 2, "killed", 1, True
+    for n in (2, 5, 7):
+        rows[n].save()
+    Game.objects.filter(pk=four.pk).update(best_move=[1, 3])  # seat 7, killed first, named seats 1 and 3
     day["client"].cookies["django_language"] = "ru"
     html = day["client"].get(day["url"]).content.decode()
     card = html.split('id="table-4"', 1)[1].split('id="table-', 1)[0]
     assert "Победитель" in card and "красные" in card.lower()
     assert "Фолы" in card and "2: 2" in card
     assert "Покинули стол" in card and "7 (убит" in card
+    # what adds points beyond the win: the first killed's best move and who was named best
+    assert "Лучший ход: назван чёрным" in card and "1, 3" in card and "Назван лучшим" in card
     assert "Утвердить этот протокол" in card and "версию" not in card and "version" not in card.lower().replace(
         'name="version"', "")
 

@@ -71,8 +71,11 @@ def test_extra_points_are_one_form_and_the_submission_asks_first(round_: Any, pe
     extras = dict(screen.game.seats.values_list("seat__number", "extra"))
     assert extras[4] == 1 and extras[7] == 1 and extras[3] == 0
     screen.tap("winner", value="red")
+    screen.tap("best", seat=7)  # named best: points beyond the win, so the summary says it
     asked = screen.tap("submit_ask")
     assert 'id="submit-confirmation"' in asked and screen.game.state == GameState.DRAFT
+    summary = asked.split('id="submit-confirmation"', 1)[1]
+    assert "Назван лучшим" in summary and screen.game.seats.get(seat__number=7).best
     submitted = screen.tap("submit")
     assert screen.game.state == GameState.SUBMITTED
     assert 'id="submitted-note"' in submitted and 'id="controls"' not in submitted
