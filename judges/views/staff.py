@@ -133,10 +133,9 @@ class StaffView(OrganizerRequiredMixin, View):
             return self.page(account_form=form, status=400)
         if data["link"]:
             links.issue_link(judge, signed_in(request))
-        created = {"username": judge.user.get_username(),
+        # one message, with the password where it is shown (two said the same, one by the name, one by the login)
+        created = {"username": judge.user.get_username(), "name": data["name"],
                    "password": password or "" if data["password_mode"] == AccountForm.GENERATE else ""}
-        messages.success(request, _("The account of %(name)s is made; they are a judge of this tournament.")
-                         % {"name": data["name"]})
         return self.page(created=created)
 
     def give_link(self, request: HttpRequest) -> HttpResponseBase | None:

@@ -43,6 +43,9 @@ def test_the_organizer_makes_an_account_with_a_password_shown_once(round_: Any, 
     assert response.status_code == 200
     password = response.context["created"]["password"]
     assert len(password) == 12 and f'id="new-password">{password}<' in response.content.decode()
+    said = response.content.decode().split('id="account-created">', 1)[1].split("<br>", 1)[0]
+    assert "anna" in said and "Анна Судейская" in said  # one message, by the login and the name
+    assert response.content.decode().count("alert-success") == 1
     judge = Judge.objects.get(tournament=tournament, user__username="anna")
     assert judge.user.get_full_name() == "Анна Судейская" and not judge.chief
     assert Client().login(username="anna", password=password)
