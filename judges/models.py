@@ -31,8 +31,8 @@ class Judge(models.Model):
             models.UniqueConstraint(fields=["tournament"], condition=Q(chief=True), name="one_chief_judge"),
         ]
 
-    def __str__(self) -> str:
-        return str(self.user)
+    def __str__(self) -> str:  # the name the judge is known by at the venue; the login where none is given
+        return self.user.get_full_name() or self.user.get_username()
 
 
 class JudgeAssignment(models.Model):

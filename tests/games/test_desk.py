@@ -204,6 +204,9 @@ def test_a_card_says_what_the_protocol_holds_and_confirms_it_without_a_version_n
     for n in (2, 5, 7):
         rows[n].save()
     Game.objects.filter(pk=four.pk).update(best_move=[1, 3])  # seat 7, killed first, named seats 1 and 3
+    judge = four.submitted_by
+    judge.first_name, judge.last_name = "Ирина", "Кузнецова"
+    judge.save()
     day["client"].cookies["django_language"] = "ru"
     html = day["client"].get(day["url"]).content.decode()
     card = html.split('id="table-4"', 1)[1].split('id="table-', 1)[0]
@@ -212,6 +215,7 @@ def test_a_card_says_what_the_protocol_holds_and_confirms_it_without_a_version_n
     assert "Покинули стол" in card and "7 (убит" in card
     # what adds points beyond the win: the first killed's best move and who was named best
     assert "Лучший ход: назван чёрным" in card and "1, 3" in card and "Назван лучшим" in card
+    assert "Ирина Кузнецова" in card and judge.get_username() not in card  # the judge by name, not by login
     assert "Утвердить этот протокол" in card and "версию" not in card and "version" not in card.lower().replace(
         'name="version"', "")
 
