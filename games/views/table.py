@@ -88,7 +88,7 @@ class TableScreenView(ProtocolBase):
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
         points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset),
                            stage_context(self.table, ruleset))
-        names = {row.seat.number: row.seat.participant.player for row in rows}
+        names = seat_names([(row.seat.number, row.seat.participant) for row in rows])
         labels = dict(role_choices(ruleset))
         # The circle the judge chose, or the last one marked so far.
         circle = min(max(circle or len(facts.circles), 1), MAX_CIRCLES)
@@ -355,6 +355,15 @@ def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     if winner is None or loser is None:
         return []
     return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
+
+def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
+    """Each seat's player as the judge reads them: the full name, and where two at the table share it, the nickname
+    or the player's number beside it (two «Волков Максим» at one table were told apart by nothing)."""
+    full = {n: p.player.full_name for n, p in seated}
+    shared = {name for name in full.values() if list(full.values()).count(name) > 1}
+    return {n: (f"{full[n]} «{p.player.nickname}»" if p.player.nickname else f"{full[n]} (№{p.number})")
+            if full[n] in shared else full[n] for n, p in seated}
+
 
 
 def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:

@@ -203,3 +203,18 @@ def test_each_regulation_gives_remarks_its_own_consequences(ruleset: str, silenc
     # the standings' rule alike: four remarks not marked as a removal (a file may say so)
     four = Seat(seat=2, player="p", role=Role.CIVILIAN, fouls=4)
     assert get_ruleset(ruleset)().is_removed(four) is removed
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_two_players_of_one_name_at_a_table_are_told_apart(make_round: Any, organizer: Any, ruleset: str) -> None:
+    """Two «Волков Максим» at one table were told apart by nothing on the judge's screen: beside the name, the
+    nickname where there is one, else the player's number."""
+    round_ = make_round(ruleset)
+    seats = {s.number: s.participant for s in table(round_, 1).seats.select_related("participant__player")}
+    for n, nickname in ((2, ""), (8, "Макс")):
+        player = seats[n].player
+        player.surname, player.first_name, player.patronymic, player.nickname = "Волков", "Максим", "", nickname
+        player.save()
+    page = Screen(round_, organizer, ruleset).client.get(screen_url(round_)).content.decode()
+    assert f"Волков Максим (№{seats[2].number})" in page and "Волков Максим «Макс»" in page
+    assert seats[1].player.full_name in page and f"{seats[1].player.full_name} (№" not in page  # one name: as is
