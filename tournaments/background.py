@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -96,7 +97,9 @@ def start_for_runserver() -> None:
     process runs the workers (not the autoreloader's watching parent)."""
     if not getattr(settings, "TASKS_IN_PROCESS", False) or not queued_in_database():
         return
-    if os.environ.get("RUN_MAIN") == "true" or os.environ.get("TASKS_IN_PROCESS_NOW") == "1":
+    # RUN_MAIN: the autoreloader's serving child; ``runserver --noreload`` serves in this very process
+    no_reloader = sys.argv[1:2] == ["runserver"] and "--noreload" in sys.argv
+    if os.environ.get("RUN_MAIN") == "true" or os.environ.get("TASKS_IN_PROCESS_NOW") == "1" or no_reloader:
         start_in_process()
 
 

@@ -57,6 +57,15 @@ def is_stale(job: SeatingJob) -> bool:
 
 
 @transaction.atomic
+def untaken_seconds(job: SeatingJob) -> int | None:
+    """How long a job has waited for a worker, once that is longer than a worker ever takes to start one
+    (``background.LATE_AFTER``): the site's workers are stopped, and the organizer would watch 0 % for ever."""
+    from tournaments.background import LATE_AFTER
+
+    waited = timezone.now() - job.created
+    return int(waited.total_seconds()) if job.state == JobState.PENDING and waited > LATE_AFTER else None
+
+
 def cancel(job: SeatingJob) -> SeatingJob:
     """``pending``/``running`` → ``cancelled``; refused once the job finished (its seating stays)."""
     job = SeatingJob.objects.select_for_update().get(pk=job.pk)

@@ -52,9 +52,11 @@ class StageView(OrganizerRequiredMixin, View):
         players = len([p for p in seating.stage_players(stage) if p.disqualified_at is None])
         following = next_stage_of(stage)
         group_views = groups.group_views(stage) if following is not None else []
+        job = jobs.active_job(stage)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage, "rounds": rounds, "players": players,
-            "form": form or self.form(stage, players), "job": jobs.active_job(stage),
+            "form": form or self.form(stage, players), "job": job,
+            "untaken": jobs.untaken_seconds(job) if job is not None else None,
             "bye_problem": figures.bye_problem(stage, players) if not rounds else None,
             "planned": figures.planned_rounds(stage),
             "next_stage": following, "groups": group_views,
@@ -140,6 +142,7 @@ class JobView(OrganizerRequiredMixin, View):
             return redirect(target)
         template = "running/job.html#job" if getattr(request, "htmx", False) else "running/job.html"
         return render(request, template, {"tournament": self.tournament, "stage": job.stage, "job": job,
+                                          "untaken": jobs.untaken_seconds(job),
                                           "message": jobs.message_text(job), "url": job_url(job)})
 
 
@@ -166,6 +169,7 @@ class RoundView(OrganizerRequiredMixin, View):
             tables[seat.table.number].append(seat)
         players = self.players(round_)
         table_size = ruleset_for(self.tournament).params.table_size
+        job = jobs.active_job(round_.stage)
         check_in = checkin.for_round(round_)
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": round_.stage, "round": round_,
@@ -173,7 +177,8 @@ class RoundView(OrganizerRequiredMixin, View):
             "byes": round_.byes.select_related("participant__player"),
             "absences": round_.absences.select_related("participant__player"),
             "penalties": round_.penalties.select_related("participant__player").order_by("id"),
-            "players": players, "figures": figures.round_figures(round_), "job": jobs.active_job(round_.stage),
+            "players": players, "figures": figures.round_figures(round_), "job": job,
+            "untaken": jobs.untaken_seconds(job) if job is not None else None,
             "numbers_drawn": self.tournament.standings_hidden and seating.seated_by_standings(round_),
             "check_in": check_in, "roll": checkin.roll(check_in) if check_in else None,
             "no_shows": checkin.active_no_shows(round_),

@@ -107,6 +107,20 @@ def test_a_live_job_is_not_expired(client: Any, qualifying: Stage, organizer: An
     assert job.state == JobState.RUNNING
 
 
+def test_a_job_no_worker_takes_says_so(client: Any, qualifying: Stage, organizer: Any) -> None:
+    """A seating waiting a minute for a worker (the site's workers stopped) showed 0 % for ever: the job page and the
+    stage page say no worker has taken it; a job just queued says nothing of the kind."""
+    job = SeatingJob.objects.create(stage=qualifying, method="balanced", seed=1, state=JobState.PENDING,
+                                    created_by=organizer)
+    assert 'id="job-untaken"' not in client.get(job_url(job)).content.decode()
+    SeatingJob.objects.filter(pk=job.pk).update(created=timezone.now() - dt.timedelta(seconds=90))
+    for html in (client.get(job_url(job)).content.decode(), client.get(stage_url(qualifying)).content.decode()):
+        said = html.split('id="job-untaken">', 1)[1].split("</span>", 1)[0]
+        assert "No background worker has taken it for 9" in said and "db_worker" in said
+    SeatingJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING)  # taken at last: the warning goes
+    assert 'id="job-untaken"' not in client.get(job_url(job)).content.decode()
+
+
 def test_strangers_cannot_cancel(client: Any, qualifying: Stage, organizer: Any, stranger: Any) -> None:
     job = jobs.start(qualifying, organizer, method="random")
     client.force_login(stranger)

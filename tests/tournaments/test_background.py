@@ -99,3 +99,31 @@ def test_tasks_that_run_at_once_show_no_health(make_tournament: Any, organizer: 
     """The tests' immediate backend (and any setup without the database queue) has no queue to watch."""
     assert background.health() == []
     assert 'id="background-health"' not in dashboard(make_tournament("fiim"), organizer, "en")
+
+
+@pytest.mark.parametrize(("argv", "run_main", "started"), [
+    (["manage.py", "runserver", "--noreload"], None, True),  # serves in this very process
+    (["manage.py", "runserver"], None, False),  # the autoreloader's watching parent
+    (["manage.py", "runserver"], "true", True),  # its serving child
+    (["manage.py", "migrate"], None, False),
+])
+def test_make_runs_workers_start_in_the_process_that_serves(monkeypatch: Any, settings: Any, argv: list[str],
+                                                             run_main: str | None, started: bool) -> None:
+    """With ``TASKS_IN_PROCESS`` the development server's serving process runs the workers: ``runserver
+    --noreload`` too (its seatings waited at 0 % for ever), never the reloader's parent or another command."""
+    import sys
+
+    from tournaments import background
+
+    settings.TASKS_IN_PROCESS = True
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": list(background.QUEUES)}}
+    calls: list[bool] = []
+    monkeypatch.setattr(background, "start_in_process", lambda: calls.append(True))
+    monkeypatch.setattr(sys, "argv", argv)
+    monkeypatch.delenv("TASKS_IN_PROCESS_NOW", raising=False)
+    if run_main is None:
+        monkeypatch.delenv("RUN_MAIN", raising=False)
+    else:
+        monkeypatch.setenv("RUN_MAIN", run_main)
+    background.start_for_runserver()
+    assert calls == ([True] if started else [])
