@@ -193,8 +193,10 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
 
 
 def is_metric(key: str) -> bool:
-    """A stage table's column of the points per game or of a chain's metric."""
-    return key == "average" or key.startswith("tb_")
+    """A stage table's column the final table keeps beside the points: the games and the wins (every regulation's
+    chain ranks by one or the other before the metrics: a row placed above another with the same points must show
+    why), the points per game, a chain's metric."""
+    return key in ("games", "wins", "average") or key.startswith("tb_")
 
 
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:

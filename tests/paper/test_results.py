@@ -57,6 +57,25 @@ def test_example_stage_csv_matches_scoring(client: Any, import_file: Any, rulese
             assert abs(float(line[points]) - float(row.points)) < 1e-6
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_final_results_show_the_games_and_wins_each_place_rests_on(client: Any, import_file: Any,
+                                                                      ruleset: str) -> None:
+    """The whole tournament's order lacked the wins (fiim's first tie-break after the points): a player placed
+    above another with the same points showed no reason. Each row carries its stage's games and wins."""
+    tournament = import_file(f"{ruleset}-example.json", f"{ruleset}-w")
+    tournament.standings_hidden = False
+    tournament.save()
+    header, *rows = read_csv(client.get(reverse("paper:results_csv", args=[tournament.slug])))
+    rows = rows[:rows.index([])]
+    assert header.count("Games") == 1 and header.count("Wins") == 1
+    games, wins, stage_column = header.index("Games"), header.index("Wins"), header.index("Placed by the stage")
+    by_stage = {str(stage): {row.player: row for row in expected(tournament, stage.ext_id).rows}
+                for stage in tournament.stages.all()}
+    for line in rows:
+        row = by_stage[line[stage_column]][line[2]]
+        assert (line[games], line[wins]) == (str(row.tally.games), str(row.tally.wins)), line
+
+
 def test_final_results_order_later_stages_first(client: Any, fiim: Any) -> None:
     """fiim example: 10 finalists, then 20 more semifinalists, then the other 40 of the qualifying."""
     header, *rows = read_csv(client.get(reverse("paper:results_csv", args=[fiim.slug])))
