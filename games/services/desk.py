@@ -109,7 +109,7 @@ def holds(game: Game, seats: list[GameSeat]) -> list[tuple[str | Promise, str]]:
     winner = str(game.get_winner_display()) if game.winner else ""
     lines: list[tuple[str | Promise, str]] = [(_("Winner"), winner or "—")]
     if game.best_move:
-        lines.append((_("Best move: named black"), ", ".join(str(n) for n in game.best_move)))
+        lines.append((_("Best move: named black"), ", ".join(str(n) for n in sorted(game.best_move))))
     best = [str(row.seat.number) for row in seats if row.best]
     if best:
         lines.append((_("Named best"), ", ".join(best)))

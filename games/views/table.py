@@ -372,7 +372,7 @@ def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str
     first = facts.derived_first_killed()
     lines.append((_("Killed in the first night"), str(first) if first else "—"))
     if facts.best_move:
-        lines.append((_("Best move: named black"), ", ".join(str(n) for n in facts.best_move)))
+        lines.append((_("Best move: named black"), ", ".join(str(n) for n in sorted(facts.best_move))))
     best = [s.number for s in facts.seats if s.best]
     if best:
         lines.append((_("Named best"), ", ".join(str(n) for n in best)))

@@ -203,7 +203,7 @@ def test_a_card_says_what_the_protocol_holds_and_confirms_it_without_a_version_n
     rows[2].fouls, rows[7].left, rows[7].left_number, rows[5].best = 2, "killed", 1, True
     for n in (2, 5, 7):
         rows[n].save()
-    Game.objects.filter(pk=four.pk).update(best_move=[1, 3])  # seat 7, killed first, named seats 1 and 3
+    Game.objects.filter(pk=four.pk).update(best_move=[3, 1])  # seat 7, killed first, named seats 3 and 1
     judge = four.submitted_by
     judge.first_name, judge.last_name = "Ирина", "Кузнецова"
     judge.save()
