@@ -173,7 +173,9 @@ def logged_game(judge: Judge, ruleset: str) -> None:
 def marks(judge: Judge, ruleset: str) -> None:
     story = STORY[ruleset]
     judge.mode("fouls", "foul")
-    for seat in story["fouls"]:
+    for k, seat in enumerate(story["fouls"]):
+        if k and story["fouls"][k - 1] == seat:  # a second foul on one seat, as a judge gives it: no double tap
+            judge.page.wait_for_timeout(400)  # (static/js/table-screen.js DOUBLE_TAP_MS is 350)
         judge.tap("fouls", f"#seat-{seat}")
     if "sp" in story:
         judge.mode("SP", "subjective")

@@ -118,7 +118,9 @@ def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts
     row = locked(game, version)
     if row.state == GameState.CONFIRMED:
         raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
-    if held_for_the_chief(row, staff_of(user, row.table.round.stage.tournament).can_confirm):
+    # the staff read only for a submitted protocol: a draft's save (every tap) asks nothing more
+    if row.state == GameState.SUBMITTED and held_for_the_chief(
+            row, staff_of(user, row.table.round.stage.tournament).can_confirm):
         raise ProtocolError(_("The protocol is submitted: the chief judge confirms it or sends it back to the "
                               "judge to change."))
     rows = seat_rows(row)

@@ -55,7 +55,7 @@ def test_rating_on_a_phone_then_the_organizer_changes_a_tournament(
     login(laptop, organizer.username)
     fiim = season[2]
     laptop.goto(f"/t/{fiim.slug}/participants/")
-    laptop.uncheck("#id_rated")
+    laptop.uncheck("#id_settings_rated")
     laptop.click("#settings-form [type=submit]")
     expect(laptop.locator(".alert-success, .alert-info").first).to_be_visible()
     answer = api().get(f"/api/ratings/?tournament={fiim.slug}").json()

@@ -85,6 +85,8 @@ class SettingsForm(forms.ModelForm[Tournament]):
                    "ends": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # ids of their own: the participants page also holds the registration form, whose city is «id_city» too
+        kwargs.setdefault("auto_id", "id_settings_%s")
         super().__init__(*args, **kwargs)
         keep_level(self)
         self.fields["seen"].initial = settings_seen(self.instance)
