@@ -106,7 +106,7 @@ class SeatingView(OneTournament, APIView):
     def get(self, request: Request, slug: str, stage: str, number: int) -> Response:
         chosen = [r for r in published_rounds(self.tournament) if r.stage.ext_id == stage and r.number == number]
         if not chosen:
-            raise NotFound("no such published round")
+            raise NotFound(_("No such published round."))
         tables: dict[int, list[dict[str, Any]]] = {}
         byes = []
         for place in places(chosen):
@@ -177,7 +177,7 @@ class StandingsView(OneTournament, APIView):
                                                 "stage with a result")])
     def get(self, request: Request, slug: str) -> Response:
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
-            raise PermissionDenied("The standings of this tournament are hidden.")
+            raise PermissionDenied(_("The standings of this tournament are hidden."))
         stage = request.query_params.get("stage")
         return Response(self.standings(stage))
 
@@ -186,7 +186,7 @@ class StandingsView(OneTournament, APIView):
         try:
             standings = snapshot.table_standings(stage) if stage is not None else compute_default(snapshot)
         except (UnknownStage, Http404):
-            raise NotFound("no such stage") from None
+            raise NotFound(_("No such stage.")) from None
         return standings_json(standings)
 
 
@@ -200,7 +200,7 @@ class AwardsView(OneTournament, APIView):
     @extend_schema(responses={200: s.awards_schema(), 403: None, 404: None})
     def get(self, request: Request, slug: str) -> Response:
         if self.tournament.standings_hidden and not self.tournament.is_organizer(request.user):
-            raise PermissionDenied("The standings of this tournament are hidden.")
+            raise PermissionDenied(_("The standings of this tournament are hidden."))
         return Response(self.awards())
 
     def awards(self) -> dict[str, object]:
@@ -224,12 +224,12 @@ class PlatformExportView(OneTournament, APIView):
                                                 enum=sorted(PLATFORMS), description="the platform's format")])
     def get(self, request: Request, slug: str, platform: str) -> HttpResponseBase:
         if platform not in PLATFORMS:
-            raise NotFound("no such format: one of " + ", ".join(sorted(PLATFORMS)))
+            raise NotFound(_("No such format: one of %(formats)s.") % {"formats": ", ".join(sorted(PLATFORMS))})
         if self.tournament.standings_hidden:
-            raise PermissionDenied("The standings of this tournament are hidden.")
+            raise PermissionDenied(_("The standings of this tournament are hidden."))
         snapshot = Snapshot(self.tournament)
         if not snapshot.final_over:
-            raise PermissionDenied("The results are not final yet.")
+            raise PermissionDenied(_("The results are not final yet."))
         chosen = PLATFORMS[platform]
         document = chosen.export(snapshot.model).document
         response = HttpResponse(document, content_type=f"{chosen.media_type}; charset=utf-8")
