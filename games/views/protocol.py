@@ -55,6 +55,7 @@ class ProtocolView(ProtocolBase):
         points = breakdown(facts, ruleset, stage_multiplier(self.table.round.stage, ruleset),
                            stage_context(self.table, ruleset))
         players = {row.seat.number: row.seat.participant for row in rows}
+        held = service.held_for_the_chief(game, self.staff.can_confirm)  # submitted: the judge's no longer
         seat_rows = [
             (seat, fields, players[seat.number], by_seat.get(seat.number, []), points.get(seat.number),
              "; ".join(label(code) for code in seat.warning_reasons))
@@ -63,9 +64,7 @@ class ProtocolView(ProtocolBase):
         return render(self.request, self.template_name, {
             "tournament": self.tournament, "table": self.table, "game": game, "form": form,
             "seat_rows": seat_rows, "general_problems": general, "staff": self.staff,
-            "editable": game.state != GameState.CONFIRMED
-            and not service.held_for_the_chief(game, self.staff.can_confirm),
-            "held": service.held_for_the_chief(game, self.staff.can_confirm), "ruleset": ruleset,
+            "editable": game.state != GameState.CONFIRMED and not held, "held": held, "ruleset": ruleset,
             "confirm_refusal": service.four_eyes_refusal(game, signed_in(self.request), self.tournament)
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],

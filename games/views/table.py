@@ -356,6 +356,7 @@ def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
         return []
     return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
 
+
 def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
     """Each seat's player as the judge reads them: the full name, and where two at the table share it, the nickname
     or the player's number beside it (two «Волков Максим» at one table were told apart by nothing)."""
@@ -363,7 +364,6 @@ def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
     shared = {name for name in full.values() if list(full.values()).count(name) > 1}
     return {n: (f"{full[n]} «{p.player.nickname}»" if p.player.nickname else f"{full[n]} (№{p.number})")
             if full[n] in shared else full[n] for n, p in seated}
-
 
 
 def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:

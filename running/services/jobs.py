@@ -56,7 +56,6 @@ def is_stale(job: SeatingJob) -> bool:
     return job.state in ACTIVE_STATES and job.updated < timezone.now() - STALE_AFTER
 
 
-@transaction.atomic
 def untaken_seconds(job: SeatingJob) -> int | None:
     """How long a job has waited for a worker, once that is longer than a worker ever takes to start one
     (``background.LATE_AFTER``): the site's workers are stopped, and the organizer would watch 0 % for ever."""
@@ -66,6 +65,7 @@ def untaken_seconds(job: SeatingJob) -> int | None:
     return int(waited.total_seconds()) if job.state == JobState.PENDING and waited > LATE_AFTER else None
 
 
+@transaction.atomic
 def cancel(job: SeatingJob) -> SeatingJob:
     """``pending``/``running`` → ``cancelled``; refused once the job finished (its seating stays)."""
     job = SeatingJob.objects.select_for_update().get(pk=job.pk)

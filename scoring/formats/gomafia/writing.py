@@ -180,13 +180,7 @@ def player_lines(t: Tournament) -> list[str]:
     if renamed:
         lines.append(f"player ids {', '.join(renamed)}: gomafia holds only its own user ids (gomafia-N), so these "
                      f"read back as ids made from the logins")
-    logins: dict[str, list[str]] = {}
-    for p in t.players:
-        if gomafia_id(p.id) is None:
-            logins.setdefault(login_of(p), []).append(p.id)
-    lines += [f"players {', '.join(ids)}: the same login {login!r}, so one player when read back"
-              for login, ids in logins.items() if len(ids) > 1]
-    return lines
+    return lines  # two players of one login are written apart before (``apart``, namesakes_apart)
 
 
 def stage_lines(t: Tournament) -> list[str]:

@@ -52,4 +52,3 @@ class MafiaRatings(Platform):
         placed = [Placed(order, f"event-{order}", number, with_ids(reduced.game, ids))
                   for order, _, number, reduced in written]
         return assemble(tournament.ruleset, placed, names)
-
