@@ -170,3 +170,14 @@ def test_an_absence_while_a_seating_is_computed_changes_nothing(client: Any, qua
     response = client.post(round_url(round_), {"action": "absent", "participant": player.pk})
     assert response.status_code == 400 and "being computed" in response.content.decode()
     assert round_.absences.count() == 0 and round_.tables.count() == tables and round_.seats.count() == seats
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cancelling_runs_in_a_transaction_of_its_own(organizer: Any, tournament: Any, add_participants: Any) -> None:
+    """``cancel`` locks the job's row (``select_for_update``), which needs a transaction: outside a test's own,
+    as a request runs it, a cancel without ``@transaction.atomic`` raised instead of cancelling."""
+    add_participants(tournament, 20)
+    stage = Stage.objects.create(tournament=tournament, ext_id="q", kind="qualifying", order=1)
+    job = SeatingJob.objects.create(stage=stage, method="random", seed=1, state=JobState.PENDING,
+                                    created_by=organizer)
+    assert jobs.cancel(job).state == JobState.CANCELLED
