@@ -43,6 +43,32 @@ def test_kostroma_applications_with_age_limits(client: Any, organizer: Any, make
     assert second.status == ParticipantStatus.REJECTED
 
 
+def test_a_rejection_by_mistake_is_undone(client: Any, organizer: Any, make_tournament: Any) -> None:
+    """Reject sits beside Accept: a rejected application waits again at one tap, and is then accepted under the
+    rules as any waiting one; only a rejected one can be reconsidered."""
+    t = make_tournament("kostroma", starts=dt.date(2025, 5, 1), ends=dt.date(2025, 5, 1))
+    client.force_login(organizer)
+    participants = reverse("tournaments:participants", kwargs={"slug": t.slug})
+    client.post(participants, player_post())
+    applicant = Participant.objects.get(tournament=t)
+
+    def decide(decision: str) -> str:
+        url = reverse("tournaments:decide", kwargs={"slug": t.slug, "pk": applicant.pk, "decision": decision})
+        return client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+    assert "Заявка отклонена" in decide("reject")
+    page = client.get(participants, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Пересмотреть" in page
+    assert "снова ждёт вашего решения" in decide("reconsider")
+    applicant.refresh_from_db()
+    assert applicant.status == ParticipantStatus.APPLIED
+    assert "Пересмотреть" not in client.get(participants, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Заявка принята" in decide("accept")
+    assert "Пересмотреть можно только отклонённую заявку (Смирнова Анна Петровна)" in decide("reconsider")
+    applicant.refresh_from_db()
+    assert applicant.status == ParticipantStatus.ACCEPTED
+
+
 def test_tomsk_registers_guests_beyond_the_cap(client: Any, organizer: Any, make_tournament: Any,
                                                add_participants: Any) -> None:
     t = make_tournament("tomsk")

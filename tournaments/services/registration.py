@@ -225,6 +225,20 @@ def reject(participant: Participant, by: User | None = None) -> Participant:
 
 
 @transaction.atomic
+def reconsider(participant: Participant, by: User | None = None) -> Participant:
+    """A rejected application waits for the organizer again (a rejection by mistake is undone); accepting it then
+    checks the rules as for any waiting one."""
+    participant = locked(participant)
+    if participant.status != ParticipantStatus.REJECTED:
+        raise RegistrationError(None, _("Only a rejected application can be reconsidered (%(name)s).") % {
+            "name": participant.player.full_name})
+    participant.status = ParticipantStatus.APPLIED
+    participant._history_user = by  # type: ignore[attr-defined]
+    participant.save(update_fields=["status"])
+    return participant
+
+
+@transaction.atomic
 def decide_many(tournament: Tournament, ids: list[int], decision: str, by: User | None = None) -> list[Outcome]:
     """Accepts or rejects the waiting applications ``ids`` of ``tournament``, all or none: the first refusal
     rolls back the others, and accepting more than the cap has room for is refused as a whole."""

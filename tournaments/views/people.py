@@ -179,7 +179,7 @@ class BulkDecisionView(OrganizerRequiredMixin, View):
 
 class DecideApplicationView(OrganizerRequiredMixin, View):
     def post(self, request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponseBase:
-        if decision not in ("accept", "reject"):
+        if decision not in ("accept", "reject", "reconsider"):
             raise Http404
         participant = get_object_or_404(Participant, pk=pk, tournament=self.tournament)
         try:
@@ -189,9 +189,12 @@ class DecideApplicationView(OrganizerRequiredMixin, View):
                     messages.warning(request, _("Accepted as a guest: the cap is reached."))
                 else:
                     messages.success(request, _("The application is accepted."))
-            else:
+            elif decision == "reject":
                 registration.reject(participant, signed_in(request))
                 messages.success(request, _("The application is rejected."))
+            else:
+                registration.reconsider(participant, signed_in(request))
+                messages.success(request, _("The application waits for your decision again."))
         except registration.RegistrationError as error:
             messages.error(request, error.message)
         return redirect("tournaments:participants", slug=self.tournament.slug)
