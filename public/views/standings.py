@@ -49,7 +49,10 @@ def how_ties(ruleset: Ruleset, chain: tuple[str, ...], rank_by: str) -> str:
 
 def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
     standings = snapshot.table_standings(stage.ext_id)
-    advance = set(standings.advance)
+    # Before the stage's first result everyone has 0 points: the engine's cut would mark the first N by number
+    # as going on, which no game decided.
+    played = any(row.tally.games for row in standings.rows)
+    advance = set(standings.advance) if played else set()
     prefix = 0
     while prefix < len(standings.rows) and standings.rows[prefix].player in advance:
         prefix += 1
@@ -97,6 +100,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "winners": winners,
         "how_ties": how_ties(snapshot.ruleset, standings.chain, standings.rank_by),
         "advance_count": len(advance),
+        "played": played, "before_games": not played and standings.kind is not StageKind.FINAL,
         "any_ineligible": any(not row["eligible"] for row in rows),
         "any_by_lot": bool(by_lot),
         "short_note": short_of_games_note(standings.min_games) if any(row["short"] for row in rows) else "",

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from base.texts import too_long
 from exchange.reading import to_model
 from scoring import lots as scoring_lots
 from scoring.lots import CutTie, DrawOrderError
@@ -32,6 +33,7 @@ from tournaments.models import DrawMethod, LotDraw, Participant, Stage
 
 # Places a final's prizes go to: a tie across the line under 1st, 2nd or 3rd is drawn too [ours].
 PRIZE_PLACES = (1, 2, 3)
+NOTE_LIMIT = LotDraw._meta.get_field("note").max_length or 200
 
 
 class LotsError(UserError):
@@ -65,6 +67,10 @@ def user_name(user: User) -> str:
 def draw_lots(stage: Stage, players: Sequence[str], by: User, *, order: Sequence[str] | None = None,
               note: str = "") -> LotDraw:
     """Draw the tie of ``players``: the app shuffles them (``order`` None) or ``order`` is the physical draw."""
+    note = note.strip()
+    problem = too_long(note, NOTE_LIMIT)
+    if problem:
+        raise LotsError(_("The draw's note: %(problem)s") % {"problem": problem})
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
     tie = _current_tie(stage, players)
     if order is None:
@@ -79,7 +85,7 @@ def draw_lots(stage: Stage, players: Sequence[str], by: User, *, order: Sequence
         method = DrawMethod.PHYSICAL
     stage.lots = scoring_lots.merge_lots(stage.lots, drawn)
     stage.save(update_fields=["lots"])
-    return LotDraw.objects.create(stage=stage, players=drawn, method=method, note=note.strip()[:200],
+    return LotDraw.objects.create(stage=stage, players=drawn, method=method, note=note,
                                   drawn_at=timezone.now(), drawn_by=by, drawn_by_name=user_name(by))
 
 

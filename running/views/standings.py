@@ -43,7 +43,8 @@ class StandingsView(OrganizerRequiredMixin, View):
         model = found.model
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
-        advance = set(standings.advance)
+        played = any(row.tally.games for row in standings.rows)  # before it, the cut would be by number
+        advance = set(standings.advance) if played else set()
         limit = ruleset_for(self.tournament).params.ineligible_after_absences
         # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         team_line = cut_line_after(standings.teams)
@@ -62,7 +63,7 @@ class StandingsView(OrganizerRequiredMixin, View):
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in columns],
             "average": metric_label("points_average") if shows_average(standings.rank_by) else None,
-            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances,
+            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances and played,
                        "contending": t.contending, "line": index + 1 == team_line}
                       for index, t in enumerate(standings.teams or ())],
             "team_cut": standings.team_cut,
@@ -70,7 +71,7 @@ class StandingsView(OrganizerRequiredMixin, View):
             "team_advance_count": len(standings.team_advance),
             "champion_teams": ([team_names.get(tid, tid) for tid in standings.champion_teams]
                                if standings.champion_teams is not None else None),
-            "advance_count": len(standings.advance),
+            "advance_count": len(standings.advance), "played": played,
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
             "next_stage": next_stage,
             # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)

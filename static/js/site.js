@@ -157,6 +157,48 @@
     }
   });
 
+  // input[maxlength], textarea[maxlength]: a browser cuts a longer text (a paste) without a word, and the server would
+  // never see what was lost. The limit moves to data-limit and a line under the field says how many characters are
+  // left from 80 % of it on, and by how many a text is too long; the server refuses such a text naming its field.
+  // The words come from #text-limits (base.html).
+  function limits(root) {
+    var words = document.getElementById("text-limits");
+    var scope = root.querySelectorAll ? root : document;
+    if (!words) { return; }
+    Array.prototype.forEach.call(scope.querySelectorAll("input[maxlength], textarea[maxlength]"), function (field) {
+      var limit = parseInt(field.getAttribute("maxlength"), 10);
+      if (!(limit > 0)) { return; }
+      field.removeAttribute("maxlength");
+      field.setAttribute("data-limit", String(limit));
+      var line = document.createElement("div");
+      line.className = "form-text text-limit";
+      line.id = (field.id || field.name || "field") + "-limit-" + Math.random().toString(36).slice(2, 8);
+      line.setAttribute("aria-live", "polite");
+      line.hidden = true;
+      field.insertAdjacentElement("afterend", line);
+      field.setAttribute("aria-describedby",
+                         ((field.getAttribute("aria-describedby") || "") + " " + line.id).trim());
+      field.limitLine = line;
+      said(field);
+    });
+  }
+  function said(field) {
+    var words = document.getElementById("text-limits"), line = field.limitLine;
+    // counted as the server counts it: without the spaces at either end
+    var limit = parseInt(field.getAttribute("data-limit"), 10), length = field.value.trim().length;
+    if (!words || !line) { return; }
+    line.hidden = length < limit * 0.8;
+    var over = length > limit;
+    line.classList.toggle("text-danger", over);
+    line.textContent = window.interpolate(over ? words.dataset.over : words.dataset.left,
+                                          {n: over ? length - limit : limit - length, limit: limit});
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.limitLine) { said(event.target); }
+  });
+  document.addEventListener("DOMContentLoaded", function () { limits(document); });
+  document.addEventListener("htmx:load", function (event) { limits(event.target); });
+
   // [data-percent]: a progress bar's width (the seating job), set through the CSSOM, which the policy allows.
   function widths(root) {
     var bars = (root.querySelectorAll ? root : document).querySelectorAll("[data-percent]");

@@ -47,7 +47,24 @@ def test_rated_preset_and_a_rule_changed_after_play(open_page: Any, shot: Any, o
     import_text(json.dumps(source), slug="played-e2e", organizers=[organizer])
     page.goto("/t/played-e2e/parameters/")
     page.fill("input[name=param-win_points]", "1")
+    # A reason pasted over its 300 characters is not cut by the browser: the line under it says by how much, and
+    # the server refuses it under the field, keeping the text and the change typed.
+    reason = page.locator("input[name=reason]")
+    limit_line = page.locator("#parameters-form .text-limit")
+    reason.fill("р" * 250)
+    expect(limit_line).to_be_visible()
+    expect(limit_line).to_contain_text("50")
+    reason.fill("рейтинговые правила " * 16)  # 320
+    assert len(reason.input_value()) == 320
+    expect(limit_line).to_have_class("form-text text-limit text-danger")
+    expect(limit_line).to_contain_text("19")
+    page.click("#parameters-form button[type=submit]")
+    expect(page.locator("#reason-error")).to_contain_text("319")
+    expect(page.locator("input[name=param-win_points]")).to_have_value("1")
+    assert len(page.locator("input[name=reason]").input_value()) == 320  # kept as typed (counted without its last space)
+    shot(page, "2-reason-too-long")
     page.fill("input[name=reason]", "рейтинговые правила")
+    expect(limit_line).to_be_hidden()
     page.click("#parameters-form button[type=submit]")
     expect(page.locator("#confirm-rescoring")).to_be_visible()
     shot(page, "2-confirm")

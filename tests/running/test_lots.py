@@ -90,6 +90,17 @@ def test_a_physical_draw_is_recorded_in_its_order(client: Any, organizer: Any, t
                              "note": "drawn by the chief judge"})
     draw = LotDraw.objects.get(stage=stage)
     assert draw.players == order and draw.method == DrawMethod.PHYSICAL and draw.note == "drawn by the chief judge"
+    draw.delete()
+    stage.lots = []
+    stage.save(update_fields=["lots"])
+    note = "вытянул главный судья при свидетелях " * 6  # 222 characters: refused, never cut to 200
+    html = client.post(url(stage), {"action": "record_draw", "players": list(TIED[ruleset]), "order": order,
+                                    "note": note}, follow=True, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Примечание к жребию: Не больше 200 знаков, а в этом тексте 221" in html
+    assert not LotDraw.objects.filter(stage=stage).exists()
+    client.post(url(stage), {"action": "record_draw", "players": list(TIED[ruleset]), "order": order,
+                             "note": note[:200]})
+    assert LotDraw.objects.get(stage=stage).note == note[:200].strip()
     stage.refresh_from_db()
     rows = stage_ties(stage).standings.rows
     assert [row.player for row in rows if row.player in order] == order

@@ -139,6 +139,7 @@ RU_POINT = re.compile(r"(?<![\d.,:/])\d+\.\d{1,2}(?![\d.:/])(?!\s*(?:\d{2,4}|г\
 CLAUSE = re.compile(r"(?:[Пп]риложени\w*|[Пп]ункт\w*|\bп\.|[Рр]аздел\w*|§|[Пп]оложени\w*\s*\()\s*\d+(?:\.\d+)+")
 # a decimal comma in English: "2,5" (a thousands comma has three digits; a list "1, 2" a space)
 EN_COMMA = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d,])")
+PLACEHOLDER = re.compile(r"%\(\w+\)s")  # a script fills it
 # English words a Russian page has no business with; three in a row (one of them a stopword) is a sentence
 STOPWORDS = frozenset({"the", "and", "of", "is", "a", "an", "to", "by", "in", "on", "at", "for", "with", "from",
     "or", "not", "no", "it", "this", "that", "are", "was", "be", "has", "have", "as", "all", "any", "its", "their",
@@ -226,6 +227,11 @@ class Visible(HTMLParser):
     judge's offline queue shows for a tap (``data-tap-label``)."""
 
     SHOWN = ("title", "placeholder", "aria-label", "alt", "data-tap-label")
+    # The words the pages' scripts show (static/js): a request's failure, a text's limit, the lineup's and the
+    # check-in's answers; their %(name)s placeholders are filled by the script.
+    SCRIPTS_SHOW = ("data-absent", "data-failed", "data-left", "data-more", "data-no", "data-none", "data-offline",
+                    "data-over", "data-page-text", "data-place", "data-refused", "data-sending", "data-several",
+                    "data-showing", "data-text", "data-toggle", "data-unnamed", "data-waiting", "data-yes")
     FIELDS = ("text", "search", "")  # a number field's value the browser writes in the reader's format itself
 
     def __init__(self, json_values: bool = False) -> None:
@@ -238,6 +244,8 @@ class Visible(HTMLParser):
         if tag in ("script", "style", "template"):
             self.hidden += 1
         self.parts += [f" {value} " for name, value in attrs if name in self.SHOWN and value]
+        self.parts += [f" | {PLACEHOLDER.sub(' ', value)} | " for name, value in attrs
+                       if name in self.SCRIPTS_SHOW and value]
         given = dict(attrs)
         if (tag == "input" and (given.get("type") or "") in self.FIELDS and given.get("value")
                 and "slug" not in (given.get("name") or "")):  # an address's short name is an id by nature
@@ -651,6 +659,17 @@ def test_every_ruleset(ruleset: str, moment: str, organizer: Any, settings: Any)
 ])
 def test_problems(text: str, language: str, expected: list[str]) -> None:
     assert problems(text, language) == expected
+
+
+def test_the_words_a_script_shows_are_read() -> None:
+    """An English sentence in a data-* attribute a script shows (here the text limit's line) is found on a Russian
+    page; its placeholders are not words."""
+    reader = Visible()
+    reader.feed('<div id="text-limits" hidden data-over="%(n)s characters too many (at most %(limit)s): shorten the '
+                'text" data-left="Осталось знаков: %(n)s из %(limit)s"></div>')
+    text = " ".join(reader.parts)
+    assert problems(text, "ru") == ["English 'characters too many (at most  ): shorten the text'"]
+    assert "%(" not in text
 
 
 def test_a_csv_keeps_its_decimals() -> None:

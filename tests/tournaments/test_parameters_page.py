@@ -234,3 +234,25 @@ def test_only_the_organizers_see_or_change_it(client: Client, stranger: Any, mak
     assert client.post("/t/open/parameters/", {"seen": "{}", "param-win_points": "9"}).status_code == refused
     tournament.refresh_from_db()
     assert tournament.params is None
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_a_reason_over_its_limit_is_refused_never_cut(client: Client, organizer: Any, make_tournament: Any,
+                                                      ruleset: str) -> None:
+    """The reason was cut to 300 characters without a word: now the page says so under the field, keeps the text,
+    and saves nothing; 300 characters are kept whole."""
+    tournament = make_tournament(ruleset, slug="open")
+    client.force_login(organizer)
+    long = "Ж" * 280 + " по просьбе ГСК"  # 295
+    response = client.post("/t/open/parameters/", form_data(tournament, client, reason=long + "!" * 6),
+                           HTTP_ACCEPT_LANGUAGE="ru")
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert 'id="reason-error">Не больше 300 знаков, а в этом тексте 301' in page
+    assert f'value="{long}!!!!!!"' in page and not ParamChange.objects.exists()
+    assert 'maxlength="300"' in page  # what the browser's counter reads
+    field = next(name for name in form_data(tournament, client) if name.startswith("param-"))
+    data = form_data(tournament, client, reason=long + "!" * 5)
+    data[field] = "7" if data[field] not in ("7",) else "8"
+    assert client.post("/t/open/parameters/", data).status_code == 302
+    assert ParamChange.objects.get(tournament=tournament).reason == long + "!" * 5

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from base.texts import too_long
+
 from ..forms.params import ParamsForm, value_text
 from ..labels import param_label
 from ..mixins import signed_in
@@ -18,6 +20,7 @@ from ..models import ParamChange, Tournament
 from ..permissions import OrganizerRequiredMixin
 from ..services.params import ChangedMeanwhile, canonical, change_params, games_with_results
 
+REASON_LIMIT = ParamChange._meta.get_field("reason").max_length or 300
 UPGRADE_REASON = "removed on upgrade: does not apply to the regulation"  # migration 0017's records
 
 
@@ -25,7 +28,8 @@ class ParametersView(OrganizerRequiredMixin, View):
     template_name = "tournaments/parameters.html"
 
     def page(self, request: HttpRequest, form: ParamsForm, status: int = 200, *, seen: str | None = None,
-             confirm: bool = False, changes: list[tuple[str, object, object]] | None = None) -> HttpResponse:
+             confirm: bool = False, changes: list[tuple[str, object, object]] | None = None,
+             reason_error: str = "") -> HttpResponse:
         history = [(change, [(param_label(name), value_text(name, old), value_text(name, new))
                              for name, old, new in change.changes],
                     _("removed: does not apply to the regulation") if change.reason == UPGRADE_REASON
@@ -37,6 +41,7 @@ class ParametersView(OrganizerRequiredMixin, View):
             "games": games_with_results(self.tournament), "confirm": confirm,
             "pending": [(param_label(name), value_text(name, old), value_text(name, new))
                         for name, old, new in changes or ()],
+            "reason_limit": REASON_LIMIT, "reason_error": reason_error,
         }
         return render(request, self.template_name, context, status=status)
 
@@ -64,8 +69,10 @@ class ParametersView(OrganizerRequiredMixin, View):
             return self.page(request, self.form(), status=400)
         if seen != canonical(self.tournament.params):
             return self.changed_meanwhile(request)
-        if not form.is_valid():
-            return self.page(request, form, status=400, seen=seen)
+        reason = request.POST.get("reason", "").strip()
+        reason_error = too_long(reason, REASON_LIMIT)
+        if not form.is_valid() or reason_error:
+            return self.page(request, form, status=400, seen=seen, reason_error=reason_error)
         changes = form.changes()
         if not changes:
             messages.info(request, _("Nothing changed."))
@@ -75,7 +82,7 @@ class ParametersView(OrganizerRequiredMixin, View):
             return self.page(request, form, status=400, seen=seen, confirm=True, changes=changes)
         try:
             change_params(self.tournament, form.overrides, changes, by=signed_in(request), seen=seen,
-                          reason=request.POST.get("reason", "").strip()[:300])
+                          reason=reason)
         except ChangedMeanwhile:
             self.tournament = Tournament.objects.get(pk=self.tournament.pk)
             return self.changed_meanwhile(request)
