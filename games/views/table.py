@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import Problem
 from scoring.model import AwardRule
-from scoring.params import ValueSet
 from scoring.rulesets import Ruleset
 from tournaments.fields import exact_text
 from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for, stage_multiplier
 
+from ..extra_choices import extra_choices, seat_extra_choices
 from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import award_choices, consequences, foul_choices, removal_choices, warning_choices
@@ -41,7 +41,6 @@ from .protocol import ProtocolBase
 if TYPE_CHECKING:
     from base.users import User
 
-MOST_EXTRA_CHOICES = 41  # a range of allowed extra points longer than this is typed, not chosen
 
 
 @dataclass(frozen=True)
@@ -124,8 +123,9 @@ class TableScreenView(ProtocolBase):
             "judge_awards": [code for code, rule in ruleset.win_awards.items() if rule is AwardRule.JUDGE],
             "awarded": awarded_words(facts.awarded, dict(side_choices(ruleset)).get(facts.winner, "")),
             "consequences": consequences(ruleset.id),
-            "extra": ruleset.params.extra_max_players > 0, "extra_choices": extra_choices(ruleset),
-            "extra_rows": [(s.number, exact_text(s.extra), number(s.extra)) for s in facts.seats],
+            "extra": ruleset.params.extra_max_players > 0, "extra_choices": bool(extra_choices(ruleset)),
+            "extra_rows": [(s.number, exact_text(s.extra), number(s.extra), choices)
+                           for s, choices in zip(facts.seats, seat_extra_choices(ruleset, facts), strict=True)],
             "subjective": subjective, "sp_chips": sp_chips(ruleset),
             "subjective_missing": [s.number for s in facts.seats if subjective and s.subjective is None],
             "circles": circles, "circle": circle,
@@ -336,25 +336,6 @@ def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[
     first = str(_("the whole mafia")) if black or len(maniacs) != 1 else f"{maniacs[0]} {labels.get('maniac', '')}"
     found = [("", first.strip(), bool(black or maniacs))] if any(s.role in BLACK for s in facts.seats) else []
     return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
-
-
-def allowed(values: ValueSet) -> set[Fraction] | None:
-    if values.minimum is not None and values.maximum is not None and values.step:
-        count = (values.maximum - values.minimum) / values.step + 1
-        if count > MOST_EXTRA_CHOICES:
-            return None
-        return {values.minimum + k * values.step for k in range(int(count))}
-    return set(values.values)
-
-
-def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """What a judge may give (a winner's values and a loser's together; scoring checks which applies), as
-    (value, shown); empty: a number is typed instead."""
-    p = ruleset.params
-    winner, loser = allowed(p.extra_values_winner), allowed(p.extra_values_loser)
-    if winner is None or loser is None:
-        return []
-    return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
 
 
 def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:

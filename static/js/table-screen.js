@@ -7,7 +7,9 @@
 // the order made, each version-checked: games/services/table.py apply_taps). The first tap of a queue carries the
 // version the screen had when it was made, each next one follows the version the one before it left, so a change
 // made meanwhile on another device is never overwritten: its tap is refused, with every tap after it, and each
-// refused tap is listed with the server's reason. The mode, the reason and the values the judge has chosen are the
+// refused tap is listed with the server's reason (until the judge dismisses the list; a refusal of a tap made online,
+// which the judge saw as it happened, leaves once a later tap is saved, so it never stands beside the success that
+// followed). The mode, the reason and the values the judge has chosen are the
 // judge's: an answer redraws the screen around them, never over them.
 //
 // When the venue's Wi-Fi drops, nothing is lost: the queue is kept in the phone's storage, the dock says how many
@@ -98,11 +100,14 @@
     });
   }
 
-  function refused(label, reason) {
+  // kept: a tap made offline or refused because the protocol changed elsewhere, which the judge did not see refused
+  // as it was made; it stays until dismissed.
+  function refused(label, reason, kept) {
     var element = box();
     if (!element) { return; }
     var li = document.createElement("li");
     li.textContent = window.interpolate(element.dataset.refused, {tap: label, reason: reason});
+    if (kept) { li.setAttribute("data-kept", ""); }
     element.querySelector("[data-refused]").appendChild(li);
   }
 
@@ -110,7 +115,8 @@
     var queue = load();
     // the first waiting tap is checked against the version the screen had; the next ones follow the server's
     fields.version = queue.length ? "" : (fields.version || screenVersion());
-    queue.push({ id: Date.now() + "-" + Math.random(), fields: fields, label: describe(fields, mark), mark: mark || "" });
+    queue.push({ id: Date.now() + "-" + Math.random(), fields: fields, label: describe(fields, mark), mark: mark || "",
+                 offline: offline });
     store(queue);
     send();
   }
@@ -390,14 +396,18 @@
         var errorSlot = document.getElementById("request-error");
         if (errorSlot) { errorSlot.hidden = true; }
         var reasons = JSON.parse(fresh.getAttribute("data-refused") || "[]");
-        reasons.forEach(function (pair) {
-          if (batch[pair[0]]) { refused(batch[pair[0]].label, pair[1]); }
-        });
         var conflict = document.querySelector("#screen-error[data-conflict]");
+        if (!reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
+          box().querySelectorAll("[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
+        }
+        reasons.forEach(function (pair) {
+          var tap = batch[pair[0]];
+          if (tap) { refused(tap.label, pair[1], tap.offline); }
+        });
         if (conflict) {
           // changed on another device meanwhile: the taps made on the old state are not applied on the new one
-          if (ALONE[batch[0].fields.action]) { refused(batch[0].label, conflict.textContent.trim()); }
-          rest.forEach(function (later) { refused(later.label, conflict.textContent.trim()); });
+          if (ALONE[batch[0].fields.action]) { refused(batch[0].label, conflict.textContent.trim(), true); }
+          rest.forEach(function (later) { refused(later.label, conflict.textContent.trim(), true); });
           rest = [];
         }
       }

@@ -81,6 +81,9 @@ def test_a_tap_made_offline_on_a_protocol_changed_meanwhile_is_refused(open_page
     fouls = seat_fouls(pk)
     assert fouls[4] == 0 and fouls[5] == 0  # nothing applied on the newer state
     assert Game.objects.get(table_id=pk).winner == "black"  # the other change stands
+    page.locator("#seat-6").click()  # a tap saved online: the refusals the judge did not see happen stay listed
+    expect(page.locator("#seat-6 .fouls-badge")).to_contain_text("1")
+    expect(refused).to_have_count(2)
 
 
 def test_the_speech_timer_counts_down_warns_at_ten_seconds_and_survives_taps(open_page: Any, round_: Any,

@@ -58,9 +58,13 @@ def test_zvezdy_warning_then_remark_and_the_awarded_win(open_page: Any, shot: An
     page.click("#seat-7")  # a remark for shouting before any warning: refused, the seat named
     settled(page)
     expect(page.locator("#dock-messages")).to_contain_text("Место 7")
+    expect(page.locator("#offline-queue [data-refused] li")).to_have_count(1)
     mode(page, "warn")
     page.select_option("#controls select[name=warning]", "shouting")
     page.click("#seat-7")
+    settled(page)  # saved: the refusal seen as it happened leaves the dock, never beside the success
+    expect(page.locator("#offline-queue [data-refused] li")).to_have_count(0)
+    expect(page.locator("#dock-messages #screen-error")).to_have_count(0)
     mode(page, "foul")
     # a reason is one tap's: the refused remark's went back to "not chosen"
     expect(page.locator("#controls select[name=reason]")).to_have_value("")

@@ -4,6 +4,8 @@ judge's (the screen is read-only, the chief confirms it there); every regulation
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from games.reasons import CONSEQUENCES
 from games.services.lineup import lineup_problems
 from scoring.rulesets import get_ruleset
 from tests.games.test_table_screen import HTMX, Screen
+from tests.conftest import new_people
 from tests.helpers import ROLES
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +126,37 @@ def test_after_submitting_the_judge_can_no_longer_change_it(round_: Any, people:
     url = f"/api/tournaments/{round_.stage.tournament.slug}/protocols/{screen.game.table_id}/"
     refused = api(people["judge"]).put(url, {"version": version, "winner": "black"}, format="json")
     assert refused.status_code in (400, 409) and screen.game.winner == "red"
+
+
+def extra_options(page: str, seat: int) -> list[str]:
+    select = page.split(f'name="x{seat}"', 1)[1].split("</select>", 1)[0]
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_each_seat_offers_the_extra_points_its_side_may_get(make_round: Any, ruleset: str) -> None:
+    """Before the winner every allowed value is offered (and said so); once it is recorded, a winner's seat offers
+    the winning side's values and a loser's the losing side's, so that a choice is never refused at the next tap; a
+    value already given stays shown as it is."""
+    round_ = make_round(ruleset)
+    screen = Screen(round_, new_people(round_)["judge"], ruleset)
+    params = get_ruleset(ruleset)().params
+    before = screen.client.get(screen.url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    if params.extra_max_players == 0:  # tomsk: no extra points at all
+        assert 'id="extra-points"' not in before
+        return
+    red, black = ROLES[ruleset].index("sheriff") + 1, 1  # the sheriff's seat and the don's (or a mafioso's)
+    union = extra_options(before, red)
+    assert union == extra_options(before, black) and 'id="extras-before-winner"' in before
+    after = screen.tap("winner", value="red")
+    assert 'id="extras-before-winner"' not in after
+    for seat, values in ((red, params.extra_values_winner), (black, params.extra_values_loser)):
+        offered = extra_options(after, seat)
+        assert offered == [v for v in union if Fraction(v) == 0 or Fraction(v) in values], (seat, offered)
+    if ruleset == "fiim":  # 4.3: the winners 0 or 1, the losers 0 or 0.5
+        assert extra_options(after, red) == ["0", "1"] and extra_options(after, black) == ["0", "0.5"]
+        page = screen.tap("extras", **{f"x{red}": "1", f"x{black}": "0.5"})
+        assert 'id="screen-error"' not in page
+        screen.tap("winner", value="black")  # the winner changed: the values given stay shown, as the protocol
+        page = screen.client.get(screen.url).content.decode()
+        assert '<option value="1" selected>' in page.split(f'name="x{red}"', 1)[1].split("</select>", 1)[0]
