@@ -14,7 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game, GameSeat, Left, Role, Side
-from games.reasons import OTHER
+from games.reasons import OTHER, UNSTATED
 from games.services.facts import ProtocolFacts
 
 
@@ -107,7 +107,7 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
             s = given[seat.number]
             seat.role, seat.side = s["role"], s["side"]
             kept = seat.foul_reasons[: s["fouls"]]
-            seat.foul_reasons = kept + [OTHER] * (s["fouls"] - len(kept))
+            seat.foul_reasons = kept + [UNSTATED] * (s["fouls"] - len(kept))
             if not s["removed"]:
                 seat.removal_reason = ""
             elif not seat.removal_reason and s["fouls"] < 4:
@@ -118,9 +118,9 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
             seat.best = s["best"]
             seat.days_survived = s["days_survived"]
             seat.subjective = None if s["subjective"] is None else Fraction(s["subjective"])
-            if s["warnings"] is not None:  # a count, as the file keeps it: the reasons recorded kept, others "other"
+            if s["warnings"] is not None:  # a count, as the file keeps it: the reasons recorded kept, the others unstated
                 kept_warnings = seat.warning_reasons[: s["warnings"]]
-                seat.warning_reasons = kept_warnings + [OTHER] * (s["warnings"] - len(kept_warnings))
+                seat.warning_reasons = kept_warnings + [UNSTATED] * (s["warnings"] - len(kept_warnings))
         if any(seat.left for seat in facts.seats):  # the judge's day counter follows the departures
             facts.phase = max(facts.phase, *(2 * (s.left_number or 1) - 1 for s in facts.seats if s.left))
 

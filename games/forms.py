@@ -19,7 +19,7 @@ from scoring.rulesets import Ruleset
 from tournaments.numbers import TypedNumberField
 
 from .models import Left, Role, Side
-from .reasons import foul_choices, removal_choices
+from .reasons import recorded_foul_choices, removal_choices
 from .services.facts import ProtocolFacts, tracks_days
 
 BLANK: list[tuple[str, str | Promise]] = [("", "—")]
@@ -65,7 +65,7 @@ class ProtocolForm(forms.Form):
                                                              label=_("circle %(n)s: best") % {"n": i})
             self.fields[f"circle{i}_worst"] = forms.CharField(required=False, max_length=20,
                                                               label=_("circle %(n)s: worst") % {"n": i})
-        fouls = BLANK + foul_choices(ruleset.id)
+        fouls = BLANK + recorded_foul_choices(ruleset.id)
         for seat in facts.seats:
             n = seat.number
             self.fields[f"s{n}_role"] = forms.ChoiceField(label=_("role"), choices=role_choices(ruleset))

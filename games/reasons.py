@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 FOURTH_FOUL = "fouls4"
 OTHER = "other"
+UNSTATED = "unstated"  # a foul or warning tapped without a reason, or read from a file that counts fouls alone
 
 LABELS: dict[str, Promise] = {
     # Fouls (remarks).
@@ -50,6 +51,7 @@ LABELS: dict[str, Promise] = {
     "night_word": _("any word after night is announced"),
     "pleading": _("gestures “I beg”, “I swear” and the like"),
     OTHER: _("other (see the notes)"),
+    UNSTATED: _("reason not chosen"),
     # Wins awarded to the other side (``Ruleset.win_awards``).
     "monsters": _("an artificial situation (“monsters”): remarks earned on purpose to leave the table"),
     "disputed": _("the judge's decision in a disputed situation"),
@@ -109,14 +111,20 @@ def removal_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
     return [(code, LABELS[code]) for code in REMOVALS.get(ruleset_id, (FOURTH_FOUL, OTHER))]
 
 
+def recorded_foul_choices(ruleset_id: str) -> list[tuple[str, Promise]]:
+    """The fouls' reasons a protocol may hold: the regulation's, and "reason not chosen" for a foul tapped without
+    one (the full protocol shows it as it is, never as another reason, and never drops the foul)."""
+    return [*foul_choices(ruleset_id), (UNSTATED, LABELS[UNSTATED])]
+
+
 def label(code: str) -> str:
     return str(LABELS.get(code, code))
 
 
 def said_reason(code: str) -> str:
     """A tap's reason as the judge's screen says it back: "reason not chosen" for a foul or a warning tapped without
-    one (recorded as ``OTHER``, the regulations' "other"), never a reason the judge did not choose."""
-    return label(code) if code else str(_("reason not chosen"))
+    one (recorded as ``UNSTATED``, never as a reason the judge did not choose, "other" included)."""
+    return label(code or UNSTATED)
 
 
 # What remarks lead to under each regulation, in its own words (docs/rules/*.md, "Remarks"): shown on the judge's

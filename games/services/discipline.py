@@ -11,7 +11,7 @@ from scoring.rulesets import Ruleset
 from tournaments.labels import ruleset_short
 
 from ..forms import side_choices
-from ..reasons import OTHER, WARNED_FIRST, label, said_reason
+from ..reasons import UNSTATED, WARNED_FIRST, label, said_reason
 from .facts import ProtocolFacts, SeatFacts
 from .protocol import ProtocolError
 from .tap import Tap
@@ -25,7 +25,7 @@ def warn(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
             "rules": ruleset_short(ruleset.id)})
     if seat.removed:
         raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": seat.number})
-    seat.warning_reasons.append(tap.reason or OTHER)
+    seat.warning_reasons.append(tap.reason or UNSTATED)
     return _("Seat %(n)s: verbal warning %(k)s (%(reason)s).") % {
         "n": seat.number, "k": len(seat.warning_reasons), "reason": said_reason(tap.reason)}
 

@@ -29,7 +29,7 @@ from tournaments.labels import PARTS as PART_LABELS
 from tournaments.models import Round, Seat, Table
 
 from ..models import Game, GameState, Left
-from ..reasons import OTHER
+from ..reasons import OTHER, UNSTATED
 
 
 @dataclass
@@ -169,7 +169,7 @@ def facts_of(game: Game, rows: Sequence[SeatResult], player: Callable[[SeatResul
                 player=player(row),
                 role=row.role,
                 side=row.side,
-                foul_reasons=list(row.foul_reasons) if row.foul_reasons else [OTHER] * row.fouls,
+                foul_reasons=list(row.foul_reasons) if row.foul_reasons else [UNSTATED] * row.fouls,
                 removal_reason=row.removal_reason or (OTHER if row.removed and row.fouls < fouls_remove else ""),
                 warning_reasons=list(row.warning_reasons or ()),
                 left=row.left,

@@ -20,7 +20,7 @@ from tournaments.labels import ruleset_short
 from tournaments.numbers import typed_number
 
 from ..models import Left
-from ..reasons import FOURTH_FOUL, OTHER, THIRD_REMARK, label, said_reason
+from ..reasons import FOURTH_FOUL, THIRD_REMARK, UNSTATED, label, said_reason
 from .discipline import check_warned
 from .facts import ProtocolFacts, SeatFacts
 from .game_log import follow_missed, log
@@ -48,7 +48,7 @@ def foul(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
     if seat.removed:
         raise ProtocolError(_("Seat %(n)s has already been removed from the table.") % {"n": n})
     check_warned(seat, tap.reason, ruleset)
-    seat.foul_reasons.append(tap.reason or OTHER)
+    seat.foul_reasons.append(tap.reason or UNSTATED)
     # Each regulation's consequences of remarks (``Ruleset.foul_silence_at``, ``foul_removal_at``); tomsk sets none.
     if seat.fouls == ruleset.foul_silence_at:
         said = THIRD_REMARK.get(ruleset.id, THIRD_REMARK["kostroma"])

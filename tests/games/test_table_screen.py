@@ -70,14 +70,14 @@ def test_fouls_with_reasons_and_their_consequences(screen: Screen) -> None:
 
 
 def test_a_foul_tapped_without_a_reason_says_so(screen: Screen) -> None:
-    """The screen's reasons start "not chosen": a foul tapped so is the regulations' "other", and the judge is told
+    """The screen's reasons start "not chosen": a foul tapped so is recorded without one, and the judge is told
     it has no reason, never one the judge did not choose."""
     page = screen.client.get(screen.url).content.decode()
     reasons = page.split('name="reason"', 1)[1].split("</select>", 1)[0]
     assert reasons.split("<option", 2)[1].startswith(' value="">— причина не выбрана —')
     said = screen.tap("foul", seat=3, reason="")
     assert "Место 3: фол 1 (причина не выбрана)." in said.split('id="screen-said"', 1)[1]
-    assert screen.game.seats.get(seat__number=3).foul_reasons == ["other"]
+    assert screen.game.seats.get(seat__number=3).foul_reasons == ["unstated"]
 
 
 def test_departures_derive_the_first_kill(screen: Screen) -> None:
