@@ -3,7 +3,7 @@
 At every request of such a session: a link revoked meanwhile (or a session whose user is no longer the link's
 judge) signs it out, so the next page asks for a login; a page outside the link's tournament (another
 tournament, the site's organizer pages, the API, the admin) is refused with 403. The public pages, the
-tournament list, the language switch, logging in (as someone else) and out stay open.
+tournament list, the language switch, the icon, logging in (as someone else) and out stay open.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from base.database_outage import DATABASE_ERRORS, outage_response
 from .models import PrivateLink
 
 SESSION_KEY = "games_private_link"
-OPEN_PREFIXES = ("/p/", "/static/", "/i18n/", "/accounts/logout/", "/accounts/login/")
+OPEN_PREFIXES = ("/p/", "/static/", "/i18n/", "/accounts/logout/", "/accounts/login/", "/favicon.ico")
 
 
 def allowed(path: str, slug: str) -> bool:

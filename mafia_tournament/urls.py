@@ -16,6 +16,7 @@ import judges.urls_admin
 import running.urls
 import stream.urls_admin
 import stream.urls_public
+from base.favicon import favicon
 from exchange.views import ImportTournamentView
 from games.views.start import StartView
 from tournaments.views.registry import DuplicatesView, MergeView, PlayerView
@@ -65,6 +66,7 @@ urlpatterns = [
     # and so carry nobody's token; a forged switch changes only the language of the forger's victim.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    path("favicon.ico", favicon),
 ]
 
 # a database failure after the view (saving the session) is the same clear 503 as one in it

@@ -78,6 +78,7 @@ POST_ONLY = frozenset({
     "tournaments:decide", "tournaments:decide_many", "tournaments:settings", "running:round_start",
     "public:standings_visibility", "api:token", "api:submit", "api:confirm", "api:reopen", "games:state",
     "games:decide", "logout", "set_language", "games:desk_action",
+    ":favicon.ico",  # a redirect to the icon: no words
 })
 
 # The player registry's site-level pages, read as a superuser: no organizer may open them.

@@ -124,6 +124,7 @@ PRINT = ((302, 403, 403, 403, 200, 403, 200), (302, 403, 403, 403, 405, 403, 405
 
 EXPECTED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "site:tournaments": PUBLIC,
+    ":favicon.ico": ((301,) * 7, (405,) * 7),  # the icon browsers ask for by themselves
     "site:new_tournament": CREATOR,
     "site:import_tournament": CREATOR,
     "site:duplicate_players": REGISTRY,
