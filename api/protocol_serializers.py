@@ -118,7 +118,7 @@ class ProtocolInSerializer(serializers.Serializer):  # type: ignore[type-arg]
             seat.best = s["best"]
             seat.days_survived = s["days_survived"]
             seat.subjective = None if s["subjective"] is None else Fraction(s["subjective"])
-            if s["warnings"] is not None:  # a count, as the file keeps it: the reasons recorded kept, the others unstated
+            if s["warnings"] is not None:  # a count, as the file keeps it: the reasons kept, the rest unstated
                 kept_warnings = seat.warning_reasons[: s["warnings"]]
                 seat.warning_reasons = kept_warnings + [UNSTATED] * (s["warnings"] - len(kept_warnings))
         if any(seat.left for seat in facts.seats):  # the judge's day counter follows the departures

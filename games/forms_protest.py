@@ -16,11 +16,12 @@ class ProtestForm(forms.Form):
     text = forms.CharField(label=_("what the protest is about"), max_length=TEXT_MAX,
                            widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args: Any, seats: list[int], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: dict[int, str], **kwargs: Any) -> None:
+        """``seats``: each seat's player's name, in seat order ("3 · Иванов Иван")."""
         super().__init__(*args, **kwargs)
         seat = self.fields["seat"]
         assert isinstance(seat, forms.ChoiceField)
-        seat.choices = [(n, str(n)) for n in seats]
+        seat.choices = [(n, f"{n} · {name}" if name else str(n)) for n, name in sorted(seats.items())]
 
 
 class DecisionForm(forms.Form):

@@ -131,3 +131,12 @@ def event_words(kind: str, phase: int, seat: int | None, count: int | None, role
     else:
         what = kind
     return f"{when}: {what}"
+
+
+def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
+    """Each seat's player as the judge reads them: the full name, and where two at the table share it, the nickname
+    or the player's number beside it (two «Волков Максим» at one table were told apart by nothing)."""
+    full = {n: p.player.full_name for n, p in seated}
+    shared = {name for name in full.values() if list(full.values()).count(name) > 1}
+    return {n: (f"{full[n]} «{p.player.nickname}»" if p.player.nickname else f"{full[n]} (№{p.number})")
+            if full[n] in shared else full[n] for n, p in seated}

@@ -16,6 +16,7 @@ from ..forms_protest import DecisionForm, ProtestForm
 from ..models import Game, Protest
 from ..services import protests as service
 from ..services.protocol import ProtocolError
+from ..words import seat_names
 from .protocol import ProtocolBase
 
 
@@ -28,15 +29,20 @@ class ProtestsView(ProtocolBase):
         game = self.load()
         if not isinstance(game, Game):
             return game
-        return self.page(game, self.lodge_form(game, None), None)
+        return self.page(game, None, None)
 
-    def lodge_form(self, game: Game, data: object) -> ProtestForm:
-        seats = sorted(game.seats.values_list("seat__number", flat=True))
-        return ProtestForm(data, seats=seats)
+    def seat_players(self, game: Game) -> dict[int, str]:
+        rows = game.seats.select_related("seat__participant__player")
+        return seat_names([(row.seat.number, row.seat.participant) for row in rows])
 
-    def page(self, game: Game, form: ProtestForm, decision: tuple[int, DecisionForm] | None,
+    def lodge_form(self, game: Game, data: object, seats: dict[int, str] | None = None) -> ProtestForm:
+        return ProtestForm(data, seats=self.seat_players(game) if seats is None else seats)
+
+    def page(self, game: Game, form: ProtestForm | None, decision: tuple[int, DecisionForm] | None,
              status: int = 200) -> HttpResponse:
         minutes = ruleset_for(self.tournament).protest_minutes
+        players = self.seat_players(game)
+        form = form or self.lodge_form(game, None, players)
         protests = list(game.protests.select_related("recorded_by", "late_accepted_by"))
         forms = {p.pk: DecisionForm() for p in protests if not service.is_decided(p)} if self.staff.chief else {}
         if decision is not None:
@@ -44,6 +50,7 @@ class ProtestsView(ProtocolBase):
         return render(self.request, self.template_name, {
             "tournament": self.tournament, "table": self.table, "game": game, "staff": self.staff,
             "form": form, "protests": [(p, forms.get(p.pk)) for p in protests], "minutes": minutes,
+            "players": players,
             "closes": service.window_closes(game, minutes), "protests_on": protests_enabled(self.tournament),
             "protests_off": service.protests_off_message(),
             # who decides, said where nobody here may: the chief judge, or a word that the tournament has none yet
@@ -82,12 +89,12 @@ class DecideView(ProtestsView):
         row = get_object_or_404(Protest, pk=protest, game=game)
         form = DecisionForm(request.POST)
         if not form.is_valid():
-            return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)
+            return self.page(game, None, (row.pk, form), status=400)
         try:
             service.decide(row, self.staff, signed_in(request), form.cleaned_data["decision"],
                            form.cleaned_data["reason"])
         except ProtocolError as error:
             form.add_error(None, str(error))
-            return self.page(game, self.lodge_form(game, None), (row.pk, form), status=400)
+            return self.page(game, None, (row.pk, form), status=400)
         messages.success(request, _("The protest is decided."))
         return redirect("games:protests", slug=slug, table=table)

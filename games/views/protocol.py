@@ -20,7 +20,7 @@ from ..models import Game, GameState
 from ..reasons import label
 from ..services import protocol as service
 from ..services.facts import breakdown, facts_of, problems, stage_context
-from ..words import awarded_words
+from ..words import awarded_words, seat_names
 from .base import TableAccessMixin, split_problems
 
 
@@ -68,6 +68,7 @@ class ProtocolView(ProtocolBase):
             "confirm_refusal": service.four_eyes_refusal(game, signed_in(self.request), self.tournament)
             if self.staff.can_confirm else None,
             "protests": [(p, None) for p in game.protests.select_related("recorded_by", "late_accepted_by")],
+            "players": seat_names(list(players.items())),
             "protests_on": protests_enabled(self.tournament),
             "awarded": awarded_words(facts.awarded, str(game.get_winner_display()) if game.winner else ""),
         }, status=status)

@@ -34,7 +34,7 @@ from ..services.lineup import LineupProblem, LineupRefused, save_lineup
 from ..services.seat_taps import MAX_CIRCLES, set_extras
 from ..services.table import Refusal, apply_tap, apply_taps, queued_taps, tap_from
 from ..timers import timers
-from ..words import awarded_words, event_words, left_words
+from ..words import awarded_words, event_words, left_words, seat_names
 from .base import grouped_problems
 from .protocol import ProtocolBase
 
@@ -336,15 +336,6 @@ def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[
     first = str(_("the whole mafia")) if black or len(maniacs) != 1 else f"{maniacs[0]} {labels.get('maniac', '')}"
     found = [("", first.strip(), bool(black or maniacs))] if any(s.role in BLACK for s in facts.seats) else []
     return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
-
-
-def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
-    """Each seat's player as the judge reads them: the full name, and where two at the table share it, the nickname
-    or the player's number beside it (two «Волков Максим» at one table were told apart by nothing)."""
-    full = {n: p.player.full_name for n, p in seated}
-    shared = {name for name in full.values() if list(full.values()).count(name) > 1}
-    return {n: (f"{full[n]} «{p.player.nickname}»" if p.player.nickname else f"{full[n]} (№{p.number})")
-            if full[n] in shared else full[n] for n, p in seated}
 
 
 def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:

@@ -100,7 +100,7 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         "winners": winners,
         "how_ties": how_ties(snapshot.ruleset, standings.chain, standings.rank_by),
         "advance_count": len(advance),
-        "played": played, "before_games": not played and standings.kind is not StageKind.FINAL,
+        "any_result": played, "before_games": not played and standings.kind is not StageKind.FINAL,
         "any_ineligible": any(not row["eligible"] for row in rows),
         "any_by_lot": bool(by_lot),
         "short_note": short_of_games_note(standings.min_games) if any(row["short"] for row in rows) else "",

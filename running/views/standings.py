@@ -43,8 +43,8 @@ class StandingsView(OrganizerRequiredMixin, View):
         model = found.model
         teams = {p.id: p.team for p in model.players}
         team_names = {t.id: t.name for t in model.teams or ()}
-        played = any(row.tally.games for row in standings.rows)  # before it, the cut would be by number
-        advance = set(standings.advance) if played else set()
+        any_result = any(row.tally.games for row in standings.rows)  # before it, the cut would be by number
+        advance = set(standings.advance) if any_result else set()
         limit = ruleset_for(self.tournament).params.ineligible_after_absences
         # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         team_line = cut_line_after(standings.teams)
@@ -63,15 +63,16 @@ class StandingsView(OrganizerRequiredMixin, View):
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in columns],
             "average": metric_label("points_average") if shows_average(standings.rank_by) else None,
-            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points), "advances": t.advances and played,
-                       "contending": t.contending, "line": index + 1 == team_line}
+            "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points),
+                       "advances": t.advances and any_result, "contending": t.contending,
+                       "line": index + 1 == team_line}
                       for index, t in enumerate(standings.teams or ())],
             "team_cut": standings.team_cut,
             "teams_out": any(not t.contending for t in standings.teams or ()),
             "team_advance_count": len(standings.team_advance),
             "champion_teams": ([team_names.get(tid, tid) for tid in standings.champion_teams]
                                if standings.champion_teams is not None else None),
-            "advance_count": len(standings.advance), "played": played,
+            "advance_count": len(standings.advance), "any_result": any_result,
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
             "next_stage": next_stage,
             # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)

@@ -15,8 +15,8 @@ from games.models import GameState
 from games.reasons import CONSEQUENCES
 from games.services.lineup import lineup_problems
 from scoring.rulesets import get_ruleset
-from tests.games.test_table_screen import HTMX, Screen
 from tests.conftest import new_people
+from tests.games.test_table_screen import HTMX, Screen
 from tests.helpers import ROLES
 
 pytestmark = pytest.mark.django_db

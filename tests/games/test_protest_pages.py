@@ -159,6 +159,13 @@ def test_protests_off_hide_the_forms_and_links_and_refuse(
         assert ('id="protest-link"' in protocol_page) is on
         response = client.post(urls(round_)["protests"], {"seat": 1, "text": "x"})
         assert response.status_code == (302 if on else 400)
+        if on:  # the protest and the form name the seat's player, not the number alone
+            name = table(round_, 1).seats.get(number=1).participant.player.full_name
+            protests_page = client.get(urls(round_)["protests"]).content.decode()
+            assert f'Seat 1 · <span class="protest-player">{name}</span>' in protests_page
+            assert f'<option value="1">1 · {name}</option>' in protests_page
+            protocol_page = client.get(urls(round_)["protocol"]).content.decode()
+            assert f'<span class="protest-player">{name}</span>' in protocol_page
         if not on:
             assert "takes no protests" in response.content.decode()
             assert "takes no protests" in protocol_page

@@ -34,7 +34,7 @@ class FormValues(HTMLParser):
         given = {k: v or "" for k, v in attrs}
         if tag == "form" and "protocol-form" in given.get("class", ""):
             self.forms += 1
-        if self.forms != 1 or not given.get("name") and tag != "option":
+        if self.forms != 1 or (not given.get("name") and tag != "option"):
             return
         if tag == "input" and given.get("type") not in ("submit", "button"):
             if given.get("type") != "checkbox" or "checked" in given:
@@ -88,7 +88,8 @@ def test_a_foul_without_a_reason_reads_so_everywhere_and_survives_the_full_form(
     assert form.values["s3_foul1"] == "unstated" and form.values["version"]
     form.values["notes"] = "сохранено полной формой"
     response = client.post(protocol, form.values)
-    assert response.status_code == 302, re.findall(r"(?:alert-danger|invalid-feedback|text-danger)[^>]*>([^<]*)", response.content.decode())
+    refusals = re.findall(r"(?:alert-danger|invalid-feedback|text-danger)[^>]*>([^<]*)", response.content.decode())
+    assert response.status_code == 302, refusals
     seat.refresh_from_db()
     assert seat.fouls == 2 and seat.foul_reasons[0] == "unstated"
     history = client.get(reverse("games:history", kwargs={"slug": slug, "table": pk})).content.decode()

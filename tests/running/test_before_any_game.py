@@ -20,8 +20,12 @@ pytestmark = pytest.mark.django_db
 def test_nobody_goes_on_before_a_game_is_played(client: Client, organizer: Any, ruleset: str) -> None:
     data = json.loads(example_text(f"{ruleset}-example.json"))
     data["tournament"]["standings_hidden"] = False
-    for stage in data["stages"]:
-        stage["rounds"] = []
+    for stage in data["stages"]:  # every round seated, no game with a result yet
+        for round_ in stage["rounds"]:
+            round_["games"] = [{"table": game["table"], "winner": None,
+                                "seats": [{"seat": s["seat"], "player": s["player"], "role": s["role"]}
+                                          for s in game["seats"]]}
+                               for game in round_["games"]]
     tournament = import_text(json.dumps(data), slug=f"before-{ruleset}", organizers=[organizer])
     client.force_login(organizer)
     url = reverse("running:standings", kwargs={"slug": tournament.slug, "stage": "qualifying"})
