@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import Player, Tournament
 from tournaments.rules import ruleset_for
+from tournaments.services.registration import age_problem, city_problem
 
 from .models import SelfRegistration
 
@@ -70,6 +71,15 @@ class RegistrationForm(forms.ModelForm[Player]):
         if not data.get("email") and not data.get("telegram") and "email" not in self.errors \
                 and "telegram" not in self.errors:
             self.add_error("email", _("Give an e-mail or a Telegram name: the organizer tells you your seat there."))
+        # the regulation's age and residence, with the form's own errors: every mistake at once, not one a send
+        if "birth_date" in self.fields and data.get("birth_date") and "birth_date" not in self.errors:
+            problem = age_problem(self.tournament, data["birth_date"])
+            if problem:
+                self.add_error("birth_date", problem)
+        if data.get("city") and "city" not in self.errors:
+            problem = city_problem(self.tournament, data["city"], yourself=True)
+            if problem:
+                self.add_error("city", problem)
         return data
 
     def _post_clean(self) -> None:

@@ -120,6 +120,14 @@ def test_kostroma_takes_applications_for_the_organizer(make_tournament: Any, cli
     answer = register(client, tournament, 2, birth_date="1980-01-01")
     assert answer.status_code == 400 and "up to 30" in answer.content.decode()
     assert counts(tournament) == before
+    # every mistake at once, said to the person registering: the age, the city and the missing contact together
+    answer = register(Client(HTTP_ACCEPT_LANGUAGE="ru"), tournament, 4, birth_date="1980-01-01", city="Ярославль",
+                      email="", telegram="")
+    text = answer.content.decode()
+    assert answer.status_code == 400 and "до 30" in text
+    assert "жителей города Кострома, а у вас указан город Ярославль" in text and "игрок проживает" not in text
+    assert "Укажите почту или имя в Телеграме" in text
+    assert counts(tournament) == before
     answer = register(client, tournament, 3)
     assert answer.status_code == 302
     entry = Entry.objects.get(tournament=tournament)

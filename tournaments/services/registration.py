@@ -61,13 +61,17 @@ def same_city(a: str, b: str) -> bool:
     return key(a) == key(b)
 
 
-def city_problem(tournament: Tournament, city: str) -> str | None:
-    """Why the regulation's residence rule refuses a player of ``city`` (kostroma 2.1), or None."""
+def city_problem(tournament: Tournament, city: str, *, yourself: bool = False) -> str | None:
+    """Why the regulation's residence rule refuses a player of ``city`` (kostroma 2.1), or None; ``yourself``: said
+    to the player registering (the public form), not to the organizer."""
     if not ruleset_for(tournament).residents_only:
         return None
     if not city.strip():
         return _("The regulation admits residents of the city only, so the city of residence is required.")
     if tournament.city and not same_city(city, tournament.city):
+        if yourself:
+            return _("The regulation admits residents of %(city)s only; you wrote %(given)s.") % {
+                "city": tournament.city, "given": city.strip()}
         return _("The regulation admits residents of %(city)s only; the player lives in %(given)s.") % {
             "city": tournament.city, "given": city.strip()}
     return None
