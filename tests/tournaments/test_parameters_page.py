@@ -135,6 +135,9 @@ def test_bad_values_are_refused_naming_the_field_and_nothing_is_saved(client: Cl
     response = client.post("/t/open/parameters/", data)
     assert response.status_code == 400
     assert message in response.content.decode()
+    summary = response.content.decode().split('id="error-summary"', 1)[1].split("</div>", 1)[0]
+    anchor = "id_param-tiebreaks_0" if field.startswith("param-tiebreaks") else f"id_{field}"
+    assert f'<a href="#{anchor}">' in summary and f'id="{anchor}"' in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.params is None and not ParamChange.objects.exists()
 
@@ -249,6 +252,7 @@ def test_a_reason_over_its_limit_is_refused_never_cut(client: Client, organizer:
     page = response.content.decode()
     assert response.status_code == 400
     assert 'id="reason-error">Не больше 300 знаков, а в этом тексте 301' in page
+    assert '<a href="#id-reason">Причина</a>: Не больше 300' in page  # and at the top
     assert f'value="{long}!!!!!!"' in page and not ParamChange.objects.exists()
     assert 'maxlength="300"' in page  # what the browser's counter reads
     field = next(name for name in form_data(tournament, client) if name.startswith("param-"))

@@ -163,10 +163,19 @@ def test_each_regulation_creates_with_no_override_when_nothing_is_changed(client
     for name in get_ruleset(preset).not_applicable:
         assert f'name="param-{name}"' not in html
     data = browser_post(html, name="Кубок", slug=f"{preset}-cup", starts="2025-03-15")
-    response = client.post(reverse("site:new_tournament"), data)
-    assert response.status_code == 302, response.content.decode()[:3000]
+    # two mistakes far apart (the name at the top, a stage's rounds below): both listed at the top, linked
+    refused = client.post(reverse("site:new_tournament"), {**data, "name": "", "stage-0-rounds": "-1"})
+    page = refused.content.decode()
+    assert refused.status_code == 400
+    summary = page.split('id="error-summary"', 1)[1].split("</div>", 1)[0]
+    assert "Ничего не сохранено: исправьте 2 ошибки." in summary
+    assert '<a href="#id_name">' in summary and '<a href="#id_stage-0-rounds">Этап 1: ' in summary
+    assert page.index('id="error-summary"') < page.index('id="id_name"')
+    response = client.post(reverse("site:new_tournament"), data, follow=True)
+    assert response.redirect_chain, response.content.decode()[:3000]
     t = Tournament.objects.get(slug=f"{preset}-cup")
     assert (t.ruleset, t.params) == (preset, None)  # the preset's values as posted are the regulation's: no override
+    assert "Его даты уже прошли (15 марта 2025 г.)" in response.content.decode()  # said, not refused
 
 
 def test_the_seating_per_round_is_chosen_from_lists(client: Any, organizer: Any) -> None:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from base.error_summary import FieldError, form_errors
 from base.texts import too_long
 
 from ..forms.params import ParamsForm, value_text
@@ -42,6 +43,8 @@ class ParametersView(OrganizerRequiredMixin, View):
             "pending": [(param_label(name), value_text(name, old), value_text(name, new))
                         for name, old, new in changes or ()],
             "reason_limit": REASON_LIMIT, "reason_error": reason_error,
+            "errors": [*(form_errors(form) if form.is_bound else []),
+                       *([FieldError("id-reason", _("Why"), reason_error)] if reason_error else [])],
         }
         return render(request, self.template_name, context, status=status)
 

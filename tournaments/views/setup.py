@@ -8,10 +8,13 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 
+from base.error_summary import form_errors, formset_errors
 from scoring.rulesets import get_ruleset
 
 from ..forms.params import ParamsForm
@@ -40,6 +43,9 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
             "ruleset_name": RulesetId(ruleset_id).label, "summary": summary(ruleset_id),
             "presets": [(p.id, p.label) for p in PRESETS.values()],
             "takes_applications": get_ruleset(ruleset_id).takes_applications,
+            # a 400's mistakes at the top, each linked to its field (the stages and parameters are far below)
+            "errors": (form_errors(form) + formset_errors(stages, _("Stage %(n)s")) + form_errors(params)
+                       if form.is_bound else []),
         }
         return render(request, self.template_name, context, status=status)
 
@@ -68,4 +74,9 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         rows = [f.cleaned_data for f in stages.forms if f.cleaned_data and not f.cleaned_data.get("DELETE", False)]
         tournament = create_tournament(form.save(commit=False), params.overrides, rows, signed_in(request))
         messages.success(request, _("The tournament is created."))
+        last_day = tournament.ends or tournament.starts
+        if last_day and last_day < timezone.localdate():  # an old tournament entered for the record, or a typo
+            messages.warning(request, _("Its dates are in the past (%(ends)s): it is recorded as a tournament already "
+                                        "held. If that is a typo, correct the dates in the settings of the "
+                                        "participants' page.") % {"ends": date_format(last_day)})
         return redirect(tournament)
