@@ -1,5 +1,5 @@
 """A protocol's history: every saved version of the game and of its seats, and its protests, who and when
-(4 queries)."""
+(5 queries)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Game, GameSeat
-from .words import left_words, value_words
+from .words import event_words, left_words, value_words
 
 if TYPE_CHECKING:
     from base.users import User
@@ -55,9 +55,13 @@ def protocol_history(game: Game) -> list[Entry]:
     """Newest first: each version of the game, and each change of a seat, with its author."""
     entries: list[Entry] = []
     previous = None
+    seats = list(game.seats.values_list("seat__number", "role", "side"))
+    roles, sides = {n: role for n, role, _side in seats}, {n: side for n, _role, side in seats}
     for record in game.history.select_related("history_user").order_by("history_date", "history_id"):
         found = changes(Game, GAME_FIELDS, previous, record)
-        what = [f"{name}: {a} → {b}" for name, a, b in found] or [_("saved")]
+        what = [f"{name}: {a} → {b}" for name, a, b in found]
+        what += log_changes(previous.log if previous is not None else [], record.log or [], roles, sides)
+        what = what or [_("saved")]
         entries.append(Entry(record.history_date, user_name(record.history_user), record.version, what,
                              reason_words(record.history_change_reason or "")))
         previous = record
@@ -77,6 +81,22 @@ def protocol_history(game: Game) -> list[Entry]:
     return entries
 
 
+def log_changes(before: list[dict[str, Any]], after: list[dict[str, Any]], roles: dict[int, str],
+                sides: dict[int, str]) -> list[str]:
+    """What a version added to the game log or took back from it, each entry in words ("game log: Day 1: seat 4
+    is nominated"); a tap adds at the end and "take back" removes the last, so the lists share a beginning."""
+    same = 0
+    while same < min(len(before), len(after)) and before[same] == after[same]:
+        same += 1
+
+    def words(event: dict[str, Any]) -> str:
+        return event_words(str(event["kind"]), int(event["phase"]), event.get("seat"), event.get("count"), roles,
+                           sides, event.get("by"))
+
+    return ([_("game log, taken back: %(event)s") % {"event": words(e)} for e in before[same:]]
+            + [_("game log: %(event)s") % {"event": words(e)} for e in after[same:]])
+
+
 # The reasons the protocol service stamps on a state change (a reopening's reason is the chief judge's own text).
 STAMPED = {"submitted": gettext_lazy("submitted by the judge"), "confirmed": gettext_lazy("confirmed")}
 
@@ -86,7 +106,7 @@ def reason_words(reason: str) -> str:
 
 
 def user_name(user: User | None) -> str:
-    return user.get_username() if user is not None else "—"
+    return (user.get_full_name() or user.get_username()) if user is not None else "—"
 
 
 def protest_entries(game: Game) -> list[Entry]:
