@@ -20,6 +20,7 @@ from .discipline import award, unaward, unwarn, warn
 from .facts import ProtocolFacts, SeatFacts
 from .game_log import log_undo, logged, shoot
 from .protocol import ProtocolError, VersionConflict, change
+from .said_back import said_back
 from .seat_taps import (
     back,
     best,
@@ -143,8 +144,9 @@ def perform(facts: ProtocolFacts, tap: Tap, ruleset: Ruleset) -> str:
     """Applies one tap to ``facts`` (its handler in ``GAME_TAPS`` or, once the seat is found, ``SEAT_TAPS``);
     returns what the screen should say."""
     known = facts.departures_known
+    before = list(facts.log)
     try:
-        return perform_tap(facts, tap, ruleset)
+        return perform_tap(facts, tap, ruleset) or said_back(tap, before, facts, ruleset)
     finally:
         if known and not facts.departures_known:
             # the last departure taken back: the first kill it gave goes with it (the stored one would linger)
