@@ -260,3 +260,21 @@ def test_a_reason_over_its_limit_is_refused_never_cut(client: Client, organizer:
     data[field] = "7" if data[field] not in ("7",) else "8"
     assert client.post("/t/open/parameters/", data).status_code == 302
     assert ParamChange.objects.get(tournament=tournament).reason == long + "!" * 5
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_structured_values_show_the_readers_decimal_comma_and_read_back_the_same(
+        client: Client, organizer: Any, make_tournament: Any, ruleset: str) -> None:
+    """The page says numbers are written 0,5: its lists and tables of numbers show them so (``[0, 0,5]``), and the
+    page saved as shown changes nothing."""
+    tournament = make_tournament(ruleset, slug="open")
+    client.force_login(organizer)
+    html = client.get("/t/open/parameters/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    structured = re.findall(r'<input type="text" name="param-\w+" value="([\[{][^"]*)"', html)
+    assert structured and not any(re.search(r"\d\.\d", unescape(v)) for v in structured), structured
+    if ruleset == "fiim":
+        assert 'name="param-extra_values_loser" value="[0, 0,5]"' in html
+    response = client.post("/t/open/parameters/", form_data(tournament, client), follow=True)
+    assert "Ничего не изменилось" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.params is None and not ParamChange.objects.exists()

@@ -87,6 +87,21 @@ def typed_json(text: str) -> object:
     raise AmbiguousComma(text)
 
 
+def shown_json(value: object) -> str:
+    """A structured value as its field and the history show it: JSON, with the reader's decimal comma (``[0, 0,5]``
+    in Russian) wherever ``typed_json`` reads the text back as the same value; with a point where it would not
+    (``[0.5]`` alone: ``[0,5]`` is refused as ambiguous), so that a page saved unchanged never changes a value."""
+    text = json.dumps(value, ensure_ascii=False)
+    separator = str(get_format("DECIMAL_SEPARATOR"))
+    if separator == "." or not re.search(r"\d\.\d", text):
+        return text
+    local = re.sub(r"(?<=\d)\.(?=\d)", separator, text)
+    try:
+        return local if typed_json(local) == typed_json(text) else text
+    except (AmbiguousComma, InvalidTournament):
+        return text
+
+
 RANK_BY_LABELS = {"points": gettext_lazy("by points"), "average": gettext_lazy("by points per game (average)")}
 
 
@@ -112,7 +127,7 @@ def value_text(name: str, value: object) -> str:
         return str(RANK_BY_LABELS.get(str(value), value))
     if isinstance(value, int | float | str) and not isinstance(value, bool):
         return input_number(value).replace("-", "−")
-    return json.dumps(value, ensure_ascii=False)
+    return shown_json(value)
 
 
 class ChainWidget(forms.MultiWidget):
@@ -191,8 +206,7 @@ class ParamsForm(forms.Form):
                                    widget=forms.TextInput(attrs={"inputmode": "decimal"}))
         regulation = _("In the regulation: %(words)s") % {"words": regulation_words(self.ruleset, name)}
         help_text = f"{JSON_HINTS[kind]} {regulation}"
-        return forms.CharField(label=label, initial=json.dumps(value, ensure_ascii=False), required=False,
-                               help_text=help_text)
+        return forms.CharField(label=label, initial=shown_json(value), required=False, help_text=help_text)
 
     def value_of(self, name: str, kind: str, raw: object) -> tuple[bool, object]:
         """(given, the value in the file's notation) of one posted field; adds the field's error if it is bad.
