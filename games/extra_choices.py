@@ -51,3 +51,14 @@ def seat_extra_choices(ruleset: Ruleset, facts: ProtocolFacts) -> list[list[tupl
         values = values | {Fraction(0), seat.extra or Fraction(0)}
         rows.append([(exact_text(value), number(value)) for value in sorted(values)])
     return rows
+
+
+
+def extra_row(seat: int, saved: Fraction, choices: list[tuple[str, str]], posted: str | None
+              ) -> tuple[int, str, str, list[tuple[str, str]]]:
+    """A seat's row of the extra points form: (seat, the option's value, the typed text, the choices). Where the form
+    was refused (nothing of it saved), what the judge posted, kept among the choices; else the saved value."""
+    if posted is None:
+        return seat, exact_text(saved), number(saved), choices
+    known = not choices or any(value == posted for value, _shown in choices)
+    return seat, posted, posted, choices if known else [*choices, (posted, posted)]

@@ -22,7 +22,7 @@ from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for, stage_multiplier
 
-from ..extra_choices import extra_choices, seat_extra_choices
+from ..extra_choices import extra_choices, extra_row, seat_extra_choices
 from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import award_choices, consequences, foul_choices, removal_choices, warning_choices
@@ -81,7 +81,7 @@ class TableScreenView(ProtocolBase):
                circle: int = 0, roles: bool = False, mode: str = "", posted_roles: dict[int, str] | None = None,
                lineup: list[LineupProblem] | None = None, asking_submit: bool = False,
                conflict: bool = False, speech: str = "", refused: list[tuple[int, str]] | None = None,
-               ) -> HttpResponse:
+               posted_extras: dict[int, str] | None = None) -> HttpResponse:
         ruleset = ruleset_for(self.tournament)
         rows = list(game.seats.select_related("seat__participant__player").order_by("seat__number"))
         facts = facts_of(game, rows, removal_at=ruleset.foul_removal_at)
@@ -124,8 +124,10 @@ class TableScreenView(ProtocolBase):
             "awarded": awarded_words(facts.awarded, dict(side_choices(ruleset)).get(facts.winner, "")),
             "consequences": consequences(ruleset.id),
             "extra": ruleset.params.extra_max_players > 0, "extra_choices": bool(extra_choices(ruleset)),
-            "extra_rows": [(s.number, exact_text(s.extra), number(s.extra), choices)
+            # a refused form shows the values the judge chose, not the saved ones, open
+            "extra_rows": [extra_row(s.number, s.extra, choices, (posted_extras or {}).get(s.number))
                            for s, choices in zip(facts.seats, seat_extra_choices(ruleset, facts), strict=True)],
+            "extras_open": posted_extras is not None,
             "subjective": subjective, "sp_chips": sp_chips(ruleset),
             "subjective_missing": [s.number for s in facts.seats if subjective and s.subjective is None],
             "circles": circles, "circle": circle,
@@ -182,17 +184,20 @@ class TableScreenView(ProtocolBase):
             return self.screen(answer.game, template, "", "", circle=posted.circle, asking_submit=True)
         if error and posted.action == "roles" and roles is None:
             roles = {n: data.get(f"s{n}_role", "") for n in range(1, 13) if f"s{n}_role" in data}
+        extras = ({n: str(data[f"x{n}"]) for n in range(1, 13) if f"x{n}" in data}
+                  if error and posted.action == "extras" else None)
         game = answer.game
         game.refresh_from_db()
         if not request.htmx:  # type: ignore[attr-defined]
             if not error:
                 return redirect("games:table", slug=slug, table=table)
             return self.screen(game, template, answer.said, error, status, circle=posted.circle, mode=posted.action,
-                               posted_roles=roles, lineup=lineup, roles=posted.action == "roles")
+                               posted_roles=roles, lineup=lineup, roles=posted.action == "roles",
+                               posted_extras=extras)
         # htmx swaps 200 answers only: the screen always comes back current, saying what happened.
         return self.screen(game, template, answer.said, error, circle=posted.circle, mode=posted.action,
                            posted_roles=roles, lineup=lineup, roles=bool(error) and posted.action == "roles",
-                           conflict=status == 409, speech=answer.speech)
+                           conflict=status == 409, speech=answer.speech, posted_extras=extras)
 
     def roles(self, game: Game, posted: Posted) -> Answer:
         game = save_lineup(game, self.user, posted.version, posted.data, ruleset_for(self.tournament))

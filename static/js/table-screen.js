@@ -400,9 +400,11 @@
         if (!reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
           box().querySelectorAll("[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
         }
+        // a tap sent alone as it was made is refused in the dock's message itself: listed again, it said it twice
+        var alone = batch.length === 1 && !batch[0].offline && document.querySelector("#dock-messages #screen-error");
         reasons.forEach(function (pair) {
           var tap = batch[pair[0]];
-          if (tap) { refused(tap.label, pair[1], tap.offline); }
+          if (tap && !alone) { refused(tap.label, pair[1], tap.offline); }
         });
         if (conflict) {
           // changed on another device meanwhile: the taps made on the old state are not applied on the new one

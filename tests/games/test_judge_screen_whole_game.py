@@ -129,7 +129,11 @@ def test_after_submitting_the_judge_can_no_longer_change_it(round_: Any, people:
 
 
 def extra_options(page: str, seat: int) -> list[str]:
-    select = page.split(f'name="x{seat}"', 1)[1].split("</select>", 1)[0]
+    """A seat's choices of extra points ([] where they are typed)."""
+    field = page.split(f'name="x{seat}"', 1)[1]
+    if field.split(">", 1)[0].count("inputmode"):
+        return []
+    select = field.split("</select>", 1)[0]
     return re.findall(r'<option value="([^"]*)"', select)
 
 
@@ -153,6 +157,21 @@ def test_each_seat_offers_the_extra_points_its_side_may_get(make_round: Any, rul
     for seat, values in ((red, params.extra_values_winner), (black, params.extra_values_loser)):
         offered = extra_options(after, seat)
         assert offered == [v for v in union if Fraction(v) == 0 or Fraction(v) in values], (seat, offered)
+    # one player more than the regulation allows: refused, and the screen keeps what the judge chose, open
+    reds = [n for n, role in enumerate(ROLES[ruleset], start=1) if role in ("civilian", "sheriff", "doctor")]
+    typed = not extra_options(after, red)  # a long range is typed
+    no_count = params.extra_max_players >= len(reds)  # zvezdy: no limit of players; a value out of the range
+    chosen = ({f"x{red}": "3"} if typed or no_count else
+              {f"x{n}": extra_options(after, n)[-1] for n in reds[:params.extra_max_players + 1]})
+    refused = screen.tap("extras", **chosen)
+    assert 'id="screen-error"' in refused and 'id="extra-points" open' in refused
+    error = refused.split('id="screen-error">', 1)[1]
+    assert error[0].isupper() and "(ов)" not in error.split("</div>", 1)[0]
+    for field, value in chosen.items():
+        kept = refused.split(f'name="{field}"', 1)[1]
+        assert f'value="{value}"' in kept.split(">", 1)[0] if typed else \
+            f'<option value="{value}" selected>' in kept.split("</select>")[0]
+    assert all(x == 0 for x in screen.game.seats.values_list("extra", flat=True))  # nothing saved
     if ruleset == "fiim":  # 4.3: the winners 0 or 1, the losers 0 or 0.5
         assert extra_options(after, red) == ["0", "1"] and extra_options(after, black) == ["0", "0.5"]
         page = screen.tap("extras", **{f"x{red}": "1", f"x{black}": "0.5"})
