@@ -40,9 +40,10 @@ def changes(model: Any, fields: list[str], old: Any, new: Any) -> list[tuple[str
         if name == "left":  # with its day or night, below
             continue
         before, after = (getattr(old, name) if old is not None else None), getattr(new, name)
-        if before != after and not (old is None and after in ("", None, [], False)):
-            found.append((str(model._meta.get_field(name).verbose_name), value_words(model, name, before),
-                          value_words(model, name, after)))
+        if before != after and not (old is None and after in ("", None, [], False, {})):
+            said_before, said_after = value_words(model, name, before), value_words(model, name, after)
+            if said_before != said_after:  # {} and None are both "—": no change a reader could see
+                found.append((str(model._meta.get_field(name).verbose_name), said_before, said_after))
     if "left" in fields:
         was = (getattr(old, "left", ""), getattr(old, "left_number", None)) if old is not None else ("", None)
         now = (new.left, new.left_number)

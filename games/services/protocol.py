@@ -8,6 +8,8 @@ earlier version).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -113,8 +115,11 @@ def held_for_the_chief(game: Game, can_confirm: bool) -> bool:
 
 
 @transaction.atomic
-def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts], None]) -> Game:
-    """Applies ``mutate`` to the protocol's facts and saves them if every rule holds."""
+def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts], None], *,
+           unchanged_unsaved: bool = False) -> Game:
+    """Applies ``mutate`` to the protocol's facts and saves them if every rule holds; ``unchanged_unsaved``: a
+    change that changes nothing is no new version (the full form saved as it was; a tap and the API's PUT always
+    make one, their callers count on the version moving on)."""
     row = locked(game, version)
     if row.state == GameState.CONFIRMED:
         raise ProtocolError(_("The protocol is confirmed and locked; the chief judge can reopen it."))
@@ -126,12 +131,21 @@ def change(game: Game, user: User, version: int, mutate: Callable[[ProtocolFacts
     rows = seat_rows(row)
     ruleset = ruleset_for(row.table.round.stage.tournament)
     facts = facts_of(row, rows, removal_at=ruleset.foul_removal_at)
+    before = copy.deepcopy(facts)
     mutate(facts)
     found = problems(facts, ruleset, need_result=row.state != GameState.DRAFT)
     if found:
         raise ProtocolRejected(found)
+    if unchanged_unsaved and same_facts(facts, before):  # no empty version in the history
+        return row
     write(row, rows, facts, user, tracks_days(ruleset))
     return row
+
+
+def same_facts(a: ProtocolFacts, b: ProtocolFacts) -> bool:
+    """The two would be written alike (empty speech circles are not kept)."""
+    return a == b or dataclasses.replace(a, circles=kept_circles(a.circles)) == dataclasses.replace(
+        b, circles=kept_circles(b.circles))
 
 
 def write(game: Game, rows: list[GameSeat], facts: ProtocolFacts, user: User, days: bool) -> None:

@@ -84,13 +84,17 @@ class ProtocolView(ProtocolBase):
         if not form.is_valid():
             return self.page(game, form, [], status=400)
         try:
-            service.change(game, signed_in(request), form.cleaned_data["version"], form.apply)
+            saved = service.change(game, signed_in(request), form.cleaned_data["version"], form.apply,
+                                   unchanged_unsaved=True)
         except service.ProtocolRejected as error:
             return self.page(game, form, error.problems, status=400)
         except service.ProtocolError as error:
             messages.error(request, str(error))
             return self.page(game, form, [], status=409)
-        messages.success(request, _("The protocol is saved."))
+        if saved.version == form.cleaned_data["version"]:
+            messages.info(request, _("Nothing changed."))
+        else:
+            messages.success(request, _("The protocol is saved."))
         return redirect("games:protocol", slug=slug, table=table)
 
 

@@ -104,7 +104,7 @@ def test_kostroma(round_: Any, people: dict[str, Any]) -> None:
     screen.tap("extra", seat=4, value="0.5")  # independent of the winner under kostroma
     assert "Seat 2: a winning player can get 0, 0.5 or 1 extra points under Kostroma" in screen.refused(
         "extra", seat=2, value="0.75")
-    assert "extra points total 2.5; Kostroma allows at most 2" in screen.refused("extra", seat=2, value="1")
+    assert "Extra points total 2.5; Kostroma allows at most 2" in screen.refused("extra", seat=2, value="1")
     screen.tap("extra", seat=2, value="0.5")
     assert "4 players got extra points; Kostroma allows at most 3" in screen.refused("extra", seat=3, value="0.5")
     two_musicians = {f"s{n}_role": r.split(":")[0] for n, r in roles.items()} | {"s6_side": "black",
@@ -131,7 +131,7 @@ def test_zvezdy(round_: Any, people: dict[str, Any]) -> None:
     for seat, kind, circle in ((4, "best", 1), (6, "best", 1), (2, "worst", 1), (4, "best", 2), (7, "worst", 2),
                                (8, "worst", 2)):
         screen.tap(f"circle_{kind}", seat=seat, circle=circle)
-    assert "circle 2: 3 players named worst; “Forward to the stars” allows at most 2" in screen.refused(
+    assert "Circle 2: 3 players named worst; “Forward to the stars” allows at most 2" in screen.refused(
         "circle_worst", seat=9, circle=2)
     assert "Seat 3" in screen.fouls(3, 3)
     assert "−3 points for the removal" in screen.tap("foul", seat=3)

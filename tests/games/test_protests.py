@@ -158,9 +158,10 @@ def test_only_the_chief_judge_decides_once_with_a_reason(round_: Any, people: di
         protests.decide(protest, staff(round_, chief), chief, "rejected", " ")
     with pytest.raises(service.ProtocolError, match="upheld or rejected"):
         protests.decide(protest, staff(round_, chief), chief, "pending", "why")
+    chief.first_name, chief.last_name = "Олег", "Главный"  # the decision names the chief judge as the lists do
     protest = protests.decide(protest, staff(round_, chief), chief, "rejected", "The host's call stands.")
     assert (protest.decision, protest.decided_by, protest.decider, protest.reason) == (
-        "rejected", "chief", chief, "The host's call stands.")
+        "rejected", "Олег Главный", chief, "The host's call stands.")
     with pytest.raises(service.ProtocolError, match="already rejected; the decision is final"):
         protests.decide(protest, staff(round_, chief), chief, "upheld", "changed my mind")
     protest.refresh_from_db()

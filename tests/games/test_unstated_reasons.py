@@ -92,5 +92,10 @@ def test_a_foul_without_a_reason_reads_so_everywhere_and_survives_the_full_form(
     assert response.status_code == 302, refusals
     seat.refresh_from_db()
     assert seat.fouls == 2 and seat.foul_reasons[0] == "unstated"
+    version = screen.game.version
+    form = FormValues()  # the form saved again as it is: nothing changes, no empty version in the history
+    form.feed(client.get(protocol).content.decode())
+    assert "Ничего не изменилось" in client.post(protocol, form.values, follow=True).content.decode()
+    assert screen.game.version == version
     history = client.get(reverse("games:history", kwargs={"slug": slug, "table": pk})).content.decode()
     assert "причина не выбрана" in history and "другое (см. примечания)" not in history

@@ -69,7 +69,7 @@ def test_lots_say_who_drew_them(import_file: Any, organizer: Any) -> None:
                            drawn_at="2025-05-01T15:40:00+00:00")
     text = words(why_of(t, TIED["fiim"][1], "q"))
     assert "одинаково на каждом шаге: решил жребий" in text
-    assert "жребий тянули в зале, записал Главный судья" in text
+    assert "жребий тянули в зале; кто записал: Главный судья" in text
 
 
 def open_stage(import_file: Any, ruleset: str, planned: int) -> tuple[Any, Stage]:
