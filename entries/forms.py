@@ -21,6 +21,16 @@ TELEGRAM = re.compile(r"^[A-Za-z][A-Za-z0-9_]{4,31}$")
 HONEYPOT = "website"
 
 
+def ages_words(youngest: int | None, oldest: int | None) -> str:
+    """The regulation's ages as the registration form says them before anyone is refused."""
+    if youngest is not None and oldest is not None:
+        return _("The regulation admits players aged %(min)s to %(max)s on the first day.") % {
+            "min": youngest, "max": oldest}
+    if youngest is not None:
+        return _("The regulation admits players from %(min)s on the first day.") % {"min": youngest}
+    return _("The regulation admits players up to %(max)s on the first day.") % {"max": oldest}
+
+
 class RegistrationForm(forms.ModelForm[Player]):
     """Name, nickname, club, city, the birth date where the regulation limits ages, an e-mail and/or a Telegram
     name, consent to the rules; and a field left empty by people (``HONEYPOT``)."""
@@ -45,10 +55,12 @@ class RegistrationForm(forms.ModelForm[Player]):
             del self.fields["birth_date"]
         else:
             self.fields["birth_date"].required = True
-            self.fields["birth_date"].help_text = _("The regulation limits ages.")
+            self.fields["birth_date"].help_text = ages_words(ruleset.min_age, ruleset.max_age)
         if ruleset.residents_only:
             self.fields["city"].required = True
-            self.fields["city"].help_text = _("The city of residence: the regulation admits residents only.")
+            self.fields["city"].help_text = (
+                _("The city you live in: the regulation admits residents of %(city)s only.") % {"city": tournament.city}
+                if tournament.city else _("The city of residence: the regulation admits residents only."))
         self.fields["email"].widget.attrs["autocomplete"] = "email"
         self.fields["telegram"].widget.attrs.update({"autocomplete": "off", "autocapitalize": "none"})
         self.fields[HONEYPOT].widget.attrs.update({"autocomplete": "off", "tabindex": "-1"})

@@ -18,6 +18,7 @@ from django.views import View
 from django_ratelimit.core import get_usage
 
 from base.auth import client_ip
+from base.error_summary import form_errors
 from checkin import services as checkin
 from checkin.models import CheckIn, MarkSource
 from public.snapshot import Snapshot
@@ -61,6 +62,7 @@ class RegisterView(TournamentMixin, View):
             "cap": tournament.participant_cap, "full": registering.cap_reached(tournament),
             "waiting": len(registering.waiting(tournament)), "applications": uses_applications(tournament),
             "ruleset": ruleset_for(tournament), "honeypot": HONEYPOT, "tab": "register",
+            "errors": form_errors(form) if form.is_bound else [],  # every mistake at the top, linked
         }, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:

@@ -127,7 +127,10 @@ def test_kostroma_takes_applications_for_the_organizer(make_tournament: Any, cli
     assert answer.status_code == 400 and "до 30" in text
     assert "жителей города Кострома, а у вас указан город Ярославль" in text and "игрок проживает" not in text
     assert "Укажите почту или имя в Телеграме" in text
+    assert "Ничего не сохранено: исправьте 3 ошибки." in text.split('id="error-summary"', 1)[1].split("</div>")[0]
     assert counts(tournament) == before
+    form = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{tournament.slug}/register/").content.decode()
+    assert "только жителей города Кострома" in form and "от 14 до 30 лет" in form  # said before anyone is refused
     answer = register(client, tournament, 3)
     assert answer.status_code == 302
     entry = Entry.objects.get(tournament=tournament)

@@ -56,9 +56,10 @@ def check_participants(world: World) -> None:
     for player in world.truth.players:
         assert player.name.split()[0] in text, player.name
     assert 'id="settings-form"' in html and 'name="protests_enabled"' in html
-    # Applications (kostroma) bring the bulk decisions and the application period's fields.
+    # Applications (kostroma) bring the application period's fields, and while some wait, the bulk decisions.
     applications = world.tournament.ruleset == "kostroma"
-    assert ('id="bulk-decisions"' in html) is applications
+    waiting = applications and world.tournament.participants.filter(status="applied").exists()
+    assert ('id="bulk-decisions"' in html) is waiting
     assert ('name="applications_open"' in html) is applications
 
 

@@ -58,13 +58,16 @@ def test_a_rejection_by_mistake_is_undone(client: Any, organizer: Any, make_tour
 
     assert "Заявка отклонена" in decide("reject")
     page = client.get(participants, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Пересмотреть" in page
+    assert "Пересмотреть" in page and 'id="bulk-decisions"' not in page
     assert "снова ждёт вашего решения" in decide("reconsider")
     applicant.refresh_from_db()
     assert applicant.status == ParticipantStatus.APPLIED
     assert "Пересмотреть" not in client.get(participants, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Заявка принята" in decide("accept")
     assert "Пересмотреть можно только отклонённую заявку (Смирнова Анна Петровна)" in decide("reconsider")
+    page = client.get(participants, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'id="bulk-decisions"' not in page  # nothing waits: no «accept the chosen»
+    assert "✘" not in page  # a player who is no guest: a blank, not a mark that reads as an error
     applicant.refresh_from_db()
     assert applicant.status == ParticipantStatus.ACCEPTED
 

@@ -193,3 +193,11 @@ def test_the_seating_per_round_is_chosen_from_lists(client: Any, organizer: Any)
     response = client.post(reverse("site:new_tournament"), data)
     assert response.status_code == 400
     assert "Тур 1: каждый способ начинается после предыдущего (с тура 2 или позже)." in response.content.decode()
+
+
+def test_a_russian_name_gives_a_latin_address_when_none_is_typed(client: Any, organizer: Any) -> None:
+    """Django's slugify drops Cyrillic: «Кубок Костромы» left the short name empty and refused the form."""
+    client.force_login(organizer)
+    response = client.post(reverse("site:new_tournament"), create_post(name="Кубок Костромы — весна", slug=""))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Tournament.objects.get().slug == "kubok-kostromy-vesna"

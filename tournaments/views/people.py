@@ -41,7 +41,7 @@ class ParticipantTable(tables.Table):  # type: ignore[misc]  # django_tables2 sh
     birth_date = tables.DateColumn(accessor="player__birth_date", verbose_name=gettext_lazy("birth date"))
     phone = tables.Column(accessor="player__phone", verbose_name=gettext_lazy("phone"))
     team = tables.Column(verbose_name=gettext_lazy("team"))
-    guest = tables.BooleanColumn(verbose_name=gettext_lazy("guest"))
+    guest = tables.BooleanColumn(verbose_name=gettext_lazy("guest"), yesno="✔,")  # blank, not ✘, for a player
     status = tables.Column(verbose_name=gettext_lazy("status"))
     actions = tables.TemplateColumn(template_name="tournaments/_participant_actions.html", orderable=False,
                                     verbose_name="")
@@ -89,6 +89,7 @@ class ParticipantsView(OrganizerRequiredMixin, View):
         context = {
             "tournament": self.tournament, "table": table, "form": form,
             "applications": applications, "ruleset": ruleset,
+            "waiting": applications and queryset.filter(status=ParticipantStatus.APPLIED).exists(),
             "teams": self.tournament.teams.all(),
             "settings_form": settings_form or SettingsForm(instance=self.tournament),
             "accepted": registration.accepted_count(self.tournament),

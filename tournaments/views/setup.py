@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 
 from base.error_summary import form_errors, formset_errors
+from base.latin import latin_slug
 from scoring.rulesets import get_ruleset
 
 from ..forms.params import ParamsForm
@@ -65,7 +65,7 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
         data = request.POST.copy()
         data["ruleset"] = ruleset_id
         if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(str(data["name"]))[:64]
+            data["slug"] = latin_slug(str(data["name"]))[:64].strip("-")
         form = TournamentForm(data)
         params = ParamsForm(data, ruleset_id=ruleset_id, current=preset.overrides, prefix="param")
         stages = StageFormSet(data, prefix="stage")
