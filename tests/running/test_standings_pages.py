@@ -39,6 +39,9 @@ def test_standings_show_ranks_points_chain_and_who_advances(client: Any, played:
     assert len(advance) >= 30  # fiim: top 30 to the semifinal (ties at the cut go on too)
     assert html.count('class="badge text-bg-success advances"') == len(advance)
     assert "Раз назван лучшим" in html and "Победы доном" in html  # the tie-break chain, translated
+    # 3 rounds of 7: the zone, not who goes on (that is fixed when the stage is closed)
+    assert f"Пока этап идёт, в зоне прохода {len(advance)} игрок" in html
+    assert html.count('advances">в зоне прохода</span>') == len(advance) and 'advances">проходит<' not in html
 
 
 @pytest.mark.parametrize("size", [20, 60])
@@ -55,6 +58,8 @@ def test_closing_the_stage_fills_the_next_one(client: Any, played: Any) -> None:
     stage = played.stages.get(ext_id="qualifying")
     response = client.post(standings_url(stage), {"action": "close", "short": "1"}, follow=True)
     assert "Этап закрыт" in response.content.decode()
+    closed_page = client.get(standings_url(stage)).content.decode()
+    assert 'advances">проходит</span>' in closed_page and "в зоне прохода" not in closed_page
     stage.refresh_from_db()
     semifinal = played.stages.get(ext_id="semifinal")
     advance = list(stage_standings(stage).advance)
