@@ -46,8 +46,13 @@ class RegistrationView(OrganizerRequiredMixin, View):
         matches = registering.candidates(entries)
         rows = [{"entry": e, "link": link_of(request, e), "candidates": matches.get(e.pk, [])}
                 for e in entries if e.state == EntryState.ENTERED]
+        # the application period set with the tournament (kostroma) is what the public form proposes to open for,
+        # until the organizer saves a window of its own
+        period = settings.pk is None and tournament.applications_open is not None
+        proposed = {"opens": tournament.applications_open, "closes": tournament.applications_close} if period else {}
         return render(request, "entries/organizer.html", {
-            "tournament": tournament, "form": form or SettingsForm(instance=settings), "rows": rows,
+            "tournament": tournament, "form": form or SettingsForm(instance=settings, initial=proposed),
+            "rows": rows, "period": period,
             "waiting": [{"entry": e, "link": link_of(request, e)} for e in
                         sorted((e for e in entries if e.state == EntryState.WAITING),
                                key=lambda e: (e.waiting_since, e.pk))],

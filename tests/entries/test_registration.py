@@ -234,3 +234,25 @@ def test_the_waiting_list_keeps_its_order_when_the_cap_grows(make_tournament: An
     newcomer = registering.register_self(tournament, typed(4), registering.Contact(email="4@example.org")).entry
     assert newcomer.state == EntryState.WAITING and registering.position(newcomer) == 2  # behind number 3
     assert Entry.objects.get(pk=waiting[0].pk).state == EntryState.ENTERED
+
+
+def test_the_application_period_is_what_the_public_form_proposes(make_tournament: Any, organizer: Any) -> None:
+    """Kostroma's application period, set with the tournament, left the public form closed under a second
+    «registration opens» of its own: the registration page proposes the period, one save opens the form for it."""
+    tournament = make_tournament("kostroma")
+    opens = timezone.now() - dt.timedelta(days=1)
+    tournament.applications_open, tournament.applications_close = opens, opens + dt.timedelta(days=20)
+    tournament.save(update_fields=["applications_open", "applications_close"])
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(organizer)
+    page = client.get(f"/t/{tournament.slug}/registration/").content.decode()
+    assert 'id="application-period"' in page and "форма ниже предлагает эти сроки" in page
+    shown = timezone.localtime(opens).strftime("%Y-%m-%dT%H:%M")
+    assert f'name="opens" value="{shown}"' in page
+    assert registering.closed_problem(tournament) is not None  # nothing opened behind the organizer's back
+    data = {"action": "settings", "opens": shown,
+            "closes": timezone.localtime(opens + dt.timedelta(days=20)).strftime("%Y-%m-%dT%H:%M"),
+            "coming_names": "full"}
+    assert client.post(f"/t/{tournament.slug}/registration/", data).status_code == 302
+    assert registering.closed_problem(tournament) is None
+    assert 'id="application-period"' not in client.get(f"/t/{tournament.slug}/registration/").content.decode()
