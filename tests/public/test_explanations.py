@@ -155,11 +155,11 @@ def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
 
     with translation.override("ru"):
         sure = Need("open", "advance", "1/2", None)
-        assert sure.badge == "гарантия: больше +0,5"
+        assert sure.badge == "хватит набрать больше +0,5"
         assert "набрать в оставшихся играх больше 0,5 — и выход в следующий этап обеспечен" in sure.words
         assert "потерять в оставшихся играх меньше 1 — и победа всё равно обеспечена" in Need(
             "open", "win", "-1", None).words
-        assert Need("open", "advance", "-1", None).badge == "гарантия: больше −1"
+        assert Need("open", "advance", "-1", None).badge == "хватит набрать больше −1"
         assert "набрать в оставшихся играх меньше 2 — и шансов не останется" in Need(
             "open", "advance", None, "2").words
         assert "потерять в оставшихся играх больше 0,5 — и шансов не останется" in Need(
@@ -180,7 +180,7 @@ def test_standings_explain_the_badges(import_file: Any) -> None:
     note = html.unescape(page.split('id="needs-note">')[1].split("</p>")[0])
     assert note.startswith("Осталось 2 тура.")
     shown = set(re.findall(r'class="need need-(\w+)"', page))
-    for status, badge in (("clinched", "«проходит»"), ("eliminated", "«вне борьбы»"), ("open", "«гарантия")):
+    for status, badge in (("clinched", "«проходит»"), ("eliminated", "«вне борьбы»"), ("open", "«хватит набрать")):
         assert (badge in note) == (status in shown), (status, shown, note)  # only the badges the table shows
 
 
@@ -191,9 +191,9 @@ def test_the_badges_of_a_final_speak_of_winning() -> None:
 
     with translation.override("ru"):
         assert needs_legend("win", 1, {"eliminated"}) == "Остался 1 тур. «вне борьбы» — победить уже нельзя."
-        assert needs_legend("advance", 5, {"open"}) == ("Осталось 5 туров. «гарантия: больше +N» — набрав в оставшихся "
-                                                        "играх больше N, игрок выходит в следующий этап при любых "
-                                                        "результатах других.")
+        assert needs_legend("advance", 5, {"open"}) == ("Осталось 5 туров. «хватит набрать больше +N» — набрав в "
+                                                        "оставшихся играх больше N, игрок выходит в следующий этап "
+                                                        "при любых результатах других.")
 
 
 def test_a_shared_rank_is_not_called_a_drawing_of_lots(import_file: Any) -> None:
