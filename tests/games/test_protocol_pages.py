@@ -117,6 +117,7 @@ def test_a_full_protocol_through_the_form_with_points(round_: Any, people: dict[
     points = page.split("= 3,25")[0].rsplit('class="small seat-points">', 1)[1]
     # each part its own line, or its own item where a phone's narrow table runs them together (static/css/site.css)
     assert points.count('<span class="text-nowrap">') == 3 and "+2</span><br>" in points, points
+    assert points.startswith('<span class="d-sm-none fw-semibold">Баллы:</span>')  # a phone hides the header row
 
 
 def test_a_broken_rule_is_shown_on_the_seat_and_nothing_is_saved(round_: Any, people: dict[str, Any]) -> None:

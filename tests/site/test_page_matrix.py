@@ -206,6 +206,7 @@ PAGES: dict[str, Check] = {
 
 # URLs that are actions (POST only, or a redirect), not pages: tested where the action is.
 NOT_PAGES: dict[str, str] = {
+    ":favicon.ico": "a redirect to the icon: tests/judges/test_private_links.py, tests/site/test_permission_walk.py",
     "tournaments:participant_remove": "POST: tests/running/test_standings_pages.py",
     "tournaments:participant_disqualify": "POST: tests/tournaments/test_disqualification.py",
     "tournaments:participant_reinstate": "POST: tests/tournaments/test_disqualification.py",
