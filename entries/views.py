@@ -48,7 +48,7 @@ class RegistrationView(OrganizerRequiredMixin, View):
                 for e in entries if e.state == EntryState.ENTERED]
         # the application period set with the tournament (kostroma) is what the public form proposes to open for,
         # until the organizer saves a window of its own
-        period = settings.pk is None and tournament.applications_open is not None
+        period = settings._state.adding and tournament.applications_open is not None  # never saved
         proposed = {"opens": tournament.applications_open, "closes": tournament.applications_close} if period else {}
         return render(request, "entries/organizer.html", {
             "tournament": tournament, "form": form or SettingsForm(instance=settings, initial=proposed),
