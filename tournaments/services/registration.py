@@ -216,30 +216,30 @@ def accept(participant: Participant, by: User | None = None) -> Outcome:
     return Outcome(participant, made_guest)
 
 
-@transaction.atomic
-def reject(participant: Participant, by: User | None = None) -> Participant:
+def moved(participant: Participant, was: ParticipantStatus, becomes: ParticipantStatus, refusal: str,
+          by: User | None) -> Participant:
+    """The application from ``was`` to ``becomes`` under its lock, or refused with ``refusal`` (``%(name)s``)."""
     participant = locked(participant)
-    if participant.status != ParticipantStatus.APPLIED:
-        raise RegistrationError(None, _("Only a waiting application can be rejected (%(name)s).") % {
-            "name": participant.player.full_name})
-    participant.status = ParticipantStatus.REJECTED
+    if participant.status != was:
+        raise RegistrationError(None, refusal % {"name": participant.player.full_name})
+    participant.status = becomes
     participant._history_user = by  # type: ignore[attr-defined]
     participant.save(update_fields=["status"])
     return participant
+
+
+@transaction.atomic
+def reject(participant: Participant, by: User | None = None) -> Participant:
+    return moved(participant, ParticipantStatus.APPLIED, ParticipantStatus.REJECTED,
+                 _("Only a waiting application can be rejected (%(name)s)."), by)
 
 
 @transaction.atomic
 def reconsider(participant: Participant, by: User | None = None) -> Participant:
     """A rejected application waits for the organizer again (a rejection by mistake is undone); accepting it then
     checks the rules as for any waiting one."""
-    participant = locked(participant)
-    if participant.status != ParticipantStatus.REJECTED:
-        raise RegistrationError(None, _("Only a rejected application can be reconsidered (%(name)s).") % {
-            "name": participant.player.full_name})
-    participant.status = ParticipantStatus.APPLIED
-    participant._history_user = by  # type: ignore[attr-defined]
-    participant.save(update_fields=["status"])
-    return participant
+    return moved(participant, ParticipantStatus.REJECTED, ParticipantStatus.APPLIED,
+                 _("Only a rejected application can be reconsidered (%(name)s)."), by)
 
 
 @transaction.atomic
