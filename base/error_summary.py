@@ -17,11 +17,12 @@ class FieldError:
     message: str
 
 
-def form_errors(form: forms.BaseForm, where: str = "") -> list[FieldError]:
-    """``form``'s errors in its fields' order; ``where`` goes before each label ("Stage 2: rounds")."""
+def form_errors(form: forms.BaseForm, where: str = "", *, general: bool = True) -> list[FieldError]:
+    """``form``'s errors in its fields' order; ``where`` goes before each label ("Stage 2: rounds"); ``general``:
+    with its errors about no one field (left out where the page shows them at the top already)."""
     found: list[FieldError] = []
     prefix = f"{where}: " if where else ""
-    for message in form.non_field_errors():
+    for message in form.non_field_errors() if general else ():
         found.append(FieldError("", where, str(message)))
     for name, field in form.fields.items():
         for message in form.errors.get(name, ()):

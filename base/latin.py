@@ -9,7 +9,7 @@ from django.utils.text import slugify
 LATIN = dict(zip(
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
     ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u",
-     "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "iu", "ia"], strict=True))
+     "f", "kh", "ts", "ch", "sh", "shch", "ie", "y", "", "e", "iu", "ia"], strict=True))
 
 
 def latin_slug(text: str) -> str:

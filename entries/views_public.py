@@ -62,7 +62,7 @@ class RegisterView(TournamentMixin, View):
             "cap": tournament.participant_cap, "full": registering.cap_reached(tournament),
             "waiting": len(registering.waiting(tournament)), "applications": uses_applications(tournament),
             "ruleset": ruleset_for(tournament), "honeypot": HONEYPOT, "tab": "register",
-            "errors": form_errors(form) if form.is_bound else [],  # every mistake at the top, linked
+            "errors": form_errors(form, general=False) if form.is_bound else [],  # every mistake at the top, linked
         }, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 
 from games.models import Game as GameRow
 from games.models import GameSeat, GameState, Protest
-from games.reasons import OTHER
+from games.reasons import UNSTATED
 from scoring import gamelog
 from scoring import model as m
 from scoring.errors import InvalidTournament, Location, Problem
@@ -284,7 +284,7 @@ def save_game(round_row: Round, game: m.Game, participants: dict[str, Participan
             best=s.best,
             days_survived=s.days_survived,
             subjective=s.subjective,
-            warning_reasons=[OTHER] * s.warnings,  # the file keeps their count, not their reasons
+            warning_reasons=[UNSTATED] * s.warnings,  # the file keeps their count, not their reasons
             left=LEFT_OF[left[s.seat].kind] if s.seat in left else "",
             left_number=left[s.seat].number if s.seat in left else None,
         )

@@ -35,6 +35,11 @@ def extra_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     return [(exact_text(value), number(value)) for value in sorted(winner | loser | {Fraction(0)})]
 
 
+def sides_differ(ruleset: Ruleset) -> bool:
+    """Whether the winning and the losing side may get different extra points (fiim: 0 or 1 against 0 or 0.5)."""
+    return ruleset.params.extra_values_winner != ruleset.params.extra_values_loser
+
+
 def seat_extra_choices(ruleset: Ruleset, facts: ProtocolFacts) -> list[list[tuple[str, str]]]:
     """Each seat's extra points to choose from: once the winner is recorded, what its side may get (the winner's
     values or the loser's); before, both. A value already given stays in its list, so that the screen never shows
@@ -51,7 +56,6 @@ def seat_extra_choices(ruleset: Ruleset, facts: ProtocolFacts) -> list[list[tupl
         values = values | {Fraction(0), seat.extra or Fraction(0)}
         rows.append([(exact_text(value), number(value)) for value in sorted(values)])
     return rows
-
 
 
 def extra_row(seat: int, saved: Fraction, choices: list[tuple[str, str]], posted: str | None

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.rules import protests_enabled, ruleset_for
 
+from ..history import user_name
 from ..models import Game, GameState, Protest, ProtestDecision
 from ..permissions import Staff
 from .protocol import ProtocolError, locked, reopen
@@ -120,7 +121,7 @@ def decide(protest: Protest, staff: Staff, user: User, decision: str, reason: st
             "decision": row.get_decision_display()})
     now = timezone.now()
     row.decision, row.reason, row.decided_at, row.decider = decision, reason, now, user
-    row.decided_by = user.get_full_name() or user.get_username()  # as the lists name people
+    row.decided_by = user_name(user)  # as the lists name people
     row.save()
     if decision == ProtestDecision.UPHELD and game.state == GameState.CONFIRMED:
         why = _("Protest of seat %(n)s upheld: %(reason)s") % {"n": row.seat, "reason": reason}

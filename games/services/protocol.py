@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from base.texts import too_long
 from scoring.errors import Problem
 from tournaments.errors import UserError
 from tournaments.models import Table, Tournament
@@ -328,6 +329,9 @@ def reopen(game: Game, staff: Staff, user: User, version: int, reason: str) -> G
     return row
 
 
+COMMENT_LIMIT = 2000  # the desk's comment field (games/templates/games/desk.html)
+
+
 @transaction.atomic
 def send_back(game: Game, staff: Staff, user: User, version: int, comment: str) -> Game:
     """The chief judge or an organizer sends a submitted protocol back to its judge with a comment: it is a draft
@@ -339,6 +343,8 @@ def send_back(game: Game, staff: Staff, user: User, version: int, comment: str) 
     comment = comment.strip()
     if not comment:
         raise ProtocolError(_("Say what the judge should correct: the comment is empty."))
+    if too_long(comment, COMMENT_LIMIT):
+        raise ProtocolError(_("The comment: %(problem)s") % {"problem": too_long(comment, COMMENT_LIMIT)})
     row = locked(game, version)
     if row.state != GameState.SUBMITTED:
         raise ProtocolError(_("Only a submitted protocol can be sent back."))

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.rulesets import Ruleset
 from tournaments.labels import local_number as number
 
 from ..forms import side_choices
-from ..words import event_words, phase_words
+from ..words import awarded_words, event_words, phase_words
 from .facts import ProtocolFacts
 from .tap import Tap
 
@@ -27,10 +28,18 @@ def said_back(tap: Tap, before: list[dict[str, Any]], facts: ProtocolFacts, rule
                            sides, entry.get("by"))
 
     action, n = tap.action, tap.seat
+    same = 0  # the log's entries before and after share a beginning: a tap adds at its end, a take-back removes
+    while same < min(len(before), len(facts.log)) and before[same] == facts.log[same]:
+        same += 1
+    gone, added = before[same:], facts.log[same:]
+    logged = " ".join(
+        [*([_("Taken back: %(event)s.") % {"event": "; ".join(event(e) for e in gone)}] if gone else []),
+         *([_("Recorded: %(event)s.") % {"event": "; ".join(event(e) for e in added)}] if added else [])])
+    sides_of = dict(side_choices(ruleset))
     if action == "winner":
         if not facts.winner:
             return _("The winner is taken back.")
-        return _("Winner: %(side)s.") % {"side": dict(side_choices(ruleset)).get(facts.winner, facts.winner)}
+        return _("Winner: %(side)s.") % {"side": sides_of.get(facts.winner, facts.winner)}
     if action == "missed":
         return (_("Marked: the mafia missed three nights.") if facts.mafia_missed_three_nights
                 else _("Taken back: the mafia missed three nights."))
@@ -38,18 +47,21 @@ def said_back(tap: Tap, before: list[dict[str, Any]], facts: ProtocolFacts, rule
         return _("Now: %(phase)s.") % {"phase": phase_words(facts.phase)}
     if action == "subjective_rest":
         return _("Every seat without a subjective mark has 0 now.")
-    if action == "log_undo":
-        gone = before[len(facts.log):]
-        return _("Taken back: %(event)s.") % {"event": "; ".join(event(e) for e in gone)} if gone else ""
-    if action in ("nominated", "don_check", "sheriff_check", "shot") and len(facts.log) > len(before):
-        return _("Recorded: %(event)s.") % {"event": "; ".join(event(e) for e in facts.log[len(before):])}
+    if action == "award":
+        return (awarded_words(facts.awarded, sides_of.get(facts.winner, facts.winner)) if facts.awarded
+                else _("The awarded win is taken back."))
+    if action == "unaward":
+        return _("The awarded win is taken back.")
+    if logged:  # the game log's taps: what they recorded or took back (a take-back may settle a night again)
+        return logged
     if n is None:
         return ""
     seat = facts.seat(n)
     if action == "best_move":
         if not facts.best_move:
             return _("Best move: no seat named.")
-        return _("Best move: seats %(seats)s.") % {"seats": ", ".join(str(s) for s in facts.best_move)}
+        return ngettext("Best move: seat %(seats)s.", "Best move: seats %(seats)s.", len(facts.best_move)) % {
+            "seats": ", ".join(str(s) for s in facts.best_move)}
     if action == "best":
         return (_("Seat %(n)s is named best.") if seat.best else _("Seat %(n)s is no longer named best.")) % {"n": n}
     if action == "extra":

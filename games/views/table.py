@@ -22,7 +22,7 @@ from tournaments.labels import local_number as number
 from tournaments.mixins import signed_in
 from tournaments.rules import ruleset_for, stage_multiplier
 
-from ..extra_choices import extra_choices, extra_row, seat_extra_choices
+from ..extra_choices import extra_choices, extra_row, seat_extra_choices, sides_differ
 from ..forms import role_choices, side_choices
 from ..models import Game, GameState
 from ..reasons import award_choices, consequences, foul_choices, removal_choices, warning_choices
@@ -40,7 +40,6 @@ from .protocol import ProtocolBase
 
 if TYPE_CHECKING:
     from base.users import User
-
 
 
 @dataclass(frozen=True)
@@ -127,7 +126,7 @@ class TableScreenView(ProtocolBase):
             # a refused form shows the values the judge chose, not the saved ones, open
             "extra_rows": [extra_row(s.number, s.extra, choices, (posted_extras or {}).get(s.number))
                            for s, choices in zip(facts.seats, seat_extra_choices(ruleset, facts), strict=True)],
-            "extras_open": posted_extras is not None,
+            "extras_open": posted_extras is not None, "extras_differ": sides_differ(ruleset),
             "subjective": subjective, "sp_chips": sp_chips(ruleset),
             "subjective_missing": [s.number for s in facts.seats if subjective and s.subjective is None],
             "circles": circles, "circle": circle,

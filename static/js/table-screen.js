@@ -397,7 +397,7 @@
         if (errorSlot) { errorSlot.hidden = true; }
         var reasons = JSON.parse(fresh.getAttribute("data-refused") || "[]");
         var conflict = document.querySelector("#screen-error[data-conflict]");
-        if (!reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
+        if (box() && !reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
           box().querySelectorAll("[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
         }
         // a tap sent alone as it was made is refused in the dock's message itself: listed again, it said it twice
@@ -419,7 +419,9 @@
     }).catch(function () {
       sending = false; // still offline: sent again when the connection is back
       offline = true;
-      show(load());
+      // the Wi-Fi dropped without the browser saying so: these taps wait as offline ones, and a refusal of one
+      // later stays listed until dismissed (the judge did not see it happen)
+      store(load().map(function (item) { item.offline = true; return item; }));
     });
   }
 

@@ -144,6 +144,11 @@ def test_send_back_rules(day: dict[str, Any], make_user: Any) -> None:
     five = Game.objects.get(table=table(day["round"], 5))
     with pytest.raises(service.ProtocolError, match="Only a submitted protocol"):
         service.send_back(five, chief, day["chief"], five.version, "confirmed already")
+    version = one.version  # the desk's field limits the comment to 2,000 characters: refused, never cut
+    with pytest.raises(service.ProtocolError, match="The comment: At most 2000 characters; this text has 2001"):
+        service.send_back(one, chief, day["chief"], one.version, "ы" * 2001)
+    one.refresh_from_db()
+    assert one.version == version and one.state == GameState.SUBMITTED
     user = make_user("a-judge")
     staff.add_judge(day["t"], user)
     with pytest.raises(service.ProtocolError, match="Only the chief judge or an organizer"):

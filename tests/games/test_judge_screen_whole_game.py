@@ -151,7 +151,9 @@ def test_each_seat_offers_the_extra_points_its_side_may_get(make_round: Any, rul
         return
     red, black = ROLES[ruleset].index("sheriff") + 1, 1  # the sheriff's seat and the don's (or a mafioso's)
     union = extra_options(before, red)
-    assert union == extra_options(before, black) and 'id="extras-before-winner"' in before
+    differ = params.extra_values_winner != params.extra_values_loser  # fiim alone: said before the winner
+    assert union == extra_options(before, black) and ('id="extras-before-winner"' in before) is differ
+    assert differ is (ruleset == "fiim")
     after = screen.tap("winner", value="red")
     assert 'id="extras-before-winner"' not in after
     for seat, values in ((red, params.extra_values_winner), (black, params.extra_values_loser)):

@@ -112,7 +112,7 @@ def test_the_link_signs_in_as_the_judge_for_that_tournament_only(
     assert client.get("/new/").status_code == 403
     assert client.get(f"/p/{tournament.slug}/").status_code == 200  # the public pages stay open
     icon = client.get("/favicon.ico")  # a phone's browser asks for it by itself: the icon, not a 403
-    assert icon.status_code == 301 and icon["Location"] == "/static/img/favicon-32.png"
+    assert icon.status_code == 302 and icon["Location"] == "/static/img/favicon-32.png"
     # the account's own login is not limited
     assert client_of(people["judge"]).get(reverse("tournaments:detail", args=[other.slug])).status_code == 200
     # a link opens its own tournament only

@@ -43,7 +43,7 @@ class ParametersView(OrganizerRequiredMixin, View):
             "pending": [(param_label(name), value_text(name, old), value_text(name, new))
                         for name, old, new in changes or ()],
             "reason_limit": REASON_LIMIT, "reason_error": reason_error,
-            "errors": [*(form_errors(form) if form.is_bound else []),
+            "errors": [*(form_errors(form, general=False) if form.is_bound else []),
                        *([FieldError("id-reason", _("Why"), reason_error)] if reason_error else [])],
         }
         return render(request, self.template_name, context, status=status)

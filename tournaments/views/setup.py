@@ -44,7 +44,7 @@ class CreateTournamentView(LoginRequiredMixin, CanCreateTournamentMixin, View):
             "presets": [(p.id, p.label) for p in PRESETS.values()],
             "takes_applications": get_ruleset(ruleset_id).takes_applications,
             # a 400's mistakes at the top, each linked to its field (the stages and parameters are far below)
-            "errors": (form_errors(form) + formset_errors(stages, _("Stage %(n)s")) + form_errors(params)
+            "errors": (form_errors(form, general=False) + formset_errors(stages, _("Stage %(n)s")) + form_errors(params)
                        if form.is_bound else []),
         }
         return render(request, self.template_name, context, status=status)
