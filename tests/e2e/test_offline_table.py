@@ -103,3 +103,29 @@ def test_the_speech_timer_counts_down_warns_at_ten_seconds_and_survives_taps(ope
     page.clock.run_for(10_000)
     expect(display).to_have_text("0:00")
     expect(display).to_have_class(re.compile("text-danger"))
+
+
+def test_a_tap_failed_without_an_offline_event_is_kept_as_offline(open_page: Any, round_: Any,
+                                                                   people: dict[str, Any]) -> None:
+    """The venue's Wi-Fi drops without the browser saying so (no «offline» event; the request fails): the tap waits
+    as an offline one, and when it is refused after the connection is back (another device changed the protocol)
+    the refusal stays listed past the next saved tap, as every refusal the judge did not see happen."""
+    page = open_page(phone=True)
+    pk = judge_on_the_screen(page, people, round_)
+    screen_url = re.compile(r".*/live/$")
+    page.route(screen_url, lambda route: route.abort("connectionrefused"))
+    page.locator("#seat-4").click()
+    expect(page.locator("#offline-queue [data-pending] li")).to_have_count(1)
+    game = Game.objects.get(table_id=pk)
+
+    def winner(facts: Any) -> None:
+        facts.winner = "black"
+
+    service.change(game, people["chief"], game.version, winner)
+    page.unroute(screen_url)
+    refused = page.locator("#offline-queue [data-refused] li")
+    expect(refused).to_have_count(1, timeout=15_000)  # sent again within 5 s, refused on the newer version
+    page.locator("#seat-6").click()
+    expect(page.locator("#seat-6 .fouls-badge")).to_contain_text("1")
+    expect(refused).to_have_count(1)
+    assert seat_fouls(pk)[4] == 0
