@@ -43,7 +43,14 @@ def test_an_organizer_mends_the_details_and_the_public_sees_them(client: Client,
     for name in ("name", "city", "venue", "starts", "ends"):
         assert f'name="{name}"' in page, name
     url = reverse("tournaments:settings", kwargs={"slug": t.slug})
-    assert client.post(url, details(seen_on(page))).status_code == 302
+    first = t.participants.order_by("number").first()
+    first.player.city = "Ярославль"  # accepted before the city changed: kostroma admits residents only
+    first.player.save(update_fields=["city"])
+    answer = client.post(url, details(seen_on(page)), follow=True, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    warned = "Принятых игроков из другого города, не Томск" in answer
+    assert warned is (ruleset == "kostroma")
+    if warned:
+        assert first.player.full_name in answer.split("Принятых игроков из другого города", 1)[1].split("</div>")[0]
     t.refresh_from_db()
     assert (t.name, t.city, t.venue, t.starts, t.ends) == ("Кубок Полночи 2025", "Томск", "Клуб «Полночь»",
                                                           dt.date(2025, 3, 22), dt.date(2025, 3, 23))

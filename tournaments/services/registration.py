@@ -77,6 +77,15 @@ def city_problem(tournament: Tournament, city: str, *, yourself: bool = False) -
     return None
 
 
+def living_elsewhere(tournament: Tournament) -> list[str]:
+    """The accepted players whose city the regulation's residence rule refuses now (the tournament's city changed
+    after they were accepted), by name; none where the regulation admits everyone."""
+    if not ruleset_for(tournament).residents_only or not tournament.city:
+        return []
+    rows = tournament.participants.filter(status=ParticipantStatus.ACCEPTED).select_related("player")
+    return [p.player.full_name for p in rows.order_by("number") if not same_city(p.player.city, tournament.city)]
+
+
 def period_problem(tournament: Tournament, now: dt.datetime) -> str | None:
     """Why an application made ``now`` is outside the tournament's application period, or None."""
     opens, closes = tournament.applications_open, tournament.applications_close

@@ -146,8 +146,14 @@ class SettingsView(ParticipantsView):
         form = SettingsForm(request.POST, instance=current)
         if not form.is_valid():
             return self.page(request, RegisterForm(tournament=self.tournament), status=400, settings_form=form)
-        form.save()
+        saved = form.save()
         messages.success(request, _("Saved."))
+        elsewhere = registration.living_elsewhere(saved) if "city" in form.changed_data else []
+        if elsewhere:  # kostroma admits residents only: those accepted under the old city are said, not dropped
+            messages.warning(request, ngettext(
+                "%(n)s accepted player lives in another city than %(city)s: %(names)s.",
+                "%(n)s accepted players live in another city than %(city)s: %(names)s.", len(elsewhere))
+                % {"n": len(elsewhere), "city": saved.city, "names": ", ".join(elsewhere)})
         return redirect("tournaments:participants", slug=slug)
 
 
