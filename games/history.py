@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Game, GameSeat
-from .words import event_words, left_words, value_words
+from .words import entry_words, left_words, log_diff, value_words
 
 if TYPE_CHECKING:
     from base.users import User
@@ -85,17 +85,10 @@ def protocol_history(game: Game) -> list[Entry]:
 def log_changes(before: list[dict[str, Any]], after: list[dict[str, Any]], roles: dict[int, str],
                 sides: dict[int, str]) -> list[str]:
     """What a version added to the game log or took back from it, each entry in words ("game log: Day 1: seat 4
-    is nominated"); a tap adds at the end and "take back" removes the last, so the lists share a beginning."""
-    same = 0
-    while same < min(len(before), len(after)) and before[same] == after[same]:
-        same += 1
-
-    def words(event: dict[str, Any]) -> str:
-        return event_words(str(event["kind"]), int(event["phase"]), event.get("seat"), event.get("count"), roles,
-                           sides, event.get("by"))
-
-    return ([_("game log, taken back: %(event)s") % {"event": words(e)} for e in before[same:]]
-            + [_("game log: %(event)s") % {"event": words(e)} for e in after[same:]])
+    is nominated")."""
+    gone, added = log_diff(before, after)
+    return ([_("game log, taken back: %(event)s") % {"event": entry_words(e, roles, sides)} for e in gone]
+            + [_("game log: %(event)s") % {"event": entry_words(e, roles, sides)} for e in added])
 
 
 # The reasons the protocol service stamps on a state change (a reopening's reason is the chief judge's own text).

@@ -133,6 +133,22 @@ def event_words(kind: str, phase: int, seat: int | None, count: int | None, role
     return f"{when}: {what}"
 
 
+
+def entry_words(entry: dict[str, Any], roles: dict[int, str], sides: dict[int, str] | None = None) -> str:
+    """One stored entry of the game log (``Game.log``) in words, as ``event_words`` says it."""
+    return event_words(str(entry["kind"]), int(entry["phase"]), entry.get("seat"), entry.get("count"), roles, sides,
+                       entry.get("by"))
+
+
+def log_diff(before: list[dict[str, Any]], after: list[dict[str, Any]]
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the entries taken back, the entries added) from ``before`` to ``after``: a tap adds at the end and a
+    take-back removes the last (settling a night again may add one back), so the two share a beginning."""
+    same = 0
+    while same < min(len(before), len(after)) and before[same] == after[same]:
+        same += 1
+    return before[same:], after[same:]
+
 def seat_names(seated: list[tuple[int, Any]]) -> dict[int, str]:
     """Each seat's player as the judge reads them: the full name, and where two at the table share it, the nickname
     or the player's number beside it (two «Волков Максим» at one table were told apart by nothing)."""

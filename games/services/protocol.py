@@ -343,8 +343,8 @@ def send_back(game: Game, staff: Staff, user: User, version: int, comment: str) 
     comment = comment.strip()
     if not comment:
         raise ProtocolError(_("Say what the judge should correct: the comment is empty."))
-    if too_long(comment, COMMENT_LIMIT):
-        raise ProtocolError(_("The comment: %(problem)s") % {"problem": too_long(comment, COMMENT_LIMIT)})
+    if problem := too_long(comment, COMMENT_LIMIT):
+        raise ProtocolError(_("The comment: %(problem)s") % {"problem": problem})
     row = locked(game, version)
     if row.state != GameState.SUBMITTED:
         raise ProtocolError(_("Only a submitted protocol can be sent back."))

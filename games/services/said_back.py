@@ -13,7 +13,7 @@ from scoring.rulesets import Ruleset
 from tournaments.labels import local_number as number
 
 from ..forms import side_choices
-from ..words import awarded_words, event_words, phase_words
+from ..words import awarded_words, entry_words, log_diff, phase_words
 from .facts import ProtocolFacts
 from .tap import Tap
 
@@ -23,18 +23,13 @@ def said_back(tap: Tap, before: list[dict[str, Any]], facts: ProtocolFacts, rule
     roles = {s.number: s.role for s in facts.seats}
     sides = {s.number: s.side for s in facts.seats}
 
-    def event(entry: dict[str, Any]) -> str:
-        return event_words(str(entry["kind"]), int(entry["phase"]), entry.get("seat"), entry.get("count"), roles,
-                           sides, entry.get("by"))
-
     action, n = tap.action, tap.seat
-    same = 0  # the log's entries before and after share a beginning: a tap adds at its end, a take-back removes
-    while same < min(len(before), len(facts.log)) and before[same] == facts.log[same]:
-        same += 1
-    gone, added = before[same:], facts.log[same:]
+    gone, added = log_diff(before, facts.log)
     logged = " ".join(
-        [*([_("Taken back: %(event)s.") % {"event": "; ".join(event(e) for e in gone)}] if gone else []),
-         *([_("Recorded: %(event)s.") % {"event": "; ".join(event(e) for e in added)}] if added else [])])
+        [*([_("Taken back: %(event)s.") % {"event": "; ".join(entry_words(e, roles, sides) for e in gone)}]
+           if gone else []),
+         *([_("Recorded: %(event)s.") % {"event": "; ".join(entry_words(e, roles, sides) for e in added)}]
+           if added else [])])
     sides_of = dict(side_choices(ruleset))
     if action == "winner":
         if not facts.winner:

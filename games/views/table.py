@@ -34,7 +34,7 @@ from ..services.lineup import LineupProblem, LineupRefused, save_lineup
 from ..services.seat_taps import MAX_CIRCLES, set_extras
 from ..services.table import Refusal, apply_tap, apply_taps, queued_taps, tap_from
 from ..timers import timers
-from ..words import awarded_words, event_words, left_words, seat_names
+from ..words import awarded_words, entry_words, left_words, seat_names
 from .base import grouped_problems
 from .protocol import ProtocolBase
 
@@ -145,10 +145,8 @@ class TableScreenView(ProtocolBase):
             "shooters": shooter_choices(facts, labels),
             "vote_counts": range(0, len(facts.seats) + 1),
             "missed_derived": any(e["kind"] == "shot" for e in facts.log),
-            "log_lines": [event_words(str(e["kind"]), int(e["phase"]), e.get("seat"), e.get("count"),  # type: ignore[arg-type]
-                                      {s.number: s.role for s in facts.seats},
-                                      {s.number: s.side for s in facts.seats},
-                                      e.get("by")) for e in reversed(facts.log)],  # type: ignore[arg-type]
+            "log_lines": [entry_words(e, {s.number: s.role for s in facts.seats},
+                                      {s.number: s.side for s in facts.seats}) for e in reversed(facts.log)],
         }, status=status)
 
     def post(self, request: HttpRequest, slug: str, table: int) -> HttpResponseBase:

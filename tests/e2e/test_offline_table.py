@@ -24,6 +24,16 @@ def seat_fouls(table_pk: int) -> dict[int, int]:
     return {row.seat.number: row.fouls for row in game.seats.select_related("seat")}
 
 
+def changed_elsewhere(table_pk: int, people: dict[str, Any]) -> None:
+    """The chief judge records black's win from another device: the taps queued on the phone are on an old version."""
+    game = Game.objects.get(table_id=table_pk)
+
+    def winner(facts: Any) -> None:
+        facts.winner = "black"
+
+    service.change(game, people["chief"], game.version, winner)
+
+
 def judge_on_the_screen(page: Page, people: dict[str, Any], round_: Any) -> int:
     login(page, people["judge"].username)
     pk = table(round_, 1).pk
@@ -66,13 +76,7 @@ def test_a_tap_made_offline_on_a_protocol_changed_meanwhile_is_refused(open_page
     page.locator("#seat-4").click()
     page.locator("#seat-5").click()
     expect(page.locator("#offline-queue [data-pending] li")).to_have_count(2)
-    # meanwhile the chief judge changes the protocol from another device
-    game = Game.objects.get(table_id=pk)
-
-    def winner(facts: Any) -> None:
-        facts.winner = "black"
-
-    service.change(game, people["chief"], game.version, winner)
+    changed_elsewhere(pk, people)  # meanwhile the chief judge changes the protocol from another device
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     refused = page.locator("#offline-queue [data-refused] li")
@@ -116,12 +120,7 @@ def test_a_tap_failed_without_an_offline_event_is_kept_as_offline(open_page: Any
     page.route(screen_url, lambda route: route.abort("connectionrefused"))
     page.locator("#seat-4").click()
     expect(page.locator("#offline-queue [data-pending] li")).to_have_count(1)
-    game = Game.objects.get(table_id=pk)
-
-    def winner(facts: Any) -> None:
-        facts.winner = "black"
-
-    service.change(game, people["chief"], game.version, winner)
+    changed_elsewhere(pk, people)
     page.unroute(screen_url)
     refused = page.locator("#offline-queue [data-refused] li")
     expect(refused).to_have_count(1, timeout=15_000)  # sent again within 5 s, refused on the newer version
