@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views import View
@@ -50,7 +51,7 @@ def labels() -> dict[str, Any]:
                   "black": pgettext("the sheriff's check", "black"), "red": pgettext("the sheriff's check", "red")},
         "when": {"day": _("day %(n)s"), "night": _("night %(n)s")},
         "fouls": _("fouls"),
-        "kinds": {str(value): str(text) for value, text in StageKind.choices},
+        "kinds": {str(value): capfirst(str(text)) for value, text in StageKind.choices},  # as Stage.__str__
     }
 
 

@@ -136,7 +136,7 @@ def run_the_table(browser: Browser, base_url: str, round_: Any, shot: Callable[[
     waits.append(shown_within(page, "() => document.querySelector('#so-vote-seats').textContent.includes('7')"))
     expect(page.locator("#so-vote-label")).to_have_text("На голосовании")
     expect(page.locator("#so-phase")).to_have_text("День 1")
-    expect(page.locator("#so-where")).to_have_text("отборочный · тур 1 · стол 1")
+    expect(page.locator("#so-where")).to_have_text("Отборочный · тур 1 · стол 1")
     assert page.locator(".so-role").count() == 0  # the roles are not shown to this stream
     shot(page, "day")
     assert transparent_corner(page)

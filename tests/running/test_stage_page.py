@@ -14,8 +14,8 @@ pytestmark = pytest.mark.django_db
 
 # Found by the browser journeys, the permission walk or the bad-input tests.
 @pytest.mark.parametrize("language, expected", [
-    ("en", "rounds 1–4: balanced (computer sample); rounds 5–7: Swiss by tens."),
-    ("ru", "туры 1–4: сбалансированная (компьютерная выборка); туры 5–7: швейцарская по десяткам."),
+    ("en", "rounds 1–4 — balanced (computer sample); rounds 5–7 — Swiss by tens."),
+    ("ru", "туры 1–4 — сбалансированная (компьютерная выборка); туры 5–7 — швейцарская по десяткам."),
 ])
 def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer: Any, language: str,
                                                           expected: str) -> None:
@@ -28,3 +28,33 @@ def test_the_stage_page_names_the_planned_seating_methods(client: Any, organizer
     client.cookies["django_language"] = language
     html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
     assert expected in html and "swiss_tens," not in html and "balanced, balanced" not in html
+
+
+@pytest.mark.parametrize("plan, planned, expected", [
+    # one method for the stage: «Рассадка: тур 1: сбалансированная» read as if round 2 had none
+    (["balanced"], 4, "Рассадка: сбалансированная (компьютерная выборка)."),
+    # the plan's last method holds for the rounds after it (as the seating form proposes it)
+    (["random", "balanced"], 5, "Рассадка: тур 1 — случайная; туры 2–5 — сбалансированная (компьютерная выборка)."),
+])
+def test_the_stage_page_says_which_rounds_each_method_seats(client: Any, organizer: Any, plan: list[str],
+                                                              planned: int, expected: str) -> None:
+    tournament = import_played(organizer, players=20, rounds=1)
+    stage = tournament.stages.get(ext_id="qualifying")
+    stage.seating_plan, stage.planned_rounds = plan, planned
+    stage.save()
+    client.force_login(organizer)
+    client.cookies["django_language"] = "ru"
+    html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
+    assert expected in " ".join(html.split())
+
+
+def test_an_unnamed_stage_is_named_by_its_kind_as_a_name(client: Any, organizer: Any) -> None:
+    """An unnamed stage's headings, tabs and overlay began in lower case («отборочный · Турнир»)."""
+    tournament = import_played(organizer, players=20, rounds=1)
+    stage = tournament.stages.get(ext_id="qualifying")
+    stage.name, stage.kind = "", "qualifying"
+    stage.save()
+    client.force_login(organizer)
+    client.cookies["django_language"] = "ru"
+    html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
+    assert f"<title>Отборочный · {tournament.name}" in html and '<h2 class="h4">Отборочный' in html

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -149,10 +150,13 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or self.get_kind_display() or self.ext_id
+        # an unnamed stage is named by its kind, capitalised as a name («Отборочный», not «отборочный» in a heading)
+        return self.name or capfirst(self.get_kind_display()) or self.ext_id
 
     def seating_plan_summary(self) -> list[str]:
-        """The planned methods by runs of rounds, translated: ["rounds 1–4: balanced", "round 5: random"]."""
+        """The planned methods by runs of rounds, translated: ["rounds 1–4 — balanced", "round 5 — random"]; one
+        method for the whole stage is just its name. The plan's last method holds for every later round (as
+        ``running.services.planning.default_method`` reads it), so its run reaches the planned rounds."""
         runs: list[tuple[int, int, str]] = []
         for number, method in enumerate(self.seating_plan or [], start=1):
             if runs and runs[-1][2] == method:
@@ -160,9 +164,13 @@ class Stage(models.Model):
             else:
                 runs.append((number, number, method))
         labels = dict(SeatingMethod.choices)
+        if len(runs) == 1:
+            return [str(labels.get(runs[0][2], runs[0][2]))]
+        if runs:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], self.planned_rounds or 0), runs[-1][2])
         return [
-            (_("round %(n)s: %(method)s") % {"n": first, "method": labels.get(method, method)} if first == last
-             else _("rounds %(first)s–%(last)s: %(method)s")
+            (_("round %(n)s — %(method)s") % {"n": first, "method": labels.get(method, method)} if first == last
+             else _("rounds %(first)s–%(last)s — %(method)s")
              % {"first": first, "last": last, "method": labels.get(method, method)})
             for first, last, method in runs
         ]
