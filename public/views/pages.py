@@ -4,6 +4,7 @@ and the full rules summary of its ruleset with its parameters."""
 from __future__ import annotations
 
 import hashlib
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count
@@ -11,8 +12,9 @@ from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import render
 from django.views import View
 
-from scoring.model import StageKind
+from scoring.model import SeatingMethod, StageKind, kind_at
 from scoring.rulesets import Ruleset, get_ruleset
+from scoring.rulesets.base import StageFormat
 from scoring.seating import METHODS
 from tournaments import param_words
 from tournaments.labels import SEATING_METHODS, STAGE_KINDS, metric_label
@@ -67,17 +69,9 @@ class RulesView(PublicTournamentView):
     def fragment_context(self, **kwargs: Any) -> dict[str, Any]:
         cls = get_ruleset(self.tournament.ruleset)
         ruleset = ruleset_for(self.tournament)
-        params = param_words.describe(ruleset, self.stage_rounds(ruleset) or None)
-        formats = []
-        formats_seen = []
-        for kind in (StageKind.QUALIFYING, StageKind.SEMIFINAL, StageKind.FINAL):
-            f = ruleset.stage_format(kind)
-            formats_seen.append(f)
-            formats.append({  # labels, not ids: "swiss_zvezdy" means nothing to a player
-                "kind": STAGE_KINDS[kind], "rounds": f.rounds, "reset": f.reset, "multiplier": f.multiplier,
-                "advance": f.advance,
-                "seating": ", ".join(str(SEATING_METHODS[m]) for m in dict.fromkeys(f.seating)),
-            })
+        formats = [format_row(STAGE_KINDS[kind], ruleset.stage_format(kind)) for kind in cls.stage_kinds]
+        stages, stage_rounds = self.stages(ruleset)
+        params = param_words.describe(ruleset, stage_rounds or None)
         chain = ruleset.chain(black_wins=0, red_wins=0)
         return {
             "ruleset_name": self.tournament.get_ruleset_display(),
@@ -86,20 +80,45 @@ class RulesView(PublicTournamentView):
             "how_ties": (ruleset.params.tiebreaks is None and HOW_TIES.get(cls.id))
             or ", ".join(metric_label(m) for m in chain),
             "params": params, "formats": formats, "any_changed": any(p.changed for p in params),
-            "swiss": any(METHODS[m.value].swiss for f in formats_seen for m in f.seating),
+            "stages": stages,
+            "stages_as_regulation": [without_name(r) for r in stages] == [without_name(r) for r in formats],
+            "swiss": any(f["swiss"] for f in (*formats, *stages)),
         }
 
-    def stage_rounds(self, ruleset: Ruleset) -> list[param_words.StageRounds]:
-        """The tournament's stages with their rounds, Ci's N (one query): the rounds planned, else those made,
-        else the regulation's for the stage's kind (a stage without one: by its place, as ``stage_multiplier``)."""
+    def stages(self, ruleset: Ruleset) -> tuple[list[dict[str, Any]], list[param_words.StageRounds]]:
+        """The tournament's own stages as the regulation's table shows its (one query): a blank field is the
+        regulation's value for the stage's kind (a stage without one: by its place, ``kind_at``); and each stage with
+        its rounds for Ci's N: the rounds planned, else those made, else the regulation's."""
         stages = list(self.tournament.stages.order_by("order").annotate(made=Count("rounds")))
-        out = []
+        rows, rounds_of = [], []
         for index, stage in enumerate(stages):
-            if stage.kind and stage.kind != StageKind.OTHER:
-                kind = StageKind(stage.kind)
-            else:
-                kind = (StageKind.QUALIFYING if index == 0 else StageKind.FINAL if index == len(stages) - 1
-                        else StageKind.SEMIFINAL)
-            rounds = stage.planned_rounds or stage.made or ruleset.stage_format(kind).rounds
-            out.append(param_words.StageRounds(str(stage), rounds))
-        return out
+            kind = kind_at(StageKind(stage.kind) if stage.kind else None, index, len(stages))
+            fmt = ruleset.stage_format(kind)
+            rounds = stage.planned_rounds or stage.made or fmt.rounds
+            plan = [SeatingMethod(m) for m in stage.seating_plan or [] if m in METHODS]
+            rows.append(format_row(str(stage), fmt, rounds=rounds, seating=plan or None,
+                                   advance=(stage.advance_kind, stage.advance_count) if stage.advance_kind else None,
+                                   multiplier=ruleset.multiplier_for(kind) if stage.multiplier is None
+                                   else Fraction(stage.multiplier), reset=stage.reset,
+                                   last=index == len(stages) - 1))
+            rounds_of.append(param_words.StageRounds(str(stage), rounds))
+        return rows, rounds_of
+
+
+def without_name(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key != "kind"}
+
+
+def format_row(name: Any, fmt: StageFormat, *, rounds: int | None = None, seating: list[SeatingMethod] | None = None,
+               advance: tuple[str, int | None] | None = None, multiplier: Fraction | None = None,
+               reset: bool | None = None, last: bool = False) -> dict[str, Any]:
+    """A row of a stages table: the given values, else the regulation's format ``fmt``; labels, not ids
+    ("swiss_zvezdy" means nothing to a player). The last stage advances nobody whatever its kind's format says."""
+    methods = list(dict.fromkeys(seating or fmt.seating))
+    return {
+        "kind": name, "rounds": rounds or fmt.rounds, "reset": fmt.reset if reset is None else reset,
+        "multiplier": fmt.multiplier if multiplier is None else multiplier,
+        "advance": None if last else advance or fmt.advance,
+        "seating": ", ".join(str(SEATING_METHODS[m]) for m in methods),
+        "swiss": any(METHODS[m.value].swiss for m in methods),
+    }

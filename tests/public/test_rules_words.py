@@ -202,7 +202,7 @@ def test_how_ties_are_broken_follows_a_tournaments_own_chain(client: Any, import
     data["params"] = {"tiebreaks": ["wins", "best"]}
     import_file(data, "stars-chain")
     page = visible(client.get("/p/stars-chain/rules/").content.decode())
-    line = page[page.index("How ties are broken:"):page.index("Stages the regulation proposes")]
+    line = page[page.index("How ties are broken:"):page.index("This tournament's stages")]
     assert line.strip() == "How ties are broken: wins, times named best"
 
 
