@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import model as m
 from scoring.errors import Location, Problem
@@ -29,7 +30,7 @@ from tournaments.labels import PARTS as PART_LABELS
 from tournaments.models import Round, Seat, Table
 
 from ..models import Game, GameState, Left
-from ..reasons import OTHER, UNSTATED
+from ..reasons import FOURTH_FOUL, OTHER, UNSTATED
 
 
 @dataclass
@@ -254,6 +255,11 @@ def problems(facts: ProtocolFacts, ruleset: Ruleset, *, need_result: bool = Fals
     """Every rule the protocol breaks (``scoring``'s checks), plus what a protocol must have."""
     found = [Problem(Location(seat=s.number), _("no role yet")) for s in facts.seats if not s.role]
     found += [Problem(Location(seat=s.number), _("more than 4 fouls")) for s in facts.seats if s.fouls > 4]
+    # the reason is first in the removals' list: a hurried judge's pick said a player with 1 foul left by the 4th
+    found += [Problem(Location(seat=s.number), ngettext(
+        "removed for the fourth foul, but %(k)s foul is recorded",
+        "removed for the fourth foul, but %(k)s fouls are recorded", s.fouls) % {"k": s.fouls})
+        for s in facts.seats if s.removal_reason == FOURTH_FOUL and s.fouls < 4]
     if need_result and not facts.winner:
         found.append(Problem(Location(), _("the winner is not recorded")))
     if any(not s.role for s in facts.seats):
