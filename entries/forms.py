@@ -17,6 +17,8 @@ from .models import SelfRegistration
 
 MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 TELEGRAM = re.compile(r"^[A-Za-z][A-Za-z0-9_]{4,31}$")
+# digits with the usual separators: 6 (a city number) to 15 (E.164's longest)
+PHONE = re.compile(r"^\+?(?:[\s()-]*\d){6,15}[\s()-]*$")
 # the hidden field a person never sees nor fills; a form that fills it is a bot's
 HONEYPOT = "website"
 
@@ -35,7 +37,7 @@ class RegistrationForm(forms.ModelForm[Player]):
     """Name, nickname, club, city, the birth date where the regulation limits ages, an e-mail and/or a Telegram
     name, consent to the rules; and a field left empty by people (``HONEYPOT``)."""
 
-    email = forms.EmailField(label=gettext_lazy("e-mail"), required=False)
+    email = forms.EmailField(label=gettext_lazy("E-mail"), required=False)
     telegram = forms.CharField(label=gettext_lazy("Telegram"), max_length=64, required=False,
                                help_text=gettext_lazy("Your user name, such as @ivan_petrov."))
     consent = forms.BooleanField(label=gettext_lazy("I have read the tournament's rules and agree to them"))
@@ -43,14 +45,21 @@ class RegistrationForm(forms.ModelForm[Player]):
 
     class Meta:
         model = Player
-        fields = ["surname", "first_name", "patronymic", "nickname", "club", "city", "birth_date"]
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        fields = ["surname", "first_name", "patronymic", "nickname", "club", "city", "birth_date", "phone"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "phone": forms.TextInput(attrs={"type": "tel", "inputmode": "tel"})}
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         ruleset = ruleset_for(tournament)
         self.fields["first_name"].required = True
+        if ruleset.takes_applications:  # an application carries the patronymic and a phone (kostroma, annex 1.1)
+            self.fields["patronymic"].required = self.fields["phone"].required = True
+            self.fields["phone"].help_text = _("The regulation's application form asks for it; only the organizer "
+                                               "sees it.")
+        else:
+            del self.fields["phone"]
         if ruleset.min_age is None and ruleset.max_age is None:
             del self.fields["birth_date"]
         else:
@@ -66,7 +75,8 @@ class RegistrationForm(forms.ModelForm[Player]):
         self.fields[HONEYPOT].widget.attrs.update({"autocomplete": "off", "tabindex": "-1"})
         for name, value in (("surname", "family-name"), ("first_name", "given-name"),
                             ("patronymic", "additional-name"), ("nickname", "nickname"),
-                            ("club", "organization"), ("city", "address-level2"), ("birth_date", "bday")):
+                            ("club", "organization"), ("city", "address-level2"), ("birth_date", "bday"),
+                            ("phone", "tel")):
             if name in self.fields:
                 self.fields[name].widget.attrs["autocomplete"] = value
 
@@ -76,6 +86,12 @@ class RegistrationForm(forms.ModelForm[Player]):
         if value and not TELEGRAM.match(value):
             raise forms.ValidationError(_("A Telegram user name has 5 to 32 Latin letters, digits or '_', starting "
                                           "with a letter."))
+        return value
+
+    def clean_phone(self) -> str:
+        value = " ".join(str(self.cleaned_data.get("phone") or "").split())
+        if value and not PHONE.match(value):
+            raise forms.ValidationError(_("A phone number has 6 to 15 digits, such as +7 900 123-45-67."))
         return value
 
     def clean(self) -> dict[str, Any]:
@@ -101,7 +117,7 @@ class RegistrationForm(forms.ModelForm[Player]):
         data = self.cleaned_data
         birth = data.get("birth_date")
         return {**{name: data.get(name) or "" for name in ("surname", "first_name", "patronymic", "nickname",
-                                                            "club", "city")},
+                                                            "club", "city", "phone")},
                 "birth_date": birth.isoformat() if birth else None}
 
 
@@ -112,6 +128,12 @@ class SettingsForm(forms.ModelForm[SelfRegistration]):
         widgets = {"opens": MOMENT, "closes": MOMENT}
         help_texts = {"opens": gettext_lazy("Empty: the form is closed."),
                       "closes": gettext_lazy("Empty: open until you close it.")}
+
+    def clean_phone(self) -> str:
+        value = " ".join(str(self.cleaned_data.get("phone") or "").split())
+        if value and not PHONE.match(value):
+            raise forms.ValidationError(_("A phone number has 6 to 15 digits, such as +7 900 123-45-67."))
+        return value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

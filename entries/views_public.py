@@ -56,9 +56,9 @@ class RegisterView(TournamentMixin, View):
              problem: str | None = None) -> HttpResponse:
         tournament = self.tournament
         closed = registering.closed_problem(tournament)
-        window = registering.settings_of(tournament)
         return render(request, self.template, {
-            "tournament": tournament, "form": form, "closed": closed, "problem": problem, "window": window,
+            "tournament": tournament, "form": form, "closed": closed, "problem": problem,
+            "closes": registering.closes_at(tournament),
             "cap": tournament.participant_cap, "full": registering.cap_reached(tournament),
             "waiting": len(registering.waiting(tournament)), "applications": uses_applications(tournament),
             "ruleset": ruleset_for(tournament), "honeypot": HONEYPOT, "tab": "register",

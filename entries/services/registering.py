@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from base.users import User
 
 # what a player types that the registry keeps (``details`` of an entry)
-PLAYER_FIELDS = ("surname", "first_name", "patronymic", "nickname", "club", "city")
+PLAYER_FIELDS = ("surname", "first_name", "patronymic", "nickname", "club", "city", "phone")
 
 
 class EntryError(UserError):
@@ -56,7 +56,16 @@ def closed_problem(tournament: Tournament, now: dt.datetime | None = None) -> st
         return _("Online registration opens on %(when)s.") % {"when": registration.moment(window.opens)}
     if window.closes is not None and now > window.closes:
         return _("Online registration closed on %(when)s.") % {"when": registration.moment(window.closes)}
-    return None
+    # an application outside the regulation's period is refused at the send: the form is not offered either
+    return registration.period_problem(tournament, now) if uses_applications(tournament) else None
+
+
+def closes_at(tournament: Tournament) -> str | None:
+    """When the form stops taking registrations, in words: the organizer's closing time, or the application
+    period's end where the regulation takes applications and it comes first."""
+    ends = [settings_of(tournament).closes, tournament.applications_close if uses_applications(tournament) else None]
+    known = [when for when in ends if when is not None]
+    return registration.moment(min(known)) if known else None
 
 
 def cap_reached(tournament: Tournament) -> bool:

@@ -19,6 +19,7 @@ def open_registration(tournament: Any, **fields: Any) -> Any:
 
 def typed(n: int, **fields: Any) -> dict[str, Any]:
     """What a player types in the form (the n-th of a series of distinct people)."""
-    return {"surname": f"Орлов{n}", "first_name": "Павел", "nickname": f"Орёл{n}", "club": "Ночь",
+    return {"surname": f"Орлов{n}", "first_name": "Павел", "patronymic": "Ильич", "phone": f"+7 900 100-{n:04d}",
+            "nickname": f"Орёл{n}", "club": "Ночь",
             "city": "Кострома", "birth_date": "2000-05-01", "email": f"p{n}@example.org", "telegram": "",
             "consent": "on", "website": "", **fields}

@@ -45,12 +45,17 @@ def age_problem(tournament: Tournament, birth_date: dt.date | None) -> str | Non
         return None
     if birth_date is None:
         return _("The regulation limits ages, so the birth date is required.")
-    age = age_on(birth_date, tournament.starts or dt.date.today())
+    first_day = tournament.starts or dt.date.today()
+    if birth_date > first_day:  # a typo of the year, not an age («−4 лет»)
+        return _("The birth date is after the tournament's first day: check the year.")
+    age = age_on(birth_date, first_day)
     if ruleset.min_age is not None and age < ruleset.min_age:
-        return _("Aged %(age)s on the first day; the regulation admits players from %(min)s.") % {
+        return ngettext("Aged %(age)s on the first day; the regulation admits players from %(min)s.",
+                        "Aged %(age)s on the first day; the regulation admits players from %(min)s.", age) % {
             "age": age, "min": ruleset.min_age}
     if ruleset.max_age is not None and age > ruleset.max_age:
-        return _("Aged %(age)s on the first day; the regulation admits players up to %(max)s.") % {
+        return ngettext("Aged %(age)s on the first day; the regulation admits players up to %(max)s.",
+                        "Aged %(age)s on the first day; the regulation admits players up to %(max)s.", age) % {
             "age": age, "max": ruleset.max_age}
     return None
 
