@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -51,7 +52,7 @@ class RatingsView(APIView):
         if tournament is None:
             raise NotFound()
         if tournament.standings_hidden and not tournament.is_organizer(self.request.user):
-            raise PermissionDenied("The standings of this tournament are hidden.")
+            raise PermissionDenied(_("The standings of this tournament are hidden."))
         ext = dict(Participant.objects.filter(tournament=tournament).values_list("player_id", "ext_id"))
         return [{"player": r.player, "name": r.name, "rating": round(r.rating, 1), "games": r.games,
                  "change": round(r.change or 0.0, 1), "participant": ext.get(r.player)}

@@ -98,6 +98,8 @@ def test_the_import_page_offers_every_format(client: Client, organizer: Any, lan
     for name in NAMES:
         assert f'<option value="{name}" lang="en">{PLATFORMS[name].title}</option>' in html
     assert ("Формат" in html) is (language == "ru")
+    ours = ("Файл турнира" if language == "ru" else "Tournament file") + " (mafia-tournament/1, JSON)"
+    assert f'<option value="file" selected>{ours}</option>' in html or f'<option value="file">{ours}</option>' in html
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])

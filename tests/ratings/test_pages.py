@@ -50,6 +50,8 @@ def test_api_refuses_a_hidden_tournaments_players_to_the_public(season: list[Any
     zvezdy.standings_hidden = True
     zvezdy.save()
     assert client().get(f"/api/ratings/?tournament={zvezdy.slug}").status_code == 403
+    refused = client("ru").get(f"/api/ratings/?tournament={zvezdy.slug}")  # said in English before
+    assert refused.status_code == 403 and refused.json() == {"detail": "Таблица этого турнира скрыта."}
 
 
 def test_the_rating_page_in_russian_with_filters(season: list[Any], django_assert_max_num_queries: Any) -> None:

@@ -163,3 +163,13 @@ def test_the_service_itself_keeps_a_team_within_the_regulation(make_tournament: 
     assert counts() == (0, 0) and not tomsk.teams.exists()
     add_players(tomsk, rows[:12])
     assert tomsk.teams.get().members.count() == 12
+
+
+@pytest.mark.parametrize(("rows", "said"), [(1, "1 игрока"), (22, "22 игрока"), (5, "5 игроков"), (11, "11 игроков")])
+def test_the_import_button_counts_in_russian(organizer: Any, tournament: Any, rows: int, said: str) -> None:
+    """«Импортировать 22 игроков» (found walking as an organizer): a count ending in 2–4 takes «игрока»."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.login(username=organizer.username, password=PASSWORD)
+    text = "surname\n" + "\n".join(f"Иванов{chr(0x430 + n)}" for n in range(rows)) + "\n"
+    page = client.post(url(tournament), {"text": text}).content.decode()
+    assert f"Импортировать {said}</button>" in page
