@@ -179,6 +179,7 @@ class MeView(PrivateView):
             "tournament": tournament, "entry": entry, "participant": participant,
             "position": registering.position(entry), "withdraw_problem": registering.withdraw_problem(entry),
             "link": request.build_absolute_uri(), "hidden": tournament.standings_hidden,
+            "applications": uses_applications(tournament),
         }
         if participant is not None and participant.status == ParticipantStatus.ACCEPTED:
             snapshot = Snapshot(tournament)

@@ -74,7 +74,7 @@ def test_register_wait_move_up_and_find_my_seat(open_page: Any, make_tournament:
     he.check("#me-sure")
     he.click("#me-withdraw button[type=submit]")
     expect(he.locator(".alert-success").first).to_contain_text("Ваша регистрация отозвана")
-    expect(he.locator("#me-status")).to_contain_text("Заявка отозвана")
+    expect(he.locator("#me-status")).to_contain_text("Регистрация отменена")
 
     she.goto(her_link)
     expect(she.locator("#me-status")).to_contain_text("Вы участник турнира")

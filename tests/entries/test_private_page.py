@@ -212,3 +212,18 @@ def test_the_calendars(ruleset: str, make_round: Any) -> None:
     again = calendar_of(Client().get(f"/p/{tournament.slug}/calendar.ics"))
     moved = {str(e["UID"]): e.start for e in again.walk("VEVENT")}
     assert moved[str(rounds[0]["UID"])] == starts + dt.timedelta(minutes=30)
+
+
+@pytest.mark.parametrize("ruleset", ["fiim", "kostroma", "tomsk", "zvezdy"])
+def test_a_withdrawal_is_said_as_what_was_withdrawn(ruleset: str, make_tournament: Any) -> None:
+    """«Заявка отозвана» after a fiim player's withdrawal (found walking as a player): only kostroma takes
+    applications; the others' players registered."""
+    tournament = make_tournament(ruleset)
+    open_registration(tournament)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    assert client.post(f"/p/{tournament.slug}/register/", typed(1)).status_code == 302
+    entry = Entry.objects.get(tournament=tournament)
+    registering.withdraw(entry)
+    page = client.get(me_url(entry)).content.decode()
+    said = "Заявка отозвана" if ruleset == "kostroma" else "Регистрация отменена"
+    assert said in page and ({"Заявка отозвана", "Регистрация отменена"} - {said}).pop() not in page
