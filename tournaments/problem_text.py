@@ -8,6 +8,9 @@ that are messages are translated in turn, role and side ids become their labels.
 
 from __future__ import annotations
 
+import re
+
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -118,6 +121,12 @@ LIST_NAMES = {
     "team ids": gettext_noop("team ids"),
 }
 ROLE_FIELDS = ("role", "roles")
+# fields that carry the regulation's numbers or a judge's: said in the reader's format («2,5», «−3»); a file's
+# value echoed back ("expected a number …, got 1.5") stays as the file wrote it
+NUMBER_FIELDS = ("total", "most", "min", "max", "limit", "value", "values", "last", "step")
+ECHOED = frozenset(template for template in TEMPLATES if "got {" in template or "{value} is not a number" in template
+                   or "the number {value}" in template)
+NUMBER = re.compile(r"(?<![\w.])(-?)(\d+)(?:\.(\d+))?(?![\w.])")
 SIDE_FIELDS = ("side", "given")
 
 
@@ -141,9 +150,17 @@ def message_text(message: Message | str) -> str:
             fields[name] = ruleset_short(value)
         elif name == "list" and isinstance(value, str):
             fields[name] = _(LIST_NAMES.get(value, value))
+        elif name in NUMBER_FIELDS and isinstance(value, str) and message.template not in ECHOED:
+            fields[name] = local_numbers(value)
         else:
             fields[name] = value
     return template.format(**fields)
+
+
+def local_numbers(text: str) -> str:
+    """Every number in ``text`` in the reader's format: ``0.5 or 1`` → «0,5 or 1», ``-3`` → «−3»."""
+    separator = str(get_format("DECIMAL_SEPARATOR"))
+    return NUMBER.sub(lambda m: ("−" if m[1] else "") + m[2] + (separator + m[3] if m[3] else ""), text)
 
 
 def location_text(location: Location) -> str:

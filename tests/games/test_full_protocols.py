@@ -177,7 +177,7 @@ def test_tomsk(round_: Any, people: dict[str, Any]) -> None:
     for seat in range(1, 13):
         screen.tap("subjective", seat=seat, value=marks.get(seat, "0"))
     screen.tap("winner", value="red")  # a result needs every seat's SP (the jury's marks)
-    assert "Seat 5: subjective mark 4 is outside -3..3" in screen.refused("subjective", seat=5, value="4")
+    assert "Seat 5: subjective mark 4 is outside −3..3" in screen.refused("subjective", seat=5, value="4")
     screen.state(screen.client, "submit")
     # Every seat's days come from the departures: the judge typed none.
     days = dict(screen.game.seats.values_list("seat__number", "days_survived"))

@@ -34,11 +34,25 @@ def test_nested_messages_are_translated_too() -> None:
     problem = Problem(WHERE, message(messages.EXTRA_LOSER, allowed=allowed, ruleset="fiim"))
     with translation.override("ru"):
         assert problem_text(problem, with_location=False) == (
-            "игрок проигравшей стороны может получить 0 или 0.5 доп. балла в ФИИМ")
+            "игрок проигравшей стороны может получить 0 или 0,5 доп. балла в ФИИМ")
     side = Problem(WHERE, message(messages.ROLE_SIDE, role=Role.SHERIFF.value, side="red", given="black"))
     with translation.override("ru"):
         text = problem_text(side, with_location=False)
     assert "шериф" in text and "красн" in text and "{" not in text
+
+
+def test_numbers_are_said_in_the_readers_format_but_a_files_value_as_written() -> None:
+    """«субъективная оценка 3.5 вне диапазона -3..3» and «всего 2.5» on the judge's Russian screen (found walking
+    the judge's phone); a value echoed from a file stays as the file wrote it."""
+    sp = Problem(WHERE, message(messages.SUBJECTIVE_RANGE, value="3.5", min="-3", max="3"))
+    total = Problem(WHERE, message(messages.EXTRA_TOTAL, total="2.5", ruleset="kostroma", most="2"))
+    echoed = Problem(WHERE, message(messages.PARAM_NUMBER, value="1.5"))
+    with translation.override("ru"):
+        assert problem_text(sp, with_location=False) == "субъективная оценка 3,5 не в пределах от −3 до 3"
+        assert "2,5" in problem_text(total) and "2.5" not in problem_text(total)
+        assert problem_text(echoed).endswith("1.5")
+    with translation.override("en"):
+        assert problem_text(sp, with_location=False) == "subjective mark 3.5 is outside −3..3"
 
 
 def test_plain_strings_pass_through() -> None:
