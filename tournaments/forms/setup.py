@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from fractions import Fraction
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -130,6 +134,38 @@ def settings_seen(tournament: Tournament) -> str:
     another text."""
     values = [str(getattr(tournament, name)) for name in SettingsForm.Meta.fields]
     return hashlib.sha1("\x1f".join(values).encode()).hexdigest()[:16]
+
+def kept_after_conflict(form_class: type[SettingsForm], posted: QueryDict, current: Tournament) -> SettingsForm:
+    """The settings form as the organizer typed it, over the settings saved meanwhile: their values stay in the
+    form (nothing typed is lost), and its ``seen`` is now's, so that a second save, made knowing, is taken."""
+    data = posted.copy()
+    data["seen"] = settings_seen(current)
+    return form_class(data, instance=current)
+
+
+def saved_meanwhile(form: SettingsForm, current: Tournament) -> list[str]:
+    """The settings saved meanwhile that differ from what the organizer typed, in words: «Город: Томск»."""
+    stored = {name: getattr(current, name) for name in SettingsForm.Meta.fields}  # validation writes to the instance
+    form.is_valid()
+    typed = form.cleaned_data if hasattr(form, "cleaned_data") else {}
+    said = []
+    for name, value in stored.items():
+        if name not in form.fields or typed.get(name) == value:
+            continue
+        field = form.fields[name]
+        if value in (None, ""):
+            shown = "—"
+        elif isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        elif isinstance(value, dt.datetime):
+            shown = date_format(timezone.localtime(value), "DATETIME_FORMAT")
+        elif isinstance(value, dt.date):
+            shown = date_format(value, "DATE_FORMAT")
+        else:
+            shown = str(dict(getattr(field, "choices", ())).get(value, value))
+        said.append(f"{capfirst(field.label)}: {shown}")
+    return said
+
 
 SEGMENTS = 3  # a method for the first rounds, then up to two others from a round on (fiim: 1–4, then 5–7)
 

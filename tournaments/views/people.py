@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from ..forms.people import CsvForm, RegisterForm, TeamForm, same_person, shown
-from ..forms.setup import SettingsForm, settings_seen
+from ..forms.setup import SettingsForm, kept_after_conflict, saved_meanwhile, settings_seen
 from ..forms.teams import TeamMembersForm
 from ..mixins import signed_in
 from ..models import Participant, ParticipantStatus, Team, Tournament
@@ -138,11 +138,14 @@ class SettingsView(ParticipantsView):
     def post(self, request: HttpRequest, slug: str) -> HttpResponseBase:
         current = Tournament.objects.get(pk=self.tournament.pk)
         seen = request.POST.get("seen")
-        if seen is not None and seen != settings_seen(current):  # another organizer saved meanwhile
-            messages.error(request, _("Another organizer changed the settings meanwhile: they are shown as they are "
-                                      "now. Nothing of yours was saved; make your change again."))
-            return self.page(request, RegisterForm(tournament=self.tournament), status=409,
-                             settings_form=SettingsForm(instance=current))
+        if seen is not None and seen != settings_seen(current):  # saved meanwhile: another organizer or another tab
+            kept = kept_after_conflict(SettingsForm, request.POST, current)
+            differ = saved_meanwhile(kept, current)
+            messages.error(request, _("The settings were saved meanwhile (by another organizer or in another tab). "
+                                      "Nothing of yours was saved: what you typed is kept below; save again to "
+                                      "write it over them.") + (" " + _("Saved meanwhile: %(list)s.") % {
+                                          "list": "; ".join(differ)} if differ else ""))
+            return self.page(request, RegisterForm(tournament=self.tournament), status=409, settings_form=kept)
         form = SettingsForm(request.POST, instance=current)
         if not form.is_valid():
             return self.page(request, RegisterForm(tournament=self.tournament), status=400, settings_form=form)
