@@ -26,6 +26,13 @@ def test_every_ruleset_shows_seating_and_standings_unless_hidden(import_file: An
     assert "tables" in kinds and "alphabetical" in kinds and "standings" in kinds, kinds
     assert any(p.player.full_name in page for p in t.participants.select_related("player"))
     assert "venue-screen.js" in page and 'data-hx-trigger="every 5s"' in page
+    # namesakes on the alphabetical slides are told apart by their numbers (two «Алексеева Ольга» were not), and a
+    # slide's page is not read as the round's («тур 4 1/3»)
+    names = re.findall(r'<li class="venue-line"><span class="venue-name">[^<]+</span>( <span[^>]*>№\d+</span>)?',
+                       page)
+    assert names and all(names), names
+    pages = re.findall(r'venue-slide-page">([^<]*)</span>', page)
+    assert all(re.fullmatch(r"· \d+ из \d+", said) for said in pages) and (pages or ruleset != "fiim"), pages
     t.standings_hidden = True
     t.save()
     hidden = screen(t.slug)
