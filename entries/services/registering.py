@@ -56,6 +56,8 @@ def closed_problem(tournament: Tournament, now: dt.datetime | None = None) -> st
         return _("Online registration opens on %(when)s.") % {"when": registration.moment(window.opens)}
     if window.closes is not None and now > window.closes:
         return _("Online registration closed on %(when)s.") % {"when": registration.moment(window.closes)}
+    if started(tournament):  # a player registered mid-tournament sat out every round so far, unannounced
+        return _("The tournament has begun: registration on the site is closed. To join, ask the organizer.")
     # an application outside the regulation's period is refused at the send: the form is not offered either
     return registration.period_problem(tournament, now) if uses_applications(tournament) else None
 
