@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -71,7 +72,14 @@ class RegistrationForm(forms.ModelForm[Player]):
                 _("The city you live in: the regulation admits residents of %(city)s only.") % {"city": tournament.city}
                 if tournament.city else _("The city of residence: the regulation admits residents only."))
         self.fields["email"].widget.attrs["autocomplete"] = "email"
-        self.fields["telegram"].widget.attrs.update({"autocomplete": "off", "autocapitalize": "none"})
+        if settings.TELEGRAM_BOT_TOKEN:
+            self.fields["telegram"].widget.attrs.update({"autocomplete": "off", "autocapitalize": "none"})
+        else:  # no bot on this site: a Telegram name alone would be promised messages that never come
+            del self.fields["telegram"]
+            self.fields["email"].required = True
+            self.fields["email"].help_text = _("The organizer tells you your seat there.")
+            self.fields["email"].error_messages["required"] = _("Give an e-mail: the organizer tells you your seat "
+                                                                "there.")
         self.fields[HONEYPOT].widget.attrs.update({"autocomplete": "off", "tabindex": "-1"})
         for name, value in (("surname", "family-name"), ("first_name", "given-name"),
                             ("patronymic", "additional-name"), ("nickname", "nickname"),
@@ -96,8 +104,8 @@ class RegistrationForm(forms.ModelForm[Player]):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("email") and not data.get("telegram") and "email" not in self.errors \
-                and "telegram" not in self.errors:
+        if "telegram" in self.fields and not data.get("email") and not data.get("telegram") \
+                and "email" not in self.errors and "telegram" not in self.errors:
             self.add_error("email", _("Give an e-mail or a Telegram name: the organizer tells you your seat there."))
         # the regulation's age and residence, with the form's own errors: every mistake at once, not one a send
         if "birth_date" in self.fields and data.get("birth_date") and "birth_date" not in self.errors:

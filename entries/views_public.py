@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
@@ -179,7 +180,7 @@ class MeView(PrivateView):
             "tournament": tournament, "entry": entry, "participant": participant,
             "position": registering.position(entry), "withdraw_problem": registering.withdraw_problem(entry),
             "link": request.build_absolute_uri(), "hidden": tournament.standings_hidden,
-            "applications": uses_applications(tournament),
+            "applications": uses_applications(tournament), "telegram_on": bool(settings.TELEGRAM_BOT_TOKEN),
         }
         if participant is not None and participant.status == ParticipantStatus.ACCEPTED:
             snapshot = Snapshot(tournament)
