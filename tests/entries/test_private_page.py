@@ -138,7 +138,7 @@ def test_the_same_person_is_left_to_the_organizer(make_tournament: Any, organize
     registration.register(earlier, known)
     tournament = make_tournament("zvezdy")
     open_registration(tournament)
-    answer = client.post(f"/p/{tournament.slug}/register/", typed(1))
+    answer = client.post(f"/p/{tournament.slug}/register/", typed(1, patronymic=""))  # the known one's full name
     assert answer.status_code == 302
     mine = client.get(answer["Location"]).content.decode()
     assert "+7 900 111-22-33" not in mine and "earlier-cup" not in mine and "Same person" not in mine
@@ -227,3 +227,22 @@ def test_a_withdrawal_is_said_as_what_was_withdrawn(ruleset: str, make_tournamen
     page = client.get(me_url(entry)).content.decode()
     said = "Заявка отозвана" if ruleset == "kostroma" else "Регистрация отменена"
     assert said in page and ({"Заявка отозвана", "Регистрация отменена"} - {said}).pop() not in page
+
+
+@pytest.mark.parametrize("ruleset", ["fiim", "tomsk", "zvezdy"])  # kostroma asks every applicant's patronymic
+def test_the_same_person_without_the_patronymic_is_asked_about(ruleset: str, make_tournament: Any,
+                                                              organizer: Any) -> None:
+    """«Иванов Пётр Сергеевич» «Шмель» registered, then «Иванов Петр» «шмель» without the patronymic: taken as
+    someone else, and the organizer was not asked (found walking as a player)."""
+    tournament = make_tournament(ruleset)
+    open_registration(tournament)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    first = typed(1, surname="Иванов", first_name="Пётр", patronymic="Сергеевич", nickname="Шмель",
+                  birth_date="1990-05-05")
+    assert client.post(f"/p/{tournament.slug}/register/", first).status_code == 302
+    again = {**first, "first_name": "Петр", "patronymic": "", "nickname": "шмель", "email": "petr3@example.org"}
+    assert client.post(f"/p/{tournament.slug}/register/", again).status_code == 302
+    staff = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    staff.force_login(organizer)
+    page = staff.get(f"/t/{tournament.slug}/registration/").content.decode()
+    assert "Это тот же человек?" in page and "то же имя и ник, у одного нет отчества" in page

@@ -58,7 +58,8 @@ class Candidate:
 
     player: Player
     exact: bool
-    why: str  # what they share: "nickname" or "club" (with the name), "name" alone, or "nickname and club"
+    why: str  # what they share: "nickname" or "club" (with the name), "name" alone, "nickname and club", or
+    # "nickname, a patronymic apart" (the nickname and the name, one of the two without its patronymic)
     played: int  # tournaments played (participations)
     last_tournament: str  # the name of the latest one, by its first day
     last_starts: dt.date | None
@@ -114,9 +115,20 @@ def is_exact(typed: Typed, player: Player) -> tuple[bool, str] | None:
         if same_nickname or same_club:
             return True, "nickname" if same_nickname else "club"
         return False, "name"
+    if same_nickname and without_patronymic_alike(typed, player):
+        # «Иванов Петр» «шмель» and «Иванов Пётр Сергеевич» «Шмель»: one of them left the patronymic out; the
+        # organizer decides (a patronymic is optional on most forms, so people type it or not)
+        return False, "nickname, a patronymic apart"
     if same_nickname and same_club:
         return False, "nickname and club"
     return None
+
+
+def without_patronymic_alike(typed: Typed, player: Player) -> bool:
+    """The same surname and first name, one of the two with no patronymic."""
+    if bool(typed.patronymic) == bool(player.patronymic):
+        return False
+    return normal_key(f"{typed.surname} {typed.first_name}") == normal_key(f"{player.surname} {player.first_name}")
 
 
 def candidates_of(keys: set[str], nicknames: set[str], tournament: Tournament | None) -> QuerySet[Player]:
