@@ -262,6 +262,10 @@ def test_a_players_page_needs_no_standings_of_its_own_and_the_section_works_with
     whole = client.get(f"/p/{t.slug}/players/{rows[1]}/why/{stage}/")  # no HX-Request: a page of its own
     assert whole.status_code == 200 and "<!doctype html>" in whole.content.decode()
     assert words(whole.content.decode()).count("(решает)") >= 1
+    # opened on its own it says whose comparisons these are and leads back (it had no heading nor a way back)
+    name = snapshot.players[rows[1]].name
+    assert f"{name}: почему это место в таблице" in words(whole.content.decode())
+    assert f'href="/p/{t.slug}/players/{rows[1]}/"' in whole.content.decode()
 
 
 def test_the_section_says_why_there_is_nothing_while_the_standings_are_hidden(import_file: Any) -> None:
