@@ -35,4 +35,11 @@ def test_a_games_points_are_in_view_on_a_phone(open_page: Any, shot: Any, import
         under = page.locator(".seat-marks-under .badge")
         assert under.count() == 0 or under.first.is_visible()
         shot(page, f"public-game-{ruleset}")
+        # the hall screen and the list of tournaments, opened on the phone, do not scroll sideways either
+        for url in (f"/p/{t.slug}/screen/", "/"):
+            page.goto(url)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, url
+            if url == "/":
+                assert page.locator("th", has_text="Игроки").first.bounding_box()["x"] < 390
+    shot(page, "tournaments-list")
     assert page.js_errors == []  # type: ignore[attr-defined]
