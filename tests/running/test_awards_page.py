@@ -46,6 +46,8 @@ def test_the_page_lists_the_proposals_with_their_candidates(client: Any, organiz
     assert best.players and all(f"Player {int(pid[1:])}" in html for pid in best.players)
     # tomsk §8 names the best player; elsewhere every proposal is a suggestion until given
     assert ("best_player" in given(t)) is (ruleset == "tomsk")
+    # a suggestion's badge agrees with every award's title («Лучший шериф предложена» did not)
+    assert ">предлагается<" in html and "предложена" not in html
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
