@@ -156,15 +156,15 @@ def test_need_words_say_more_than_and_read_losses_as_losses() -> None:
     with translation.override("ru"):
         sure = Need("open", "advance", "1/2", None)
         assert sure.badge == "хватит набрать больше +0,5"
-        assert "набрать в оставшихся играх больше 0,5 — и выход в следующий этап обеспечен" in sure.words
-        assert "потерять в оставшихся играх меньше 1 — и победа всё равно обеспечена" in Need(
+        assert "набрать за оставшиеся игры в сумме баллов больше 0,5 — и выход в следующий этап обеспечен" in sure.words
+        assert "потерять за оставшиеся игры в сумме баллов меньше 1 — и победа всё равно обеспечена" in Need(
             "open", "win", "-1", None).words
         assert Need("open", "advance", "-1", None).badge == "хватит набрать больше −1"
-        assert "набрать в оставшихся играх меньше 2 — и шансов не останется" in Need(
+        assert "набрать за оставшиеся игры в сумме баллов меньше 2 — и шансов не останется" in Need(
             "open", "advance", None, "2").words
-        assert "потерять в оставшихся играх больше 0,5 — и шансов не останется" in Need(
+        assert "потерять за оставшиеся игры в сумме баллов больше 0,5 — и шансов не останется" in Need(
             "open", "advance", None, "-1/2").words
-        assert "потерять в оставшихся играх хоть сколько-нибудь" in Need("open", "advance", None, "0").words
+        assert "потерять за оставшиеся игры хоть сколько-нибудь баллов" in Need("open", "advance", None, "0").words
         assert "−" not in Need("open", "advance", "-1", "-3").words  # losses in words, no minus signs
     with translation.override("en"):  # no "1 more points": the figure without a noun to agree with
         assert Need("open", "advance", None, "1").words == "not decided yet: gaining less than 1 leaves no chance"
