@@ -35,7 +35,8 @@ def why_of(t: Any, player: str, stage: str) -> str:
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{t.slug}/players/{player}/").content.decode()
     section = page.split(f'id="why-{stage}"')[1].split("</details>")[0]
     url = f"/p/{t.slug}/players/{player}/why/{stage}/"
-    assert f'data-hx-get="{url}"' in page and "Почему я на этом месте?" in section and f'href="{url}"' in section
+    assert f'data-hx-get="{url}"' in page and "Почему у меня это место в таблице?" in section
+    assert f'href="{url}"' in section
     return Client(HTTP_ACCEPT_LANGUAGE="ru").get(url, HTTP_HX_REQUEST="true").content.decode()
 
 
@@ -111,7 +112,7 @@ def test_nothing_while_hidden_or_over(import_file: Any, django_capture_on_commit
     t.save()
     player = t.participants.first().ext_id
     assert "Что мне нужно?" not in text_of(f"/p/{t.slug}/players/{player}/")
-    assert "Почему я на этом месте?" not in text_of(f"/p/{t.slug}/players/{player}/")
+    assert "Почему у меня это место в таблице?" not in text_of(f"/p/{t.slug}/players/{player}/")
     t.standings_hidden = False
     t.save()
     with django_capture_on_commit_callbacks(execute=True):  # the results version follows, as in production
@@ -279,3 +280,13 @@ def test_the_section_says_why_there_is_nothing_while_the_standings_are_hidden(im
     assert answer.status_code == 200 and "Нечего объяснять" in words(answer.content.decode())
     assert Client().get(f"/p/{t.slug}/players/nobody/why/{stage}/").status_code == 404
     assert Client().get(f"/p/{t.slug}/players/{player}/why/no-stage/").status_code == 404
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_the_rank_is_said_apart_from_the_seat(import_file: Any, ruleset: str) -> None:
+    """«Стол 1, место 5» and «Место 11 · баллов: 1» on one page: the rank is «место в таблице» (found walking as a
+    player)."""
+    t = import_file(f"{ruleset}-example.json", f"rank-{ruleset}", standings_hidden=False)
+    player = t.participants.order_by("ext_id").first().ext_id
+    text = text_of(f"/p/{t.slug}/players/{player}/")
+    assert "Место в таблице: " in text and "Почему у меня это место в таблице?" in text
