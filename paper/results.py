@@ -185,6 +185,8 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     rows += disqualified
     columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
                Column("points", _("Points in that stage"), True), *metrics.values()]
+    if any(row["by_lot"] for row in rows):  # the place a lot decided in the stage that placed the player
+        columns.append(Column("by_lot", _("Place by lot")))
     if any(row["note"] for row in rows):
         columns.append(Column("note", _("Note")))
     title = snapshot.results_title()
@@ -200,7 +202,7 @@ def is_metric(key: str) -> bool:
 
 
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:
-    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "note", "disqualified")} | \
+    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "by_lot", "note", "disqualified")} | \
         {key: value for key, value in row.items() if is_metric(key)}
 
 
