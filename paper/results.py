@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from public.snapshot import Snapshot, final_done
+from running.final import named_winners
 from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
@@ -117,7 +118,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
         columns.append(Column("note", _("Note")))
     winners, champions = [], []
     if standings.kind is StageKind.FINAL and final_done(snapshot, stage):
-        winners = [snapshot.name(pid) for pid in standings.winners or ()]
+        winners = [snapshot.name(pid) for pid in named_winners(standings, True) or ()]
         names = {t.team: t.name for t in standings.teams or ()}
         champions = [names.get(tid, tid) for tid in standings.champion_teams or ()]
     return ResultTable(stage.ext_id, str(stage), columns, rows, winners, team_table(stage, standings), champions)
