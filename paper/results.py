@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from public.snapshot import Snapshot, final_done
+from running.final import named_winners
 from scoring.lots import decided_by_lot
 from scoring.metrics import Value
 from scoring.model import StageKind
@@ -117,7 +118,7 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
         columns.append(Column("note", _("Note")))
     winners, champions = [], []
     if standings.kind is StageKind.FINAL and final_done(snapshot, stage):
-        winners = [snapshot.name(pid) for pid in standings.winners or ()]
+        winners = [snapshot.name(pid) for pid in named_winners(standings, True) or ()]
         names = {t.team: t.name for t in standings.teams or ()}
         champions = [names.get(tid, tid) for tid in standings.champion_teams or ()]
     return ResultTable(stage.ext_id, str(stage), columns, rows, winners, team_table(stage, standings), champions)
@@ -185,6 +186,8 @@ def final_table(snapshot: Snapshot, stages: list[ResultTable]) -> ResultTable:
     rows += disqualified
     columns = [*player_columns(snapshot), Column("stage", _("Placed by the stage")),
                Column("points", _("Points in that stage"), True), *metrics.values()]
+    if any(row["by_lot"] for row in rows):  # the place a lot decided in the stage that placed the player
+        columns.append(Column("by_lot", _("Place by lot")))
     if any(row["note"] for row in rows):
         columns.append(Column("note", _("Note")))
     title = snapshot.results_title()
@@ -200,7 +203,7 @@ def is_metric(key: str) -> bool:
 
 
 def final_cells(row: dict[str, Any]) -> dict[str, Any]:
-    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "note", "disqualified")} | \
+    return {c: row.get(c) for c in ("number", "player", "name", "team", "points", "by_lot", "note", "disqualified")} | \
         {key: value for key, value in row.items() if is_metric(key)}
 
 

@@ -3,10 +3,11 @@ an XLSX workbook (openpyxl), one sheet each; points as exact decimal text in CSV
 
 A CSV is written for its reader's language: in Russian separated by ``;`` with a decimal comma (``2,25``), as
 Excel in a Russian locale reads it (a ``,`` file opens there as one column); in English by ``,`` with a point.
-Its first line is the header (a spreadsheet program or a script takes it for the columns' names); the final
-results' title and a ``notice`` (the organizer's copy of hidden standings: "not for publication") come below the
-rows, after an empty line (the file's name says "not-for-publication" too); in XLSX the notice comes first,
-above the header, on every sheet.
+Its first line is the header (a spreadsheet program or a script takes it for the columns' names); below the rows,
+each block after an empty line: the final results' title with the winners and the champion team under it (as the
+PDF and the XLSX have them), the awards, and a ``notice`` (the organizer's copy of hidden standings: "not for
+publication"; the file's name says "not-for-publication" too); in XLSX the notice comes first, above the header,
+on every sheet.
 
 Text is never a formula (a player named ``=HYPERLINK(...)``): every cell goes through
 ``csv_cell`` or ``xlsx_cell``. In CSV a text cell starting with ``= + - @``, a tab or a carriage return
@@ -68,15 +69,23 @@ def to_csv(table: ResultTable, notice: str = "") -> str:
     writer.writerow([csv_cell(c.label) for c in table.columns])
     for row in table.rows:
         writer.writerow([csv_cell(row.get(c.key), decimal) for c in table.columns])
+    # below the rows, as the PDF and XLSX have them: the title heading the winners and the champion team
+    summary = [[line] for line in (table.heading,) if line]
+    if table.winners:
+        summary.append([gettext("Winners"), ", ".join(table.winners)])
+    if table.champion_teams:
+        summary.append([gettext("Champion team"), ", ".join(table.champion_teams)])
+    if summary:
+        writer.writerow([])
+        writer.writerows([csv_cell(cell) for cell in line] for line in summary)
     if table.awards:
         writer.writerow([])
         writer.writerow([csv_cell(gettext("Award")), csv_cell(gettext("Recipient")), csv_cell(gettext("Note"))])
         for award in table.awards:
             writer.writerow([csv_cell(award.title), csv_cell(award.recipients), csv_cell(award.note)])
-    footer = [line for line in (table.heading, notice) if line]
-    if footer:
+    if notice:
         writer.writerow([])
-        writer.writerows([csv_cell(line)] for line in footer)
+        writer.writerow([csv_cell(notice)])
     return "\ufeff" + out.getvalue()
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from exchange.reading import to_model
 from running.awards import AwardResult, award_tallies, resolve_awards
+from running.final import final_over, round_played, rounds_in_play, tables_in_play
 from scoring import model as m
 from scoring.lots import decided_by_lot
 from scoring.standings import Standings, compute_standings, without_seats
@@ -44,7 +45,7 @@ class PublishedRound:
 
     @property
     def finished(self) -> bool:
-        return bool(self.games) and not self.in_play and all(protocol_is_public(g) for g in self.games)
+        return round_played(self.games, self.in_play)  # a game with a result is public (protocol_is_public)
 
 
 class Snapshot:
@@ -317,20 +318,6 @@ class Snapshot:
         return sorted(players, key=lambda pid: (self.name(pid).casefold(), pid))
 
 
-def tables_in_play(model: m.Tournament) -> list[dict[str, Any]]:
-    """The tables the model's file lists as still in play (``tables_in_play``) that name their stage and round;
-    malformed entries ignored (the import checks them)."""
-    text = dict(model.info.other).get(m.TABLES_IN_PLAY_KEY) if model.info is not None else None
-    tables = json.loads(text) if text is not None else []
-    return [t for t in tables if isinstance(t, dict) and isinstance(t.get("stage"), str)
-            and isinstance(t.get("round"), int)] if isinstance(tables, list) else []
-
-
-def rounds_in_play(model: m.Tournament) -> set[tuple[str, int]]:
-    """(stage, round) of every table the model's file lists as still in play."""
-    return {(t["stage"], t["round"]) for t in tables_in_play(model)}
-
-
 def in_play_by_player(model: m.Tournament) -> dict[str, dict[tuple[str, int], list[tuple[int, int]]]]:
     """Player → (stage, round) → their (table, seat) at each table the model's file lists as still in play."""
     found: dict[str, dict[tuple[str, int], list[tuple[int, int]]]] = {}
@@ -345,10 +332,5 @@ def in_play_by_player(model: m.Tournament) -> dict[str, dict[tuple[str, int], li
 
 
 def final_done(snapshot: Snapshot, stage: Stage) -> bool:
-    """The final is over when it is closed, or all its rounds (as planned, else as the regulation
-    says) are published and played."""
-    if stage.closed:
-        return True
-    planned = stage.planned_rounds or snapshot.ruleset.stage_format(m.StageKind.FINAL).rounds
-    played = [r for r in snapshot.rounds if r.stage.pk == stage.pk]
-    return len(played) >= planned and all(r.finished for r in played)
+    """The final is over (``running.final.final_over``), from the rounds published."""
+    return final_over(stage, snapshot.ruleset, [r.finished for r in snapshot.rounds if r.stage.pk == stage.pk])

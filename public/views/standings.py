@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from running.final import named_winners
 from scoring.model import StageKind
 from scoring.rulesets import Ruleset
 from scoring.teams import cut_line_after
@@ -83,9 +84,8 @@ def standings_context(snapshot: Snapshot, stage: Stage) -> dict[str, Any]:
         row_["classes"] = " ".join(name for name, on in (
             ("table-success", row_["advances"]), ("qualification-line", row_["line"]),
             ("disqualified-row text-secondary", row_["disqualified"])) if on)
-    winners = None
-    if standings.winners is not None and standings.kind is StageKind.FINAL and final_done(snapshot, stage):
-        winners = [snapshot.name(pid) for pid in standings.winners]
+    named = named_winners(standings, standings.kind is StageKind.FINAL and final_done(snapshot, stage))
+    winners = None if named is None else [snapshot.name(pid) for pid in named]
     return {
         "rows": rows,
         "chain": [(METRIC_SHORT.get(m, m), metric_label(m)) for m in columns],

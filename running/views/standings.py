@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from running.awards import resolve_awards
+from running.final import final_over_in, named_winners
 from running.services.figures import planned_rounds
 from running.services.lots import cancel_draw, draw_lots, stage_ties
 from running.services.stages import close_stage, next_stage_of, reopen_stage
+from scoring.model import StageKind
 from scoring.teams import cut_line_after
 from tournaments.errors import UserError
 from tournaments.labels import chain_columns, local_number, metric_label, shows_average, standing_note
@@ -45,7 +47,12 @@ class StandingsView(OrganizerRequiredMixin, View):
         team_names = {t.id: t.name for t in model.teams or ()}
         any_result = any(row.tally.games for row in standings.rows)  # before it, the cut would be by number
         advance = set(standings.advance) if any_result else set()
-        limit = ruleset_for(self.tournament).params.ineligible_after_absences
+        ruleset = ruleset_for(self.tournament)
+        limit = ruleset.params.ineligible_after_absences
+        next_stage = next_stage_of(stage_row)
+        # the winners as the public page names them (running.final): of a final, once it is over
+        over = standings.kind is StageKind.FINAL and final_over_in(model, stage_row, ruleset)
+        winners = named_winners(standings, over) or ()
         # The engine lists the disqualified last, without a rank (docs/rules/tournament.md).
         team_line = cut_line_after(standings.teams)
         columns = chain_columns(standings.chain, standings.rank_by)
@@ -54,11 +61,12 @@ class StandingsView(OrganizerRequiredMixin, View):
              "wins": row.tally.wins, "eligible": row.eligible, "advances": row.player in advance,
              "disqualified": row.disqualified is not None, "note": standing_note(row, limit, standings.min_games),
              "average": number(row.tally.average), "by_lot": row.player in found.decided,
+             "winner": row.player in winners,
              "team": team_names.get(teams.get(row.player) or "", ""),
              "tiebreaks": [number(row.tiebreaks.get(metric)) for metric in columns]}
             for row in standings.rows
         ]
-        next_stage = next_stage_of(stage_row)
+        names = {row.player: row.name for row in standings.rows}
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
             "chain": [metric_label(metric) for metric in columns],
@@ -74,7 +82,10 @@ class StandingsView(OrganizerRequiredMixin, View):
                                if standings.champion_teams is not None else None),
             "advance_count": len(standings.advance), "any_result": any_result,
             "planned": planned_rounds(stage_row), "played": stage_row.rounds.count(),
-            "next_stage": next_stage,
+            "next_stage": next_stage, "final_over": over,
+            "winners": [names.get(pid, pid) for pid in winners],
+            # a final with results, not over yet: the winners are named once it is
+            "winners_pending": not over and standings.kind is StageKind.FINAL and standings.winners is not None,
             # the last stage's page shows the awards as they stand (the organizer's full page: running:awards)
             "awards": resolve_awards(self.tournament, model) if next_stage is None else None,
             "ties": [tie_context(tie, standings) for tie in found.ties],

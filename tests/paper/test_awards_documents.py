@@ -59,8 +59,9 @@ def test_once_over_final_results_with_the_awards(client: Any, organizer: Any, ge
     t = with_awards(generated, organizer, ruleset)
     close_final(t)
     rows = csv_rows(client, t)
-    assert rows[0][0] == "Place" and rows[-1] == ["Final results"]
-    block = rows[rows.index(["Award", "Recipient", "Note"]) + 1:-2]
+    title = rows.index([]) + 1  # below the rows: the title heading the winners, then the awards
+    assert rows[0][0] == "Place" and rows[title] == ["Final results"] and rows[title + 1][0] == "Winners"
+    block = rows[rows.index(["Award", "Recipient", "Note"]) + 1:]
     titles = [line[0] for line in block]
     assert titles[:1] == ["Best player of the tournament"] and "Audience prize" in titles
     prize = block[titles.index("Audience prize")]
