@@ -69,6 +69,7 @@ class StandingsView(OrganizerRequiredMixin, View):
         names = {row.player: row.name for row in standings.rows}
         return render(request, self.template_name, {
             "tournament": self.tournament, "stage": stage_row, "rows": rows,
+            "team_column": bool(model.teams),  # kostroma and zvezdy have none: an empty column on every row
             "chain": [metric_label(metric) for metric in columns],
             "average": metric_label("points_average") if shows_average(standings.rank_by) else None,
             "teams": [{"rank": t.rank, "name": t.name, "points": number(t.points),

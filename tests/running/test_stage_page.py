@@ -58,3 +58,17 @@ def test_an_unnamed_stage_is_named_by_its_kind_as_a_name(client: Any, organizer:
     client.cookies["django_language"] = "ru"
     html = client.get(reverse("running:stage", args=[tournament.slug, stage.ext_id])).content.decode()
     assert f"<title>Отборочный · {tournament.name}" in html and '<h2 class="h4">Отборочный' in html
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_the_team_column_only_where_there_are_teams(client: Any, organizer: Any, import_file: Any,
+                                                    ruleset: str) -> None:
+    """Kostroma's and zvezdy's standings had a «Команда» column empty on every row (found walking as an organizer)."""
+    from tournaments.models import Team
+
+    tournament = import_file(f"{ruleset}-example.json", f"teams-{ruleset}")
+    client.force_login(organizer)
+    client.cookies["django_language"] = "ru"
+    html = client.get(reverse("running:standings", args=[tournament.slug, "qualifying"])).content.decode()
+    head = html.split('<thead>', 1)[1].split("</thead>", 1)[0]
+    assert ("<th>Команда</th>" in head) == Team.objects.filter(tournament=tournament).exists() == (ruleset == "tomsk")
