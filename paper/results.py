@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from public.snapshot import Snapshot, final_done
@@ -126,8 +127,10 @@ def stage_table(snapshot: Snapshot, stage: Stage) -> ResultTable:
 
 def metric_columns(standings: Standings) -> list[Column]:
     """The points per game where they rank the stage, then a column per metric of the chain (``chain_columns``)."""
-    average = [Column("average", metric_label("points_average"), True)] if shows_average(standings.rank_by) else []
-    return [*average, *(Column(f"tb_{m}", metric_label(m), True)
+    # a column's heading, capitalised as its neighbours («Прожито дней» beside «Победы»; the labels are phrases)
+    average = [Column("average", capfirst(metric_label("points_average")), True)] \
+        if shows_average(standings.rank_by) else []
+    return [*average, *(Column(f"tb_{m}", capfirst(metric_label(m)), True)
                         for m in chain_columns(standings.chain, standings.rank_by))]
 
 

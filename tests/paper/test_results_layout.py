@@ -27,7 +27,7 @@ def test_results_pdf_pages_are_landscape(client: Any, import_file: Any) -> None:
     reader = PdfReader(io.BytesIO(client.get("/t/zv/results.pdf").content))
     assert all(page.mediabox.width > page.mediabox.height for page in reader.pages)
     text = "\n".join(page.extract_text() for page in reader.pages)
-    assert "личные встречи" in text and "Проходит дальше" in text
+    assert "Личные встречи" in text and "Проходит дальше" in text
 
 
 @pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])

@@ -191,11 +191,9 @@ def heads(lang: str, kind: str) -> dict[str, str]:
                 continue
             if kind == "public":
                 out[metric] = str(METRIC_SHORT[metric])
-            elif kind == "staff":
+            else:  # the organizer's pages and the documents head a column as a heading, capitalised
                 label = metric_label(metric)
                 out[metric] = label[:1].upper() + label[1:]
-            else:
-                out[metric] = metric_label(metric)
         return out
 
 
