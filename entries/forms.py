@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -96,6 +97,11 @@ class RegistrationForm(forms.ModelForm[Player]):
                                           "with a letter."))
         return value
 
+    def clean_city(self) -> str:
+        # «кострома» typed on a phone is the organizer's «Кострома»: lists and the ratings' filter showed both
+        value = " ".join(str(self.cleaned_data.get("city") or "").split())
+        return capfirst(value) if value.islower() else value
+
     def clean_phone(self) -> str:
         value = " ".join(str(self.cleaned_data.get("phone") or "").split())
         if value and not PHONE.match(value):
@@ -136,6 +142,11 @@ class SettingsForm(forms.ModelForm[SelfRegistration]):
         widgets = {"opens": MOMENT, "closes": MOMENT}
         help_texts = {"opens": gettext_lazy("Empty: the form is closed."),
                       "closes": gettext_lazy("Empty: open until you close it.")}
+
+    def clean_city(self) -> str:
+        # «кострома» typed on a phone is the organizer's «Кострома»: lists and the ratings' filter showed both
+        value = " ".join(str(self.cleaned_data.get("city") or "").split())
+        return capfirst(value) if value.islower() else value
 
     def clean_phone(self) -> str:
         value = " ".join(str(self.cleaned_data.get("phone") or "").split())

@@ -378,3 +378,14 @@ def test_a_telegram_name_alone_is_taken_only_where_a_bot_sends(ruleset: str, mak
     settings.TELEGRAM_BOT_TOKEN = ""  # the bot taken off later: no button that can only fail
     page = client.get(answer["Location"]).content.decode()
     assert 'id="me-telegram"' not in page and "этот сайт не отправляет сообщений в Телеграм" in page
+
+
+@pytest.mark.parametrize("ruleset", ["fiim", "kostroma", "tomsk", "zvezdy"])
+def test_a_city_typed_in_lower_case_is_stored_as_a_name(ruleset: str, make_tournament: Any) -> None:
+    """«кострома» typed on a phone was stored so: the lists and the ratings' filter then offered both spellings."""
+    tournament = make_tournament(ruleset)
+    open_registration(tournament)
+    city = "кострома" if ruleset == "kostroma" else "  тверь "
+    assert register(Client(HTTP_ACCEPT_LANGUAGE="ru"), tournament, 1, city=city).status_code == 302
+    stored = Participant.objects.get(tournament=tournament).player.city
+    assert stored == ("Кострома" if ruleset == "kostroma" else "Тверь")  # a mixed case is kept as typed
