@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from icalendar import Calendar, Event, vDuration
@@ -73,9 +74,13 @@ def calendar_of(tournament: Tournament, participant: Participant | None = None, 
         stage = stage_rounds[0].stage
         first, last = stage_rounds[0].starts_at, stage_rounds[-1].starts_at
         assert first is not None and last is not None
+        # the stage's rounds and when each starts («1 тур со временем начала» said nothing a player could use)
+        starts = ", ".join(_("round %(number)s at %(when)s") % {
+            "number": r.number, "when": date_format(timezone.localtime(r.starts_at), "j E, H:i")}
+            for r in stage_rounds if r.starts_at is not None)
         event(f"stage-{stage.ext_id}", f"{tournament.name}: {stage}", first, last + ROUND_LENGTH,
-              ngettext("%(n)s round with a start time", "%(n)s rounds with a start time", len(stage_rounds))
-              % {"n": len(stage_rounds)})
+              ngettext("%(n)s round: %(starts)s.", "%(n)s rounds: %(starts)s.", len(stage_rounds))
+              % {"n": len(stage_rounds), "starts": starts})
         for round_ in stage_rounds:
             assert round_.starts_at is not None
             summary = _("%(stage)s, round %(number)s") % {"stage": stage, "number": round_.number}

@@ -202,6 +202,12 @@ def test_the_calendars(ruleset: str, make_round: Any) -> None:
     assert all("Ленина" in str(e["LOCATION"]) for e in events.values())
     days = next(e for e in events.values() if str(e["SUMMARY"]) == tournament.name)
     assert days.start == dt.date(2025, 3, 15) and days.end == dt.date(2025, 3, 17)
+    # the stage's event says its rounds and their times («1 тур со временем начала» said nothing usable)
+    ru = calendar_of(Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/p/{tournament.slug}/calendar.ics"))
+    stage = next(e for e in ru.walk("VEVENT") if "stage-" in str(e["UID"]))
+    local = timezone.localtime(starts)
+    assert str(stage["DESCRIPTION"]) == (f"2 тура: тур 1 — 15 марта, {local:%H:%M}, "
+                                        f"тур 2 — 15 марта, {local + dt.timedelta(hours=2):%H:%M}.")
     seat = Seat.objects.filter(round=round_).select_related("table").order_by("number")[1]
     entry = entry_of(seat.participant)
     mine = calendar_of(Client(HTTP_ACCEPT_LANGUAGE="en").get(me_url(entry) + "calendar.ics"))
