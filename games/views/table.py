@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.errors import Problem
 from scoring.model import AwardRule
@@ -137,7 +138,7 @@ class TableScreenView(ProtocolBase):
             "missed_nights": ruleset.params.missed_nights_points != 0,
             "refused": json.dumps(refused, ensure_ascii=False) if refused else "",
             "asking_submit": asking_submit and draft,
-            "summary": summary(facts, dict(side_choices(ruleset))) if asking_submit else [],
+            "summary": summary(facts, dict(side_choices(ruleset)), ruleset) if asking_submit else [],
             "first_killed": facts.derived_first_killed(),
             "left_words": {s.number: left_words(s.left, s.left_number) for s in facts.seats if s.left},
             "timers": timers(ruleset.id),
@@ -340,8 +341,9 @@ def shooter_choices(facts: ProtocolFacts, labels: dict[str, Any]) -> list[tuple[
     return found + [(str(n), f"{n} {labels.get(facts.seat(n).role, '')}".strip(), n in here) for n in seats]
 
 
-def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str, str]]:
-    """What the judge confirms before submitting, in words."""
+def summary(facts: ProtocolFacts, side_labels: dict[str, Any], ruleset: Ruleset) -> list[tuple[str, str]]:
+    """What the judge confirms before submitting, in words: every mark the regulation gives points for (tomsk's
+    subjective marks, zvezdy's circle marks), none it has not (tomsk has no extra points)."""
     lines = [(_("Winner"), str(side_labels.get(facts.winner, _("not recorded"))))]
     first = facts.derived_first_killed()
     lines.append((_("Killed in the first night"), str(first) if first else "—"))
@@ -352,8 +354,26 @@ def summary(facts: ProtocolFacts, side_labels: dict[str, Any]) -> list[tuple[str
         lines.append((_("Named best"), ", ".join(str(n) for n in best)))
     removed = [s.number for s in facts.seats if s.removed]
     lines.append((_("Removed"), ", ".join(str(n) for n in removed) or "—"))
-    extras = [f"{s.number}: {number(s.extra)}" for s in facts.seats if s.extra]
-    lines.append((_("Extra points"), "; ".join(extras) or "—"))
+    p = ruleset.params
+    if p.extra_max_players:
+        extras = [f"{s.number}: {number(s.extra)}" for s in facts.seats if s.extra]
+        lines.append((_("Extra points"), "; ".join(extras) or "—"))
+    if p.sp_min != 0 or p.sp_max != 0:
+        marks = [f"{s.number}: {'+' if s.subjective > 0 else ''}{number(s.subjective)}"
+                 for s in facts.seats if s.subjective]
+        unmarked = sum(1 for s in facts.seats if s.subjective is None)
+        said = "; ".join(marks) or "—"
+        if unmarked:
+            said += " " + ngettext("(%(n)s seat without a mark)", "(%(n)s seats without a mark)", unmarked) % {
+                "n": unmarked}
+        lines.append((_("Subjective marks (SP)"), said))
+    if p.circle_max_marks:
+        for index, circle in enumerate(facts.circles, start=1):
+            lines.append((_("Circle %(n)s") % {"n": index}, "; ".join(part for part in (
+                _("best %(seats)s") % {"seats": ", ".join(map(str, circle.get("best", [])))}
+                if circle.get("best") else "",
+                _("worst %(seats)s") % {"seats": ", ".join(map(str, circle.get("worst", [])))}
+                if circle.get("worst") else "") if part) or "—"))
     fouls = [f"{s.number}: {s.fouls}" for s in facts.seats if s.fouls]
     lines.append((_("Fouls"), "; ".join(fouls) or "—"))
     warnings = [f"{s.number}: {len(s.warning_reasons)}" for s in facts.seats if s.warning_reasons]
