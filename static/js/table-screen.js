@@ -131,10 +131,6 @@
     return values;
   }
 
-  // The select a seat tap in each mode reads its reason from (games/services/table.py REASON_FIELDS, a removal's
-  // otherwise): a reason is the one tap's, and goes back to "not chosen" once that tap is made, so the next foul
-  // never carries the last one's reason unseen.
-  var REASON_FIELDS = { foul: "reason", warn: "warning", award: "award", remove: "removal" };
   // A second tap of the same seat in the same mode this soon is the finger's double tap on glass, not a second
   // foul or vote: a judge's taps on different seats come 50-100 ms apart, a deliberate second tap of one seat later.
   var DOUBLE_TAP_MS = 350;
@@ -159,25 +155,9 @@
       lastSeatTap = { key: "", at: 0 };
     }
     enqueue(fields, target.id);
-    if (fields.action === "phase") { followPhase(); }
-    var reason = fields.seat ? document.querySelector('#controls select[name="' + REASON_FIELDS[fields.action] + '"]') : null;
-    if (reason && reason.querySelector('option[value=""]')) { reason.value = ""; }
+    // what the controls do after a tap (the reason used up, the phase's mode and circle): table-controls.js
+    document.dispatchEvent(new CustomEvent("table:tapped", { detail: fields }));
   });
-
-  // Day turns to night and back with each phase tap: a judge recording departures goes on with the one the new
-  // phase has (voted out by day, killed by night), so a departure costs one tap, not two; a judge keeping the game
-  // log goes on with its first entry of the new phase (nominations by day, the shot by night).
-  var FOLLOWS = { voted: "killed", killed: "voted", nominated: "shot", votes: "shot", shot: "nominated",
-                  don_check: "nominated", sheriff_check: "nominated", heal: "nominated" };
-  function followPhase() {
-    var checked = document.querySelector('#controls input[name="action"]:checked');
-    var other = FOLLOWS[checked ? checked.value : ""];
-    var radio = other ? document.getElementById("mode-" + other) : null;
-    if (radio) {
-      radio.checked = true;
-      radio.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-  }
 
   // A quick value (the SP chips): puts its value in the mode's field; the next seat tapped takes it.
   document.addEventListener("click", function (event) {
