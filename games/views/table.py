@@ -272,12 +272,13 @@ def refusal_text(refusal: Refusal) -> str:
 
 def sp_chips(ruleset: Ruleset) -> list[tuple[str, str]]:
     """The subjective marks a judge gives most, one tap each, (value, shown): the regulation's range by halves
-    (tomsk: −3 … 3), without 0 («SP 0 for the others» gives it); empty where no SP is recorded."""
+    (tomsk: −3 … 3), 0 among them, so an SP given to the wrong seat is undone with one tap; empty where no SP is
+    recorded."""
     p = ruleset.params
     if not tracks_days(ruleset) or p.sp_max - p.sp_min > 8:
         return []
     halves = range(int(p.sp_min * 2), int(p.sp_max * 2) + 1)
-    return [(exact_text(Fraction(k, 2)), number(Fraction(k, 2))) for k in halves if k and p.sp_min <= k / 2]
+    return [(exact_text(Fraction(k, 2)), number(Fraction(k, 2))) for k in halves if p.sp_min <= k / 2]
 
 
 LINEUP_ORDER = ("don", "mafia", "sheriff", "doctor", "maniac")  # the order a judge reads the cards out in

@@ -79,7 +79,7 @@ FOLLOWS = {"voted": "killed", "killed": "voted", "nominated": "shot", "votes": "
            "don_check": "nominated", "sheriff_check": "nominated", "heal": "nominated"}  # table-controls.js
 LOG_MODES = ["nominated", "votes", "shot"]
 SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3", "−0,5"]
-SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3"]  # tomsk's one-tap marks
+SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3", "0"]  # tomsk's one-tap marks
 TAKES_BACK = {"unfoul": "foul", "unwarn": "warn"}  # table-controls.js: a take-back at once gives the reason back
 
 

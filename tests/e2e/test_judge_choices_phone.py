@@ -5,7 +5,8 @@
 - the mode survives a reload (a phone reloads after a Wi-Fi drop or the screen's lock: «Shot» came back as «Foul»,
   and the next seat tap recorded a foul), with the day's vote chips;
 - a foul taken back at once gives its reason back for the next foul (the wrong seat tapped, then «Take back a
-  foul»: the right seat's foul was saved as «reason not chosen»);"""
+  foul»: the right seat's foul was saved as «reason not chosen»);
+- tomsk's SP chips have a 0, so an SP given to the wrong seat is undone with one tap."""
 
 from __future__ import annotations
 
@@ -105,3 +106,16 @@ def test_a_foul_taken_back_at_once_gives_its_reason_back(open_page: Any, make_ro
     assert seats[9].foul_reasons == ["unstated"]
     assert page.js_errors == []  # type: ignore[attr-defined]
 
+
+def test_tomsk_sp_given_to_the_wrong_seat_is_undone_with_one_tap(open_page: Any, shot: Any, make_round: Any) -> None:
+    page = open_page(phone=True)
+    pk = on_the_screen(page, make_round("tomsk"), "tomsk")
+    page.click("label[for=mode-subjective]")
+    page.click("#sp-chips [data-value='2']")
+    page.click("#seat-5")  # the wrong seat
+    expect(page.locator("#seat-5")).to_contain_text("СП +2")
+    page.click("#sp-chips [data-value='0']")
+    shot(page, "sp-chips")
+    page.click("#seat-5")
+    assert saved(page, pk).seats.get(seat__number=5).subjective == 0
+    expect(page.locator("#seat-5")).not_to_contain_text("СП +2")

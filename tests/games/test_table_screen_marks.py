@@ -91,3 +91,20 @@ def test_zvezdy_a_circle_mark_follows_the_day_and_every_circle_shows_on_the_card
     assert screen.game.circles == [{"best": [4, 7]}, {"worst": [4]}]
     assert '<option value="1" selected>' in page  # and the hand's choice stays shown
 
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_an_sp_given_to_the_wrong_seat_is_undone_with_one_tap(make_round: Any, ruleset: str) -> None:
+    """tomsk's SP chips ran −3 … −0,5 and 0,5 … 3 with no 0: an SP given to the wrong seat was undone only by
+    typing «0». The chips have a 0 (where SP is recorded: tomsk only)."""
+    round_ = make_round(ruleset)
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), ruleset)
+    page = screen.client.get(screen.url).content.decode()
+    chips = page.split('id="sp-chips"', 1)[1].split("</div></div>", 1)[0] if 'id="sp-chips"' in page else ""
+    if ruleset != "tomsk":
+        assert not chips
+        return
+    values = [part.split('"', 1)[0] for part in chips.split('data-value="')[1:]]
+    assert values == ["-3", "-2.5", "-2", "-1.5", "-1", "-0.5", "0", "0.5", "1", "1.5", "2", "2.5", "3"]
+    screen.tap("subjective", seat=5, value="2")
+    screen.tap("subjective", seat=5, value="0")  # the 0 chip's value
+    assert screen.game.seats.get(seat__number=5).subjective == 0
