@@ -77,12 +77,26 @@
       });
     }
     count.hidden = queue.length === 0;
+    // offline, one line with the count; the list only when asked for (the toggle), so the seats stay in reach
+    var toggle = element.querySelector("[data-toggle-pending]");
+    toggle.hidden = !offline || queue.length === 0;
+    if (toggle.hidden) { openList(false); }
+    // the last answer's message speaks of the screen before the connection dropped: out of the way while taps wait
+    document.getElementById("table-dock").classList.toggle("dock-offline", offline && queue.length > 0);
     element.classList.toggle("alert-warning", offline);
     element.classList.toggle("alert-light", !offline);
-    var anyRefused = !!element.querySelector("[data-refused] li");
+    // the list's own element (the dock itself carries data-refused, the refusal's words: a pending tap is no refusal)
+    var anyRefused = !!element.querySelector("ul[data-refused] li");
     element.querySelector("[data-dismiss-refused]").hidden = !anyRefused;
     element.hidden = queue.length === 0 && !anyRefused;
     markPending(queue);
+  }
+
+  function openList(open) {
+    var toggle = box().querySelector("[data-toggle-pending]");
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open ? toggle.dataset.hide : toggle.dataset.show;
+    document.getElementById("offline-pending").hidden = !open;
   }
 
   // Each element a waiting tap was made on (a seat, a phase or winner button) shows how many wait on it.
@@ -378,7 +392,7 @@
         var reasons = JSON.parse(fresh.getAttribute("data-refused") || "[]");
         var conflict = document.querySelector("#screen-error[data-conflict]");
         if (box() && !reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
-          box().querySelectorAll("[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
+          box().querySelectorAll("ul[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
         }
         // a tap sent alone as it was made is refused in the dock's message itself: listed again, it said it twice
         var alone = batch.length === 1 && !batch[0].offline && document.querySelector("#dock-messages #screen-error");
@@ -404,6 +418,11 @@
       store(load().map(function (item) { item.offline = true; return item; }));
     });
   }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest ? event.target.closest("[data-toggle-pending]") : null;
+    if (toggle) { openList(toggle.getAttribute("aria-expanded") !== "true"); }
+  });
 
   document.addEventListener("click", function (event) {
     var dismiss = event.target.closest ? event.target.closest("[data-dismiss-refused]") : null;
