@@ -127,8 +127,9 @@ def best(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> s
 
 
 def circle_mark(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:
-    """``circle_best`` or ``circle_worst``: see ``mark``."""
-    return mark(facts, seat.number, tap.circle, tap.action.removeprefix("circle_"))
+    """``circle_best`` or ``circle_worst``: see ``mark``. Circle 0 is the day's own (day N's speeches are circle N),
+    read when the tap is applied, so a tap queued behind a phase tap lands in the new day's circle."""
+    return mark(facts, seat.number, tap.circle or facts.day, tap.action.removeprefix("circle_"))
 
 
 def subjective(facts: ProtocolFacts, seat: SeatFacts, tap: Tap, ruleset: Ruleset) -> str:

@@ -89,10 +89,9 @@ class TableScreenView(ProtocolBase):
                            stage_context(self.table, ruleset))
         names = seat_names([(row.seat.number, row.seat.participant) for row in rows])
         labels = dict(role_choices(ruleset))
-        # The circle the judge chose, or the last one marked so far.
-        circle = min(max(circle or len(facts.circles), 1), MAX_CIRCLES)
-        marks = facts.circles[circle - 1] if circle <= len(facts.circles) else {}
-        marked = {n: kind for kind in ("best", "worst") for n in marks.get(kind, ())}
+        # The circle the judge chose by hand, or 0: the day's own, followed as the phase moves.
+        circle = min(max(circle, 0), MAX_CIRCLES)
+        marked = circle_marks(facts)
         circles = ruleset.params.circle_max_marks > 0
         chosen = posted_roles or {}
         flagged = {n for problem in lineup or () for n in problem.seats}
@@ -108,7 +107,7 @@ class TableScreenView(ProtocolBase):
                 "side": dict(side_choices(ruleset)).get(proposed, "")}))
         return render(self.request, template, {
             "tournament": self.tournament, "table": self.table, "game": game, "facts": facts, "staff": self.staff,
-            "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, ""))
+            "seats": [(s, names[s.number], labels.get(s.role, ""), points.get(s.number), marked.get(s.number, []))
                       for s in facts.seats],
             "role_rows": [(s, names[s.number], chosen.get(s.number, s.role), s.number in flagged)
                           for s in facts.seats],
@@ -133,7 +132,9 @@ class TableScreenView(ProtocolBase):
             "circles": circles, "circle": circle,
             "mode": mode if mode in dict(modes(ruleset, streamed)) else "foul", "modes": modes(ruleset, streamed),
             "streamed": streamed, "speaking": stream.speaker(game) if streamed else None, "speech": speech,
-            "circle_numbers": range(1, min(len(facts.circles) + 2, MAX_CIRCLES) + 1) if circles else (),
+            # by hand: every circle marked or spoken so far, and the next one
+            "circle_numbers": range(1, min(max(len(facts.circles), facts.day) + 1, MAX_CIRCLES) + 1) if circles else (),
+            "circle_today": min(facts.day, MAX_CIRCLES),
             "said": said, "error": error, "conflict": conflict, "editable": draft, "missing": missing,
             "missed_nights": ruleset.params.missed_nights_points != 0,
             "refused": json.dumps(refused, ensure_ascii=False) if refused else "",
@@ -253,6 +254,17 @@ class TableScreenView(ProtocolBase):
                            conflict=any(isinstance(r.error, service.VersionConflict) for r in refused))
 
 
+def circle_marks(facts: ProtocolFacts) -> dict[int, list[tuple[int, str]]]:
+    """Each seat's marks of every speech circle, (circle, "best" or "worst") in circle order: a card shows them all,
+    so a mark of an earlier circle stays in sight once the circle has moved on."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    for k, marks in enumerate(facts.circles, start=1):
+        for kind in ("best", "worst"):
+            for n in marks.get(kind, ()):
+                found.setdefault(n, []).append((k, kind))
+    return {n: sorted(found[n]) for n in found}
+
+
 def refusal_text(refusal: Refusal) -> str:
     if isinstance(refusal.error, service.ProtocolRejected):
         return " ".join(grouped_problems(refusal.error.problems))
@@ -261,12 +273,13 @@ def refusal_text(refusal: Refusal) -> str:
 
 def sp_chips(ruleset: Ruleset) -> list[tuple[str, str]]:
     """The subjective marks a judge gives most, one tap each, (value, shown): the regulation's range by halves
-    (tomsk: −3 … 3), without 0 («SP 0 for the others» gives it); empty where no SP is recorded."""
+    (tomsk: −3 … 3), 0 among them, so an SP given to the wrong seat is undone with one tap; empty where no SP is
+    recorded."""
     p = ruleset.params
     if not tracks_days(ruleset) or p.sp_max - p.sp_min > 8:
         return []
     halves = range(int(p.sp_min * 2), int(p.sp_max * 2) + 1)
-    return [(exact_text(Fraction(k, 2)), number(Fraction(k, 2))) for k in halves if k and p.sp_min <= k / 2]
+    return [(exact_text(Fraction(k, 2)), number(Fraction(k, 2))) for k in halves if p.sp_min <= k / 2]
 
 
 LINEUP_ORDER = ("don", "mafia", "sheriff", "doctor", "maniac")  # the order a judge reads the cards out in

@@ -77,12 +77,26 @@
       });
     }
     count.hidden = queue.length === 0;
+    // offline, one line with the count; the list only when asked for (the toggle), so the seats stay in reach
+    var toggle = element.querySelector("[data-toggle-pending]");
+    toggle.hidden = !offline || queue.length === 0;
+    if (toggle.hidden) { openList(false); }
+    // the last answer's message speaks of the screen before the connection dropped: out of the way while taps wait
+    document.getElementById("table-dock").classList.toggle("dock-offline", offline && queue.length > 0);
     element.classList.toggle("alert-warning", offline);
     element.classList.toggle("alert-light", !offline);
-    var anyRefused = !!element.querySelector("[data-refused] li");
+    // the list's own element (the dock itself carries data-refused, the refusal's words: a pending tap is no refusal)
+    var anyRefused = !!element.querySelector("ul[data-refused] li");
     element.querySelector("[data-dismiss-refused]").hidden = !anyRefused;
     element.hidden = queue.length === 0 && !anyRefused;
     markPending(queue);
+  }
+
+  function openList(open) {
+    var toggle = box().querySelector("[data-toggle-pending]");
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open ? toggle.dataset.hide : toggle.dataset.show;
+    document.getElementById("offline-pending").hidden = !open;
   }
 
   // Each element a waiting tap was made on (a seat, a phase or winner button) shows how many wait on it.
@@ -131,10 +145,6 @@
     return values;
   }
 
-  // The select a seat tap in each mode reads its reason from (games/services/table.py REASON_FIELDS, a removal's
-  // otherwise): a reason is the one tap's, and goes back to "not chosen" once that tap is made, so the next foul
-  // never carries the last one's reason unseen.
-  var REASON_FIELDS = { foul: "reason", warn: "warning", award: "award", remove: "removal" };
   // A second tap of the same seat in the same mode this soon is the finger's double tap on glass, not a second
   // foul or vote: a judge's taps on different seats come 50-100 ms apart, a deliberate second tap of one seat later.
   var DOUBLE_TAP_MS = 350;
@@ -159,25 +169,9 @@
       lastSeatTap = { key: "", at: 0 };
     }
     enqueue(fields, target.id);
-    if (fields.action === "phase") { followPhase(); }
-    var reason = fields.seat ? document.querySelector('#controls select[name="' + REASON_FIELDS[fields.action] + '"]') : null;
-    if (reason && reason.querySelector('option[value=""]')) { reason.value = ""; }
+    // what the controls do after a tap (the reason used up, the phase's mode and circle): table-controls.js
+    document.dispatchEvent(new CustomEvent("table:tapped", { detail: fields }));
   });
-
-  // Day turns to night and back with each phase tap: a judge recording departures goes on with the one the new
-  // phase has (voted out by day, killed by night), so a departure costs one tap, not two; a judge keeping the game
-  // log goes on with its first entry of the new phase (nominations by day, the shot by night).
-  var FOLLOWS = { voted: "killed", killed: "voted", nominated: "shot", votes: "shot", shot: "nominated",
-                  don_check: "nominated", sheriff_check: "nominated", heal: "nominated" };
-  function followPhase() {
-    var checked = document.querySelector('#controls input[name="action"]:checked');
-    var other = FOLLOWS[checked ? checked.value : ""];
-    var radio = other ? document.getElementById("mode-" + other) : null;
-    if (radio) {
-      radio.checked = true;
-      radio.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-  }
 
   // A quick value (the SP chips): puts its value in the mode's field; the next seat tapped takes it.
   document.addEventListener("click", function (event) {
@@ -398,7 +392,7 @@
         var reasons = JSON.parse(fresh.getAttribute("data-refused") || "[]");
         var conflict = document.querySelector("#screen-error[data-conflict]");
         if (box() && !reasons.length && !conflict && !document.querySelector("#dock-messages #screen-error")) {
-          box().querySelectorAll("[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
+          box().querySelectorAll("ul[data-refused] li:not([data-kept])").forEach(function (li) { li.remove(); });
         }
         // a tap sent alone as it was made is refused in the dock's message itself: listed again, it said it twice
         var alone = batch.length === 1 && !batch[0].offline && document.querySelector("#dock-messages #screen-error");
@@ -424,6 +418,11 @@
       store(load().map(function (item) { item.offline = true; return item; }));
     });
   }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest ? event.target.closest("[data-toggle-pending]") : null;
+    if (toggle) { openList(toggle.getAttribute("aria-expanded") !== "true"); }
+  });
 
   document.addEventListener("click", function (event) {
     var dismiss = event.target.closest ? event.target.closest("[data-dismiss-refused]") : null;

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import re
+from typing import Any
 
-from tests.conftest import PASSWORD
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PASSWORD, new_people
+from tests.helpers import ROLES, table
+
+RULESETS = ["tomsk", "kostroma", "fiim", "zvezdy"]
+# the judge's screen has sent every tap it queued and has the answers (static/js/table-screen.js)
+QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]').length === 0"
 
 
 def login(page: Page, username: str, password: str = PASSWORD) -> None:
@@ -18,3 +26,16 @@ def login(page: Page, username: str, password: str = PASSWORD) -> None:
 # Above table-screen.js's DOUBLE_TAP_MS (350): a judge's deliberate second tap of one seat in one mode, which the
 # screen counts (a quicker one is the finger's double tap, counted once).
 DOUBLE_TAP_MS = 400
+
+
+def on_the_screen(page: Page, round_: Any, ruleset: str) -> int:
+    """The judge of table 1 on its screen with the regulation's roles dealt; the table's id."""
+    people = new_people(round_)
+    login(page, people["judge"].username)
+    pk = table(round_, 1).pk
+    expect(page).to_have_url(re.compile(rf"/tables/{pk}/live/$"))
+    for n, role in enumerate(ROLES[ruleset], start=1):
+        page.select_option(f"#screen select[name=s{n}_role]", role)
+    page.click("#screen form button[type=submit]")
+    expect(page.locator("#seat-1")).to_be_visible()
+    return pk

@@ -76,10 +76,11 @@ async (steps) => {
 """
 QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('mafia-table-queue:' + location.pathname) || '[]').length === 0"
 FOLLOWS = {"voted": "killed", "killed": "voted", "nominated": "shot", "votes": "shot", "shot": "nominated",
-           "don_check": "nominated", "sheriff_check": "nominated", "heal": "nominated"}  # table-screen.js
+           "don_check": "nominated", "sheriff_check": "nominated", "heal": "nominated"}  # table-controls.js
 LOG_MODES = ["nominated", "votes", "shot"]
 SP_TYPED = ["0", "1", "0,5", "1.5", "-1", "2,5", "", "3", "−0,5"]
-SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3"]  # tomsk's one-tap marks
+SP_CHIPS = ["-1", "0.5", "1", "1.5", "-0.5", "2", "-3", "3", "0"]  # tomsk's one-tap marks
+TAKES_BACK = {"unfoul": "foul", "unwarn": "warn"}  # table-controls.js: a take-back at once gives the reason back
 
 
 def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]], list[Tap]]:
@@ -98,9 +99,12 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
     # who a shot is by: the whole mafia (""), or one black player or maniac (the choices the screen always shows)
     shooters = [""] + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role in ("mafia", "don")] \
         + [str(n) for n, role in enumerate(ROLES[ruleset_id], start=1) if role == "maniac"]
-    # every reason starts "not chosen", and goes back to it once a seat tap has used it (table-screen.js)
-    state = {"action": "foul", "reason": "", "removal": "", "value": "0", "count": "", "circle": "1", "by": "",
+    # every reason starts "not chosen", and goes back to it once a seat tap has used it (table-controls.js); the
+    # speech circle starts following the day ("")
+    state = {"action": "foul", "reason": "", "removal": "", "value": "0", "count": "", "circle": "", "by": "",
              "warning": "", "award": ""}
+    # the tap just made that used a reason (action, seat, field, reason): taken back at once, it gives it back
+    given: list[tuple[str, int, str, str] | None] = [None]
     reason_of = {"foul": "reason", "warn": "warning", "award": "award"}  # table.REASON_FIELDS
     steps: list[dict[str, Any]] = []
     meant: list[Tap] = []
@@ -124,10 +128,13 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             field = reason_of.get(action, "removal")
             reason = state[field]
             value = {"votes": state["count"], "shot": state["by"]}.get(action, state["value"])
-            circle = int(state["circle"]) if "circle" in action or ruleset.params.circle_max_marks else 0
-            meant.append(Tap(action, seat, reason, value, circle))
+            meant.append(Tap(action, seat, reason, value, int(state["circle"] or 0)))
+            before, given[0] = given[0], None
             if action in ("foul", "warn", "award", "remove"):
+                given[0] = (action, seat, field, state[field]) if state[field] else None
                 state[field] = ""
+            if before and TAKES_BACK.get(action) == before[0] and before[1] == seat and not state[before[2]]:
+                state[before[2]] = before[3]
         elif roll < 0.70:
             # half of the mode changes to the game log's (so that its votes and shots decide departures)
             state["action"] = rng.choice(LOG_MODES if rng.random() < 0.5 else shown)
@@ -146,6 +153,7 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
             elif mode == "award" and judge_awards and rng.random() < 0.3:
                 code, side = rng.choice(judge_awards), rng.choice(["red", "black"])
                 step(kind="click", id=f"award-{code}-{side}")
+                given[0] = None
                 meant.append(Tap("award", None, code, side))
             elif mode == "award":
                 state["award"] = rng.choice(awards)
@@ -167,23 +175,27 @@ def plan(ruleset: Ruleset, seats: int, seed: int) -> tuple[list[dict[str, Any]],
                 state["by"] = "" if rng.random() < 0.4 else rng.choice(shooters)
                 step(kind="click", id=f"by-{state['by'] or 'mafia'}")
             elif mode.startswith("circle_"):
-                state["circle"] = rng.choice(["1", "2"])  # the options every screen shows
+                state["circle"] = rng.choice(["", "1", "2"])  # the options every screen shows
                 step(kind="select", name="circle", value=state["circle"])
         elif roll < 0.90:
             last["key"] = None  # a button that is no seat: the next seat tap is never a double tap
             direction = "next" if rng.random() < 0.7 else "back"
             step(kind="click", id=f"phase-{direction}")
             meant.append(Tap("phase", value=direction))
+            given[0] = None
             # the screen goes on with the departure, or the log's entry, the new phase has (voted out by day, killed
-            # by night; nominations by day, the shot by night)
+            # by night; nominations by day, the shot by night), and the circle follows the day again
             state["action"] = FOLLOWS.get(state["action"], state["action"])
+            state["circle"] = ""
         elif roll < 0.95:
             step(kind="click", id="log-undo")
             meant.append(Tap("log_undo"))
+            given[0] = None
         else:
             side = rng.choice(["red", "black"])
             step(kind="click", id=f"winner-{side}")
             meant.append(Tap("winner", value=side))
+            given[0] = None
     return steps, meant
 
 

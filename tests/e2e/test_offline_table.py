@@ -56,7 +56,9 @@ def test_taps_made_offline_are_sent_in_order_when_the_connection_is_back(open_pa
         page.locator(f"#seat-{seat}").click()
         page.wait_for_timeout(DOUBLE_TAP_MS)
     expect(page.locator("#offline-queue [data-count]")).to_contain_text("3")
+    page.locator("#offline-toggle").click()  # the dock is one line; the list on demand
     expect(page.locator("#offline-queue [data-pending] li")).to_have_count(3)
+    expect(page.locator("#offline-queue [data-pending] li").last).to_be_visible()
     shot(page, "1-offline-waiting")
     assert seat_fouls(pk)[3] == 0  # nothing reached the server
     page.context.set_offline(False)

@@ -24,8 +24,10 @@ def test_the_offline_queue_lists_taps_in_words(open_page: Any, shot: Any, round_
     page.locator("#seat-3").click()
     page.locator("#phase-next").click()
     page.locator("#phase-back").click()
+    page.locator("#offline-toggle").click()  # the dock is one line; the list on demand
     pending = page.locator("#offline-queue [data-pending] li")
     expect(pending).to_have_count(3)
+    expect(pending.last).to_be_visible()
     assert pending.all_inner_texts() == WORDS[lang]
     shot(page, "offline-words")
     page.context.set_offline(False)

@@ -8,6 +8,7 @@ import pytest
 
 from games.models import Game
 from tests.games.test_table_screen import Screen
+from tests.games.test_tap_queue import batch
 from tests.helpers import ROLES
 
 if TYPE_CHECKING:
@@ -68,3 +69,42 @@ def test_kostroma_extra_characters_get_their_side_on_the_screen(make_round: Any)
     page = screen.tap("roles", **roles)
     assert 'id="screen-error"' in page
     assert Game.objects.get().seats.get(seat__number=7).role == "ghost"
+
+
+def test_zvezdy_a_circle_mark_follows_the_day_and_every_circle_shows_on_the_card(make_round: Any) -> None:
+    """The circle stayed on «Speech circle 1» on day 2 and 3: a judge's mark on day 2 went into circle 1, and a
+    tap on a seat marked there took its day-1 mark back. A tap with the circle following the day (the select's
+    first choice, sent empty) goes into the day's circle when the server applies it, even queued behind the phase
+    taps in one batch; the card shows each seat's marks of every circle, not the selected circle's only."""
+    round_ = make_round("zvezdy")
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), "zvezdy")
+    screen.tap("circle_best", seat=4, circle="")
+    status, _page = batch(screen, [{"action": "phase", "value": "next"}, {"action": "phase", "value": "next"},
+                                   {"action": "circle_worst", "seat": "4", "circle": ""}])
+    assert status == 200
+    assert screen.game.circles == [{"best": [4]}, {"worst": [4]}]  # day 1's mark kept, day 2's in circle 2
+    page = screen.client.get(screen.url).content.decode()
+    card = page.split('id="seat-4"', 1)[1].split("</button>", 1)[0]
+    assert "к1: лучший" in card and "к2: худший" in card
+    assert '<option value="" selected>Круг выступлений 2 (по дню)</option>' in page
+    page = screen.tap("circle_best", seat=7, circle=1)  # a mark given late, by hand, goes where it is told
+    assert screen.game.circles == [{"best": [4, 7]}, {"worst": [4]}]
+    assert '<option value="1" selected>' in page  # and the hand's choice stays shown
+
+
+@pytest.mark.parametrize("ruleset", ["tomsk", "kostroma", "fiim", "zvezdy"])
+def test_an_sp_given_to_the_wrong_seat_is_undone_with_one_tap(make_round: Any, ruleset: str) -> None:
+    """tomsk's SP chips ran −3 … −0,5 and 0,5 … 3 with no 0: an SP given to the wrong seat was undone only by
+    typing «0». The chips have a 0 (where SP is recorded: tomsk only)."""
+    round_ = make_round(ruleset)
+    screen = Screen(round_, round_.stage.tournament.organizers.get(), ruleset)
+    page = screen.client.get(screen.url).content.decode()
+    chips = page.split('id="sp-chips"', 1)[1].split("</div></div>", 1)[0] if 'id="sp-chips"' in page else ""
+    if ruleset != "tomsk":
+        assert not chips
+        return
+    values = [part.split('"', 1)[0] for part in chips.split('data-value="')[1:]]
+    assert values == ["-3", "-2.5", "-2", "-1.5", "-1", "-0.5", "0", "0.5", "1", "1.5", "2", "2.5", "3"]
+    screen.tap("subjective", seat=5, value="2")
+    screen.tap("subjective", seat=5, value="0")  # the 0 chip's value
+    assert screen.game.seats.get(seat__number=5).subjective == 0
