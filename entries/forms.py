@@ -143,17 +143,6 @@ class SettingsForm(forms.ModelForm[SelfRegistration]):
         help_texts = {"opens": gettext_lazy("Empty: the form is closed."),
                       "closes": gettext_lazy("Empty: open until you close it.")}
 
-    def clean_city(self) -> str:
-        # «кострома» typed on a phone is the organizer's «Кострома»: lists and the ratings' filter showed both
-        value = " ".join(str(self.cleaned_data.get("city") or "").split())
-        return capfirst(value) if value.islower() else value
-
-    def clean_phone(self) -> str:
-        value = " ".join(str(self.cleaned_data.get("phone") or "").split())
-        if value and not PHONE.match(value):
-            raise forms.ValidationError(_("A phone number has 6 to 15 digits, such as +7 900 123-45-67."))
-        return value
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         opens, closes = data.get("opens"), data.get("closes")
