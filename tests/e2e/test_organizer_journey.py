@@ -103,6 +103,6 @@ def test_organizer_journey(open_page: Any, shot: Any, organizer: Any, lang: str)
     rows = page.locator("table tbody tr")
     expect(rows).to_have_count(20)
     expect(rows.first.locator("td").first).to_have_text("1")
-    points = [text.strip() for text in rows.locator("td:nth-child(4)").all_inner_texts()]
+    points = [text.strip() for text in rows.locator("td:nth-child(3)").all_inner_texts()]  # no team column
     assert points == ["2"] * 10 + ["0"] * 10  # ten winners of 2 points each
     assert not page.js_errors

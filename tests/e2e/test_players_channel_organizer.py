@@ -28,7 +28,7 @@ def apply(page: Page, slug: str, n: int) -> str:
     """A player's application typed on their phone; their private page's address."""
     fields = typed(n)
     page.goto(f"/p/{slug}/register/")
-    for name in ("surname", "first_name", "nickname", "club", "city", "birth_date", "email"):
+    for name in ("surname", "first_name", "patronymic", "phone", "nickname", "club", "city", "birth_date", "email"):
         page.fill(f"#id_{name}", fields[name])
     page.check("#id_consent")
     page.click("#register-form button[type=submit]")

@@ -174,7 +174,8 @@ def check_player(world: World) -> None:
             if row.disqualified is not None:
                 assert row.disqualified in total and "Место" not in total, (total, row)
                 continue
-            expected = rf"Место {row.rank} · баллов: {re.escape(ru_points(row.points))} · игр: {row.tally.games} "
+            expected = (rf"Место в таблице: {row.rank} · баллов: {re.escape(ru_points(row.points))} · "
+                        rf"игр: {row.tally.games} ")
             assert re.search(expected, total), (total, row)
             for t in world.in_play:  # the seat of a round in play: "not yet", no protocol to link
                 if t["stage"] == stage.id and player.id in {s["player"] for s in t["seats"]}:
