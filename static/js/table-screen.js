@@ -160,7 +160,8 @@
       fields = Object.assign(controlValues(), fields);
     }
     if (fields.seat) {
-      var key = fields.action + ":" + fields.seat;
+      // another value (an SP changed by its chip, another vote count) is a deliberate tap, however soon
+      var key = [fields.action, fields.seat, fields.value || "", fields.count || ""].join(":");
       var now = Date.now();
       var twice = key === lastSeatTap.key && now - lastSeatTap.at < DOUBLE_TAP_MS;
       lastSeatTap = { key: key, at: now };
